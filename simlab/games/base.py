@@ -1,0 +1,166 @@
+"""The game contract and the kernel helpers every game shares.
+
+A game is a :class:`GameSpec`. The runner only ever talks to a game through it:
+
+* ``load_cards(overrides, variant)`` returns the game's data tables (a :class:`CardTable`),
+* ``play(game_ids, seed_words, players, bots, cards)`` plays one batch and returns result
+  columns (``games``, ``seats`` and ``cards`` tables as dicts of equal-length numpy arrays),
+* ``replay(seed, players, bots, cards, game_id)`` returns one game's readable log.
+
+Randomness (design guide section 3, improved): the study's root seed becomes four 64-bit words
+through :class:`numpy.random.SeedSequence`. Each game then derives its own independent streams
+from ``(root words, stream, game_id)`` with a counter-based hash (SplitMix64 finaliser). A game's
+randomness therefore depends only on the study seed and its global index, never on chunking,
+n_jobs, backend or finishing order, and every variant of a study replays the same game ids on
+the same streams (common random numbers) without any bookkeeping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+__all__ = ["GameSpec", "CardTable", "BotPreset", "root_seed_words"]
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_S30 = np.uint64(30)
+_S27 = np.uint64(27)
+_S31 = np.uint64(31)
+_S32 = np.uint64(32)
+_S11 = np.uint64(11)
+
+
+def root_seed_words(seed: int) -> np.ndarray:
+    """Four uint64 words of entropy for a study seed (via numpy's SeedSequence)."""
+    return np.random.SeedSequence(int(seed)).generate_state(4, dtype=np.uint64)
+
+
+@njit(cache=True, inline="always")
+def mix64(z):
+    """SplitMix64 finaliser: a bijective avalanche of one uint64."""
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@njit(cache=True)
+def stream_seed(root_words, stream, game_id):
+    """Seed of one random stream of one game: a hash of root words, stream and game id."""
+    w = root_words[stream % root_words.shape[0]]
+    return mix64(w ^ mix64(np.uint64(game_id) * _GOLDEN + np.uint64(stream + 1)))
+
+
+@njit(cache=True, inline="always")
+def next_u64(rng, k):
+    """Next output of SplitMix64 stream ``k`` of the state vector ``rng`` (uint64 array)."""
+    rng[k] += _GOLDEN
+    return mix64(rng[k])
+
+
+@njit(cache=True, inline="always")
+def randbelow(rng, k, n):
+    """Uniform integer in [0, n) from stream ``k`` (multiply-shift, bias < n / 2**32)."""
+    x = next_u64(rng, k) >> _S32
+    return np.int64((x * np.uint64(n)) >> _S32)
+
+
+@njit(cache=True, inline="always")
+def uniform01(rng, k):
+    """Uniform float in [0, 1) from stream ``k``."""
+    return np.float64(next_u64(rng, k) >> _S11) * (1.0 / 9007199254740992.0)
+
+
+@dataclass(frozen=True)
+class BotPreset:
+    """A named bot: a short description and its parameter values (by parameter name)."""
+
+    name: str
+    description: str
+    params: Mapping[str, float]
+
+
+@dataclass
+class CardTable:
+    """A game's data after overrides: the rows users see (``rows``) and the engine's arrays.
+
+    Attributes:
+        rows: one dict per card/die/token, for ``simlab cards`` and for result labels.
+        names: card names, index = card id used in the ``cards`` result table.
+        arrays: named numpy arrays the compiled kernel reads.
+        variant_choices: which documented data variants were selected.
+    """
+
+    rows: list[dict[str, Any]]
+    names: list[str]
+    arrays: dict[str, np.ndarray]
+    variant_choices: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the runner, the CLI and the analysis need to know about one game.
+
+    Attributes:
+        name: registry key, e.g. ``"quarriors"``.
+        title: the game's printed name.
+        version: bumped whenever rules or data change; written into every result row.
+        players: allowed player counts.
+        bots: named presets; every game has ``"random"``.
+        bot_params: parameter names with their default values, in kernel order.
+        default_bot: preset used when a scenario names none.
+        data_variants: documented alternatives for uncertain data, name -> allowed values
+            (the first value is the default).
+        load_cards: ``(overrides, variants) -> CardTable``.
+        play: ``(game_ids, seed_words, players, bots, cards) -> dict of tables``; ``bots`` is
+            a float64 array (players, n_params) of bot parameters, one row per seat.
+        replay: ``(game_id, seed_words, players, bots, cards) -> list[str]``.
+        seat_columns: extra numeric columns of the ``seats`` table, in order.
+        card_columns: extra numeric columns of the ``cards`` table, in order.
+        end_reasons: labels of the ``end_reason`` codes.
+    """
+
+    name: str
+    title: str
+    version: str
+    players: tuple[int, ...]
+    bots: Mapping[str, BotPreset]
+    bot_params: Mapping[str, float]
+    default_bot: str
+    data_variants: Mapping[str, tuple[str, ...]]
+    load_cards: Callable[..., CardTable]
+    play: Callable[..., dict[str, dict[str, np.ndarray]]]
+    replay: Callable[..., list[str]]
+    seat_columns: tuple[str, ...] = ()
+    card_columns: tuple[str, ...] = ()
+    end_reasons: tuple[str, ...] = ()
+
+    def bot_vector(self, preset: str, overrides: Mapping[str, float] | None = None) -> np.ndarray:
+        """Parameter vector of a preset with overrides applied, validated by name.
+
+        Raises:
+            KeyError: unknown preset or parameter (the message lists what is allowed).
+        """
+        if preset not in self.bots:
+            raise KeyError(
+                f"unknown bot preset {preset!r} for {self.name}; expected one of {sorted(self.bots)}"
+            )
+        values = dict(self.bot_params)
+        values.update(self.bots[preset].params)
+        for key, val in (overrides or {}).items():
+            if key not in self.bot_params:
+                raise KeyError(
+                    f"unknown bot parameter {key!r} for {self.name}; expected one of "
+                    f"{sorted(self.bot_params)}"
+                )
+            values[key] = float(val)
+        return np.array([values[k] for k in self.bot_params], dtype=np.float64)
+
+    def bot_matrix(self, bots: list[tuple[str, Mapping[str, float] | None]]) -> np.ndarray:
+        """Stack one parameter vector per seat into a (players, n_params) array."""
+        return np.stack([self.bot_vector(name, ov) for name, ov in bots])
