@@ -1,0 +1,112 @@
+"""Quarriors! (WizKids 2011), base set: 2-4 players, 53 cards, 130 dice."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.games.base import CardTable, GameSpec
+from simlab.games.quarriors import bots as B
+from simlab.games.quarriors import data
+from simlab.games.quarriors import rules as R
+from simlab.games.quarriors import state as S
+from simlab.games.quarriors.trace import format_events
+
+__all__ = ["GAME", "play", "replay"]
+
+VERSION = "1.0.0"
+SUB_BATCH = 512  # games held in memory at once by one worker (state is ~20 KB a game)
+_SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "glory"]  # glory is the `score` column
+EXTRA_SEAT_COLUMNS = ("shared_win",) + tuple(_SEAT_STATS)
+
+
+def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
+         rotate: bool = False, check: bool = False) -> dict[str, dict[str, np.ndarray]]:
+    """Play the games ``game_ids`` and return the games, seats and cards tables (see GameSpec)."""
+    game_ids = np.ascontiguousarray(game_ids, dtype=np.int64)
+    seed_words = np.ascontiguousarray(seed_words, dtype=np.uint64)
+    bots = np.ascontiguousarray(bots, dtype=np.float64)
+    if players not in (2, 3, 4):
+        raise ValueError(f"quarriors: players must be 2, 3 or 4, got {players}")
+    if bots.ndim != 2 or bots.shape[1] != B.NPARAM:
+        raise ValueError(f"quarriors: bots must be (rows, {B.NPARAM}), got {bots.shape}")
+    t = data.tables(cards)
+    n = game_ids.shape[0]
+    st = S.new_state(min(SUB_BATCH, max(n, 1)))
+    viol = np.zeros(st.players.shape[0], np.int32)
+    parts = []
+    for lo in range(0, n, SUB_BATCH):
+        ids = game_ids[lo:lo + SUB_BATCH]
+        R.play_batch(st, t, ids, seed_words, players, bots, rotate, check, viol)
+        parts.append(_extract(st, ids, players, bots.shape[0], rotate, check, viol[: ids.shape[0]]))
+    if not parts:
+        parts.append(_extract(st, game_ids, players, bots.shape[0], rotate, check, viol[:0]))
+    return {k: {c: np.concatenate([p[k][c] for p in parts]) for c in parts[0][k]} for k in parts[0]}
+
+
+def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool, check: bool,
+             viol: np.ndarray) -> dict[str, dict[str, np.ndarray]]:
+    """Copy one sub-batch's results out of the state into flat columns."""
+    m = ids.shape[0]
+    winner = st.winner[:m].astype(np.int8)
+    games = {"game_id": ids.copy(), "winner": winner, "turns": st.turn[:m].astype(np.int32),
+             "end_reason": st.end_reason[:m].astype(np.int8)}
+    if check:
+        games["violations"] = viol.astype(np.int32)
+    seat = np.tile(np.arange(players, dtype=np.int8), m)
+    gid = np.repeat(ids, players)
+    glory = st.glory[:m, :players]
+    ready = st.seat[:m, :players, S.S_READY_END]
+    best = glory.max(axis=1, keepdims=True)
+    best_ready = np.where(glory == best, ready, -1).max(axis=1, keepdims=True)
+    shared = (winner[:, None] < 0) & (glory == best) & (ready == best_ready)
+    bot_row = ((seat.astype(np.int64) + gid) % rows) if rotate else (seat.astype(np.int64) % rows)
+    seats = {"game_id": gid, "seat": seat, "bot_row": bot_row.astype(np.int16),
+             "score": glory.reshape(-1).astype(np.int16),
+             "won": (winner[:, None] == np.arange(players)[None, :]).reshape(-1).astype(np.int8),
+             "shared_win": shared.reshape(-1).astype(np.int8)}
+    for name in _SEAT_STATS:
+        seats[name] = st.seat[:m, :players, S.SEAT_COLUMNS.index(name)].reshape(-1).astype(np.int32)
+    cs = st.card[:m, :players, :, :]
+    cards = {"game_id": np.repeat(ids, players * S.NSLOT),
+             "seat": np.tile(np.repeat(np.arange(players, dtype=np.int8), S.NSLOT), m),
+             "card": np.repeat(st.slot_card[:m], players, axis=0).reshape(-1).astype(np.int16),
+             "acquired": cs[..., S.C_ACQ].reshape(-1).astype(np.int32),
+             "played": cs[..., S.C_PLAYED].reshape(-1).astype(np.int32)}
+    for name, k in zip(S.CARD_COLUMNS, (S.C_SCORED, S.C_DESTROYED, S.C_CULLED, S.C_OWNED, S.C_GLORY),
+                       strict=True):
+        cards[name] = cs[..., k].reshape(-1).astype(np.int32)
+    return {"games": games, "seats": seats, "cards": cards}
+
+
+def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: CardTable,
+           bot_names: list[str] | None = None) -> list[str]:
+    """The readable log of one game: every draw, roll, choice, summon, attack, score, cull, capture."""
+    bots = np.ascontiguousarray(bots, dtype=np.float64)
+    st = S.new_state(1, trace_events=50_000)
+    viol = np.zeros(1, np.int32)
+    R.play_batch(st, data.tables(cards), np.array([game_id], np.int64),
+                 np.ascontiguousarray(seed_words, dtype=np.uint64), players, bots, False, True, viol)
+    names = bot_names or [f"bot {p % bots.shape[0]}" for p in range(players)]
+    lines = format_events(st.ev[0], int(st.ev_n[0]), st.slot_card[0], cards, names)
+    lines.append("Final glory: " + ", ".join(f"P{p + 1} {int(st.glory[0, p])}" for p in range(players)))
+    if viol[0]:
+        lines.append(f"!! {int(viol[0])} invariant violations")
+    return lines
+
+
+GAME = GameSpec(
+    name="quarriors",
+    title="Quarriors!",
+    version=VERSION,
+    players=(2, 3, 4),
+    bots=B.PRESETS,
+    bot_params=B.PARAMS,
+    default_bot="greedy",
+    data_variants=data.variant_choices(),
+    load_cards=data.load_cards,
+    play=play,
+    replay=replay,
+    seat_columns=EXTRA_SEAT_COLUMNS,
+    card_columns=S.CARD_COLUMNS,
+    end_reasons=S.END_REASONS,
+)

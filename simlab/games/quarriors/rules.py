@@ -1,0 +1,1563 @@
+"""Quarriors rules, compiled: one function per rulebook phase, plus the card effects.
+
+Rulebook sections cited as (R: <Czech heading>) from ../shared/rules/quarriors_rules_cs.txt;
+rulings the rulebook leaves open follow the official FAQ of 15 Aug 2011 where the reference
+notes it, and are marked "ruling" where simlab had to choose.
+
+A turn (R: Průběh vašeho tahu) is: score_phase, roll_phase (with immediate_effects),
+summon_phase (ready spells, summon, cast spells), attack_phase, capture_phase, cleanup_phase.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simlab.games.base import randbelow, stream_seed
+from simlab.games.quarriors import bots as B
+from simlab.games.quarriors.state import (
+    C_ACQ,
+    C_CULLED,
+    C_DESTROYED,
+    C_GLORY,
+    C_OWNED,
+    C_PLAYED,
+    C_SCORED,
+    E_DEATH_CANTRIP,
+    E_DEATH_CHARM,
+    E_DEATH_INCANTATION,
+    E_DEATH_SPELL,
+    E_DEATHDEALER,
+    E_DEFENDER,
+    E_DEVOTEE,
+    E_GHOST,
+    E_GOBLIN,
+    E_GROWTH_CANTRIP,
+    E_GROWTH_CHARM,
+    E_GROWTH_INCANTATION,
+    E_GROWTH_SPELL,
+    E_HAG,
+    E_LIFE_CANTRIP,
+    E_LIFE_CHARM,
+    E_LIFE_INCANTATION,
+    E_LIFE_SPELL,
+    E_M_DEATHDEALER,
+    E_M_DEFENDER,
+    E_M_DEVOTEE,
+    E_M_GHOST,
+    E_M_GOBLIN,
+    E_M_HAG,
+    E_M_OOZE,
+    E_M_QUAKE,
+    E_M_WARRIOR,
+    E_M_WIZARD,
+    E_OOZE,
+    E_QUAKE,
+    E_S_DEATHDEALER,
+    E_S_DEFENDER,
+    E_S_DEVOTEE,
+    E_S_GHOST,
+    E_S_GOBLIN,
+    E_S_HAG,
+    E_S_OOZE,
+    E_S_QUAKE,
+    E_S_WARRIOR,
+    E_S_WIZARD,
+    E_SHAPING_CANTRIP,
+    E_SHAPING_CHARM,
+    E_SHAPING_INCANTATION,
+    E_SHAPING_SPELL,
+    E_VICTORY_CANTRIP,
+    E_VICTORY_CHARM,
+    E_VICTORY_INCANTATION,
+    E_VICTORY_SPELL,
+    E_WARRIOR,
+    E_WIZARD,
+    END_EMPTY,
+    END_GLORY,
+    END_LIMIT,
+    F_CREATURE,
+    F_DRAW,
+    F_Q,
+    F_QDRAW,
+    F_QORREROLL,
+    F_REROLL,
+    F_SPELL,
+    FL_DECLINED,
+    FL_SAFE,
+    FL_ZERO_ATK,
+    K_CREATURE,
+    K_SPELL,
+    MAXP,
+    N_CREATURE_SLOTS,
+    N_SPELL_SLOTS,
+    NSLOT,
+    NSTREAM,
+    NZ,
+    RS_SETUP,
+    S_CAPTURED,
+    S_CULL_A,
+    S_CULL_O,
+    S_CULL_Q,
+    S_FIRST_SCORE,
+    S_GLORY,
+    S_KILLS,
+    S_LOST,
+    S_OWNED,
+    S_Q_OWNED,
+    S_READY_END,
+    S_SCORED,
+    S_SPELLS,
+    S_SUMMONED,
+    S_TURNS,
+    SLOT_ASSISTANT,
+    SLOT_BASIC,
+    SLOT_CREATURE0,
+    SLOT_SPELL0,
+    T_ATTACH,
+    T_IMMEDIATE,
+    T_REACTION,
+    TURN_LIMIT,
+    WILDS0,
+    Z_ACTIVE,
+    Z_ASIDE,
+    Z_BAG,
+    Z_READY,
+    Z_USED,
+    all_creatures,
+    basic_quiddity_in_play,
+    burst,
+    card_of,
+    count_violations,
+    creature_count,
+    draw_one,
+    effect,
+    face_kind,
+    glory_value,
+    level,
+    log,
+    owner_of,
+    place,
+    roll,
+    zone_of,
+)
+
+# Trace event codes (see trace.py for their text).
+(EV_TURN, EV_SCORE, EV_CULL, EV_DRAW, EV_ROLL, EV_IMMEDIATE, EV_READY, EV_SUMMON, EV_CAST,
+ EV_ATTACH, EV_ATTACK, EV_BLOCK, EV_DESTROY, EV_CAPTURE, EV_ABILITY, EV_GLORY, EV_END,
+ EV_QUIDDITY, EV_REACTION, EV_SETUP, EV_DECLINE) = range(21)
+
+GLORY_TARGET = np.array([0, 0, 20, 15, 12], np.int16)  # R: Vyhrání hry (2, 3, 4 players)
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup (R: Příprava hry)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def draw_wilds(s, t, b, kind, first_slot, need):
+    """The rulebook's Wilds procedure for one card kind: shuffle the cards, turn them one by one,
+    keep a card unless its class is already out, until ``need`` classes are out. Cards a scenario
+    forces in are placed first; excluded cards are left out of the shuffle."""
+    n_cards = t.card_kind.shape[0]
+    deck = np.empty(n_cards, np.int16)
+    nd = 0
+    slot = first_slot
+    taken = np.zeros(64, np.bool_)
+    for c in range(n_cards):
+        if t.card_kind[c] != kind:
+            continue
+        if t.card_force[c] == 1:
+            s.slot_card[b, slot] = c
+            taken[t.card_class[c]] = True
+            slot += 1
+        elif t.card_force[c] == 0:
+            deck[nd] = c
+            nd += 1
+    # Fisher-Yates shuffle on the setup stream
+    for i in range(nd - 1, 0, -1):
+        j = randbelow(s.rng[b], RS_SETUP, i + 1)
+        tmp = deck[i]
+        deck[i] = deck[j]
+        deck[j] = tmp
+    for i in range(nd):
+        if slot >= first_slot + need:
+            break
+        c = deck[i]
+        if taken[t.card_class[c]]:
+            continue  # same class already in the Wilds: set aside, turn the next card
+        taken[t.card_class[c]] = True
+        s.slot_card[b, slot] = c
+        slot += 1
+
+
+@njit(cache=True)
+def setup(s, t, b, players, seed_words, game_id):
+    """Lay out game b: the Wilds (3 basic, 7 creature, 3 spell cards with their dice) and each
+    player's bag of 8 Basic Quiddity and 4 Assistants (R: Příprava hry)."""
+    for k in range(NSTREAM):
+        s.rng[b, k] = stream_seed(seed_words, k, game_id)
+    s.players[b] = players
+    s.cur[b] = 0
+    s.turn[b] = 0
+    s.done[b] = 0
+    s.winner[b] = -1
+    s.end_reason[b] = 0
+    s.ev_n[b] = 0
+    for p in range(MAXP):
+        s.glory[b, p] = 0
+        s.life_charm[b, p] = 0
+        s.hit[b, p] = 0
+    s.seat[b] = 0
+    s.card[b] = 0
+    s.cont_n[b] = 0
+    for i in range(3):
+        s.slot_card[b, i] = t.basic_cards[i]
+    draw_wilds(s, t, b, K_CREATURE, SLOT_CREATURE0, N_CREATURE_SLOTS)
+    draw_wilds(s, t, b, K_SPELL, SLOT_SPELL0, N_SPELL_SLOTS)
+    d = 0
+    for slot in range(NSLOT):
+        dt = t.card_die[s.slot_card[b, slot]]
+        for k in range(t.die_in_wilds[dt]):
+            d = new_die(s, b, d, slot, WILDS0 + slot)
+        for p in range(players):
+            for k in range(t.die_per_player[dt]):
+                d = new_die(s, b, d, slot, zone_of(p, Z_BAG))
+    s.n_dice[b] = d
+    for i in range(d, s.d_slot.shape[1]):
+        s.d_slot[b, i] = -1
+    for slot in range(NSLOT):
+        log(s, b, EV_SETUP, slot, s.slot_card[b, slot], s.cont_n[b, WILDS0 + slot])
+
+
+@njit(cache=True)
+def new_die(s, b, d, slot, c):
+    """Create die d of Wilds slot ``slot`` in container c; returns d + 1."""
+    s.d_slot[b, d] = slot
+    s.d_cont[b, d] = -1
+    s.d_face[b, d] = 0
+    s.d_attach[b, d] = -1
+    s.d_copy[b, d] = -1
+    s.d_flag[b, d] = 0
+    s.d_atk[b, d] = 0
+    s.d_def[b, d] = 0
+    place(s, b, d, c)
+    return d + 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Glory, game end, quiddity
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def gain_glory(s, b, p, amount, slot):
+    """p gains glory; reaching the target ends the game at once (R: Vyhrání hry)."""
+    if amount <= 0 or s.done[b]:
+        return
+    s.glory[b, p] += amount
+    s.seat[b, p, S_GLORY] = s.glory[b, p]
+    if slot >= 0:
+        s.card[b, p, slot, C_GLORY] += amount
+    log(s, b, EV_GLORY, amount, slot, s.glory[b, p])
+    if s.glory[b, p] >= GLORY_TARGET[s.players[b]]:
+        s.done[b] = 1
+        s.winner[b] = p
+        s.end_reason[b] = END_GLORY
+
+
+@njit(cache=True)
+def end_by_empty_cards(s, t, b):
+    """Four or more empty creature cards after a capture: most glory wins, then most dice in the
+    Ready Area, else the winners share (R: Vyhrání hry)."""
+    empty = 0
+    for slot in range(SLOT_CREATURE0, SLOT_CREATURE0 + N_CREATURE_SLOTS):
+        if s.cont_n[b, WILDS0 + slot] == 0:
+            empty += 1
+    if empty < 4:
+        return False
+    decide_by_glory(s, b)
+    s.end_reason[b] = END_EMPTY
+    return True
+
+
+@njit(cache=True)
+def decide_by_glory(s, b):
+    """Winner by most glory, ties by most dice in the Ready Area, else shared (-1)."""
+    best = -1
+    tied = False
+    for p in range(s.players[b]):
+        if best < 0:
+            best = p
+            continue
+        g, gb = s.glory[b, p], s.glory[b, best]
+        r, rb = s.cont_n[b, zone_of(p, Z_READY)], s.cont_n[b, zone_of(best, Z_READY)]
+        if g > gb or (g == gb and r > rb):
+            best = p
+            tied = False
+        elif g == gb and r == rb:
+            tied = True
+    s.done[b] = 1
+    s.winner[b] = -1 if tied else best
+
+
+@njit(cache=True)
+def die_quiddity(s, t, b, d):
+    """Quiddity die d would give if spent now (0 for faces without quiddity)."""
+    dt = t.card_die[card_of(s, b, d)]
+    f = s.d_face[b, d]
+    k = t.f_kind[dt, f]
+    if k == F_Q or k == F_QDRAW or k == F_QORREROLL:
+        return t.f_q[dt, f]
+    return 0
+
+
+@njit(cache=True)
+def available_quiddity(s, t, b, p):
+    """Quiddity p can still raise this turn: the pool plus every quiddity face in the Active Pool
+    (R: Quiddity: it cannot be saved for a later turn)."""
+    q = s.pool[b]
+    c = zone_of(p, Z_ACTIVE)
+    for i in range(s.cont_n[b, c]):
+        q += die_quiddity(s, t, b, s.cont[b, c, i])
+    return q
+
+
+@njit(cache=True)
+def pay(s, t, b, p, cost):
+    """Pay ``cost``: spend quiddity dice from the Active Pool into the used pile until the pool
+    covers it (R: Utrácení kostek). Returns False (and pays nothing) if p cannot afford it."""
+    if available_quiddity(s, t, b, p) < cost:
+        return False
+    c = zone_of(p, Z_ACTIVE)
+    i = 0
+    while s.pool[b] < cost:
+        d = s.cont[b, c, i]
+        q = die_quiddity(s, t, b, d)
+        if q > 0:
+            s.pool[b] += q
+            place(s, b, d, zone_of(p, Z_USED))  # swap-remove: index i now holds another die
+        else:
+            i += 1
+    s.pool[b] -= cost
+    return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Creature statistics
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def base_stat(s, t, b, d, want_attack):
+    """Printed attack or defense of the creature face d shows, with the Primordial Oozes' '?'."""
+    if s.d_copy[b, d] >= 0:
+        dt = t.card_die[s.slot_card[b, s.d_copy[b, d]]]
+        f = s.d_copyface[b, d]
+    else:
+        dt = t.card_die[card_of(s, b, d)]
+        f = s.d_face[b, d]
+    v = t.f_atk[dt, f] if want_attack else t.f_def[dt, f]
+    if v >= 0:
+        return v
+    e = effect(s, t, b, d)
+    p = owner_of(s, b, d)
+    if e == E_OOZE:
+        return basic_quiddity_in_play(s, t, b, p)
+    if e == E_M_OOZE:
+        return all_creatures(s, t, b)
+    # Strong Primordial Ooze with nothing to copy: attack 0, defense 5
+    return 0 if want_attack else 5
+
+
+@njit(cache=True)
+def aura(s, t, b, d):
+    """+1/+1 from each other Strong Warrior of the Quay in the same Ready Area."""
+    c = s.d_cont[b, d]
+    n = 0
+    for i in range(s.cont_n[b, c]):
+        o = s.cont[b, c, i]
+        if o != d and face_kind(s, t, b, o) == F_CREATURE and effect(s, t, b, o) == E_S_WARRIOR:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def attached_bonus(s, t, b, d, want_attack):
+    """Attack or defense added by spells attached to creature d (Death Charm, Life Cantrip)."""
+    c = s.d_cont[b, d]
+    v = 0
+    for i in range(s.cont_n[b, c]):
+        a = s.cont[b, c, i]
+        if s.d_attach[b, a] != d:
+            continue
+        e = effect(s, t, b, a)
+        if e == E_DEATH_CHARM:
+            v += 5 if burst(s, t, b, a) >= 2 else 3
+        elif e == E_LIFE_CANTRIP and not want_attack:
+            v += 4
+    return v
+
+
+@njit(cache=True)
+def attack_of(s, t, b, d):
+    """Current attack of creature d (before the defender's own modifiers)."""
+    if s.d_flag[b, d] & FL_ZERO_ATK:
+        return 0
+    return base_stat(s, t, b, d, True) + aura(s, t, b, d) + attached_bonus(s, t, b, d, True) + s.d_atk[b, d]
+
+
+@njit(cache=True)
+def defense_of(s, t, b, d, ignore_attached):
+    """Current defense of creature d; ``ignore_attached`` when a Mighty Devotee attacks it."""
+    e = effect(s, t, b, d)
+    bu = burst(s, t, b, d)
+    v = base_stat(s, t, b, d, False) + aura(s, t, b, d) + s.d_def[b, d]
+    if not ignore_attached:
+        v += attached_bonus(s, t, b, d, False)
+    if bu >= 1:
+        if e == E_DEVOTEE:
+            v += 2
+        elif e == E_M_DEVOTEE:
+            v += 3
+        elif e == E_M_QUAKE:
+            v += 2 if bu >= 2 else 1
+        elif e == E_S_GOBLIN:
+            v += creature_count(s, t, b, owner_of(s, b, d)) - 1
+    if e == E_WIZARD and bu >= 2:
+        v += 1
+    return v
+
+
+@njit(cache=True)
+def spell_proof(s, t, b, d):
+    """Mighty Devotee on a burst face cannot be the target of opposing spells."""
+    return effect(s, t, b, d) == E_M_DEVOTEE and burst(s, t, b, d) >= 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Leaving the Ready Area, destruction, culling, capturing
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def leave_ready(s, t, b, d, dest):
+    """Move creature or spell d out of the Ready Area to container ``dest``; spells attached to
+    it go to the owner's used pile (R: Připojení kouzel) and d forgets its copy and bonuses."""
+    c = s.d_cont[b, d]
+    p = owner_of(s, b, d)
+    if c == zone_of(p, Z_READY):
+        i = 0
+        while i < s.cont_n[b, c]:
+            a = s.cont[b, c, i]
+            if s.d_attach[b, a] == d:
+                s.d_attach[b, a] = -1
+                place(s, b, a, zone_of(p, Z_USED))
+            else:
+                i += 1
+    s.d_attach[b, d] = -1
+    s.d_copy[b, d] = -1
+    s.d_flag[b, d] = 0
+    s.d_atk[b, d] = 0
+    s.d_def[b, d] = 0
+    place(s, b, d, dest)
+
+
+@njit(cache=True)
+def cull(s, t, b, p, d):
+    """Return p's die d to its card in the Wilds (R: Očesání)."""
+    slot = s.d_slot[b, d]
+    leave_ready(s, t, b, d, WILDS0 + slot)
+    if slot == SLOT_BASIC:
+        s.seat[b, p, S_CULL_Q] += 1
+    elif slot == SLOT_ASSISTANT:
+        s.seat[b, p, S_CULL_A] += 1
+    else:
+        s.seat[b, p, S_CULL_O] += 1
+    s.card[b, p, slot, C_CULLED] += 1
+    log(s, b, EV_CULL, slot, p, 0)
+
+
+@njit(cache=True)
+def capture(s, t, b, p, slot, dest_zone):
+    """Take one die of ``slot`` from the Wilds into p's zone (used pile; bag for Strong Devotee)."""
+    c = WILDS0 + slot
+    d = s.cont[b, c, s.cont_n[b, c] - 1]
+    place(s, b, d, zone_of(p, dest_zone))
+    s.seat[b, p, S_CAPTURED] += 1
+    s.card[b, p, slot, C_ACQ] += 1
+    return d
+
+
+@njit(cache=True)
+def reaction_die(s, t, b, q, code):
+    """A spell die of effect ``code`` in q's Ready Area (not attached), or -1."""
+    c = zone_of(q, Z_READY)
+    for i in range(s.cont_n[b, c]):
+        a = s.cont[b, c, i]
+        if s.d_attach[b, a] < 0 and face_kind(s, t, b, a) == F_SPELL and effect(s, t, b, a) == code:
+            return a
+    return -1
+
+
+@njit(cache=True)
+def spend_spell(s, t, b, p, a):
+    """Cast spell die a: it goes to the used pile (R: Kouzla)."""
+    leave_ready(s, t, b, a, zone_of(p, Z_USED))
+    s.seat[b, p, S_SPELLS] += 1
+    s.card[b, p, s.d_slot[b, a], C_PLAYED] += 1
+
+
+@njit(cache=True)
+def destroy(s, t, b, d, killer, prm):
+    """Creature d is destroyed (R: Zničení); its owner's destroyed-abilities and reactions apply,
+    then the killer's abilities that trigger on destroying a creature."""
+    q = owner_of(s, b, d)
+    e = effect(s, t, b, d)
+    bu = burst(s, t, b, d)
+    slot = s.d_slot[b, d]
+    s.seat[b, q, S_LOST] += 1
+    s.card[b, q, slot, C_DESTROYED] += 1
+    s.hit[b, q] = 1
+    if killer >= 0:
+        s.seat[b, killer, S_KILLS] += 1
+    returned = False
+    if e == E_GHOST:
+        # Ghostly Spirit: cull a Basic Quiddity die (from the used pile, FAQ) to stay in play
+        used = zone_of(q, Z_USED)
+        for i in range(s.cont_n[b, used]):
+            o = s.cont[b, used, i]
+            if s.d_slot[b, o] == SLOT_BASIC:
+                if B.want_reaction(s, t, b, q, prm[q]):
+                    cull(s, t, b, q, o)
+                    returned = True
+                    log(s, b, EV_ABILITY, E_GHOST, slot, q)
+                break
+    if not returned and e != E_M_GHOST and e != E_S_GHOST and s.life_charm[b, q] == 0:
+        sc = reaction_die(s, t, b, q, E_SHAPING_CANTRIP)
+        if sc >= 0 and B.want_reaction(s, t, b, q, prm[q]):
+            spend_spell(s, t, b, q, sc)
+            returned = True
+            log(s, b, EV_REACTION, E_SHAPING_CANTRIP, slot, q)
+    if returned:
+        # back in the Ready Area at the same level; it cannot be damaged again this battle (FAQ)
+        s.d_flag[b, d] |= FL_SAFE
+        log(s, b, EV_DESTROY, q, slot, Z_READY)
+    elif s.life_charm[b, q]:
+        leave_ready(s, t, b, d, zone_of(q, Z_ACTIVE))
+        log(s, b, EV_DESTROY, q, slot, Z_ACTIVE)
+    elif e == E_S_GHOST:
+        leave_ready(s, t, b, d, zone_of(q, Z_ACTIVE))
+        log(s, b, EV_DESTROY, q, slot, Z_ACTIVE)
+    elif e == E_M_GHOST:
+        leave_ready(s, t, b, d, zone_of(q, Z_ASIDE))
+        log(s, b, EV_DESTROY, q, slot, Z_ASIDE)
+    else:
+        leave_ready(s, t, b, d, zone_of(q, Z_USED))
+        log(s, b, EV_DESTROY, q, slot, Z_USED)
+    if e == E_M_GOBLIN and bu >= 1:
+        for k in range(2):
+            draw_one(s, b, q)
+        log(s, b, EV_ABILITY, E_M_GOBLIN, slot, q)
+    if killer >= 0:
+        on_kill(s, t, b, killer, prm)
+
+
+@njit(cache=True)
+def on_kill(s, t, b, p, prm):
+    """p destroyed a creature: Witching Hag's quiddity, Strong Deathdealer scores, Mighty Ghostly
+    Spirits set aside by p come back on a creature roll."""
+    c = zone_of(p, Z_READY)
+    i = 0
+    while i < s.cont_n[b, c]:
+        d = s.cont[b, c, i]
+        if face_kind(s, t, b, d) == F_CREATURE:
+            e = effect(s, t, b, d)
+            if e == E_HAG and p == s.cur[b]:
+                s.pool[b] += 1
+                log(s, b, EV_ABILITY, E_HAG, s.d_slot[b, d], 1)
+            elif e == E_S_DEATHDEALER and not s.done[b]:
+                # ruling: scores its glory at once (no cull: culling belongs to phase 1)
+                slot = s.d_slot[b, d]
+                s.seat[b, p, S_SCORED] += 1
+                s.card[b, p, slot, C_SCORED] += 1
+                s.scored_n[b] += 1
+                log(s, b, EV_SCORE, slot, glory_value(s, t, b, d), 1)
+                gain_glory(s, b, p, glory_value(s, t, b, d), slot)
+                leave_ready(s, t, b, d, zone_of(p, Z_USED))
+                continue
+        i += 1
+    aside = zone_of(p, Z_ASIDE)
+    while s.cont_n[b, aside] > 0:
+        d = s.cont[b, aside, 0]
+        roll(s, b, d)
+        log(s, b, EV_ROLL, s.d_slot[b, d], s.d_face[b, d], 0)
+        if face_kind(s, t, b, d) == F_CREATURE:
+            place(s, b, d, c)
+            log(s, b, EV_ABILITY, E_M_GHOST, s.d_slot[b, d], 1)
+        else:
+            place(s, b, d, zone_of(p, Z_USED))
+            log(s, b, EV_ABILITY, E_M_GHOST, s.d_slot[b, d], 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Phase 1: score creatures (R: Fáze 1: vyhodnocení příšer)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def score_phase(s, t, b, p, prm):
+    """Score every creature in p's Ready Area, move them (and attached spells) to the used pile,
+    apply scoring abilities, then cull one die from the used pile per creature scored."""
+    c = zone_of(p, Z_READY)
+    me = prm[p]
+    # Strong Primordial Ooze may change what it copies once per turn: before scoring, copy the
+    # opposing creature worth the most glory (bot heuristic).
+    for i in range(s.cont_n[b, c]):
+        d = s.cont[b, c, i]
+        if face_kind(s, t, b, d) == F_CREATURE and t.card_effect[card_of(s, b, d)] == E_S_OOZE:
+            ooze_copy(s, t, b, d, p)
+    dice = np.empty(s.cont_n[b, c], np.int16)
+    n = 0
+    for i in range(s.cont_n[b, c]):
+        d = s.cont[b, c, i]
+        if face_kind(s, t, b, d) == F_CREATURE:
+            dice[n] = d
+            n += 1
+    if n == 0:
+        return
+    effs = np.empty(n, np.int16)
+    bursts = np.empty(n, np.int8)
+    shaping = np.zeros(n, np.int8)
+    for k in range(n):
+        d = dice[k]
+        e = effect(s, t, b, d)
+        bu = burst(s, t, b, d)
+        effs[k] = e
+        bursts[k] = bu
+        slot = s.d_slot[b, d]
+        g = glory_value(s, t, b, d)
+        if e == E_DEFENDER and bu >= 1:
+            g += n - 1
+        elif e == E_M_QUAKE and bu >= 2:
+            g += 2
+        elif e == E_WIZARD and bu >= 2:
+            g += 1
+        for i in range(s.cont_n[b, c]):
+            a = s.cont[b, c, i]
+            if s.d_attach[b, a] == d:
+                ea = effect(s, t, b, a)
+                if ea == E_VICTORY_CANTRIP:
+                    g += 2
+                elif ea == E_SHAPING_INCANTATION:
+                    shaping[k] += 1
+        s.seat[b, p, S_SCORED] += 1
+        if s.seat[b, p, S_FIRST_SCORE] == 0:
+            s.seat[b, p, S_FIRST_SCORE] = s.seat[b, p, S_TURNS]
+        s.card[b, p, slot, C_SCORED] += 1
+        s.scored_n[b] += 1
+        log(s, b, EV_SCORE, slot, g, 0)
+        gain_glory(s, b, p, g, slot)
+        if s.done[b]:
+            return
+    for k in range(n):
+        leave_ready(s, t, b, dice[k], zone_of(p, Z_USED))
+    for k in range(n):
+        scoring_ability(s, t, b, p, prm, dice[k], effs[k], bursts[k], shaping[k])
+        if s.done[b]:
+            return
+    for k in range(n):
+        d = B.choose_cull(s, t, b, p, me)
+        if d < 0:
+            break
+        cull(s, t, b, p, d)
+
+
+@njit(cache=True)
+def scoring_ability(s, t, b, p, prm, d, e, bu, shaping):
+    """Abilities that trigger when creature d scores (it is already in the used pile)."""
+    me = prm[p]
+    slot = s.d_slot[b, d]
+    used = zone_of(p, Z_USED)
+    if e == E_S_HAG:
+        # move one other creature die from the used pile to the Active Pool
+        o = B.most_valuable_die(s, t, b, used, True, d)
+        if o >= 0:
+            place(s, b, o, zone_of(p, Z_ACTIVE))
+            log(s, b, EV_ABILITY, E_S_HAG, s.d_slot[b, o], 0)
+    elif e == E_S_DEFENDER and bu >= 1:
+        for k in range(bu):
+            o = draw_one(s, b, p)
+            if o >= 0:
+                log(s, b, EV_DRAW, s.d_slot[b, o], 0, 0)
+        log(s, b, EV_ABILITY, E_S_DEFENDER, slot, bu)
+    elif e == E_DEATHDEALER:
+        # trade the scored Deathdealer for a die from another player's used pile
+        best = -1
+        best_q = -1
+        best_v = t.card_cost[card_of(s, b, d)]
+        for k in range(1, s.players[b]):
+            q = (p + k) % s.players[b]
+            o = B.most_valuable_die(s, t, b, zone_of(q, Z_USED), False, -1)
+            if o >= 0 and (me[B.P_RANDOM] > 0 or t.card_cost[card_of(s, b, o)] > best_v):
+                best_v = t.card_cost[card_of(s, b, o)]
+                best = o
+                best_q = q
+        if best >= 0 and (me[B.P_RANDOM] == 0 or B.coin(s, b, p)) and s.d_cont[b, d] == used:
+            place(s, b, best, used)
+            place(s, b, d, zone_of(best_q, Z_USED))
+            log(s, b, EV_ABILITY, E_DEATHDEALER, s.d_slot[b, best], best_q)
+    elif e == E_S_DEVOTEE and bu >= 1:
+        # capture a Spell die costing 4 or less for free, into the bag
+        best = -1
+        best_c = -1
+        for sl in range(SLOT_SPELL0, SLOT_SPELL0 + N_SPELL_SLOTS):
+            cost = t.card_cost[s.slot_card[b, sl]]
+            if s.cont_n[b, WILDS0 + sl] > 0 and cost <= 4 and cost > best_c:
+                best_c = cost
+                best = sl
+        if best >= 0:
+            capture(s, t, b, p, best, Z_BAG)
+            log(s, b, EV_ABILITY, E_S_DEVOTEE, best, 0)
+            if end_by_empty_cards(s, t, b):
+                return
+    elif e == E_M_WIZARD:
+        s.discount[b] += 2
+        s.captures[b] += 1
+        log(s, b, EV_ABILITY, E_M_WIZARD, slot, 0)
+    elif e == E_S_WIZARD:
+        # cull any number of Spell dice from the Active Pool or Ready Area for 1 glory each
+        for z in (Z_ACTIVE, Z_READY):
+            c = zone_of(p, z)
+            i = 0
+            while i < s.cont_n[b, c] and not s.done[b]:
+                o = s.cont[b, c, i]
+                card = card_of(s, b, o)
+                take = t.card_kind[card] == K_SPELL and s.d_attach[b, o] < 0
+                if take and me[B.P_RANDOM] > 0:
+                    take = B.coin(s, b, p)
+                elif take:
+                    take = t.card_cost[card] <= 4 or s.glory[b, p] + 1 >= GLORY_TARGET[s.players[b]]
+                if take:
+                    cull(s, t, b, p, o)
+                    gain_glory(s, b, p, 1, slot)
+                else:
+                    i += 1
+    for k in range(shaping):
+        # Shaping Incantation: cull a die from the used pile to capture one costing up to 3 more
+        o = -1
+        oc = 99
+        for i in range(s.cont_n[b, used]):
+            x = s.cont[b, used, i]
+            cx = t.card_cost[card_of(s, b, x)]
+            if cx < oc:
+                oc = cx
+                o = x
+        if o < 0:
+            break
+        target = B.choose_capture(s, t, b, p, me, 99, 0, oc + 3)
+        if target < 0:
+            break
+        cull(s, t, b, p, o)
+        capture(s, t, b, p, target, Z_USED)
+        log(s, b, EV_ABILITY, E_SHAPING_INCANTATION, target, 0)
+        if end_by_empty_cards(s, t, b):
+            return
+
+
+@njit(cache=True)
+def ooze_copy(s, t, b, d, p):
+    """Strong Primordial Ooze copies the opposing creature worth the most glory (a copy of a
+    copy copies the original); with none, it keeps its own 0/5 (FAQ)."""
+    best = -1
+    best_r = -1
+    for k in range(1, s.players[b]):
+        q = (p + k) % s.players[b]
+        c = zone_of(q, Z_READY)
+        for i in range(s.cont_n[b, c]):
+            o = s.cont[b, c, i]
+            if face_kind(s, t, b, o) == F_CREATURE:
+                r = B.creature_rank(s, t, b, o)
+                if r > best_r:
+                    best_r = r
+                    best = o
+    if best >= 0:
+        if s.d_copy[b, best] >= 0:
+            s.d_copy[b, d] = s.d_copy[b, best]
+            s.d_copyface[b, d] = s.d_copyface[b, best]
+        else:
+            s.d_copy[b, d] = s.d_slot[b, best]
+            s.d_copyface[b, d] = s.d_face[b, best]
+
+
+# ---------------------------------------------------------------------------------------------
+# Phase 2: roll, then immediate effects (R: Fáze 2: hod kostkami; Okamžitý efekt)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def draw_and_roll(s, t, b, p, n):
+    """Draw n dice from p's bag (refilling from the used pile) and roll them into the Active Pool."""
+    for k in range(n):
+        d = draw_one(s, b, p)
+        if d < 0:
+            break
+        roll(s, b, d)
+        log(s, b, EV_ROLL, s.d_slot[b, d], s.d_face[b, d], 1)
+
+
+@njit(cache=True)
+def roll_phase(s, t, b, p, prm):
+    """Draw 6 dice into the Active Pool and roll every die there (dice already in the pool from
+    earlier effects are rolled too)."""
+    a = zone_of(p, Z_ACTIVE)
+    for k in range(6):
+        if draw_one(s, b, p) < 0:
+            break
+    for i in range(s.cont_n[b, a]):
+        d = s.cont[b, a, i]
+        roll(s, b, d)
+        log(s, b, EV_ROLL, s.d_slot[b, d], s.d_face[b, d], 0)
+    immediate_effects(s, t, b, p, prm)
+
+
+@njit(cache=True)
+def immediate_kind(s, t, b, d):
+    """Immediate effect on the face die d shows: an F_* code, F_SPELL for an immediate spell,
+    F_Q for Questing Wizard's burst quiddity face, or -1 for none."""
+    dt = t.card_die[card_of(s, b, d)]
+    f = s.d_face[b, d]
+    k = t.f_kind[dt, f]
+    if k == F_DRAW or k == F_REROLL or k == F_QDRAW or k == F_QORREROLL:
+        return k
+    card = card_of(s, b, d)
+    if k == F_SPELL and t.card_timing[card] == T_IMMEDIATE:
+        return F_SPELL
+    if k == F_Q and t.f_burst[dt, f] >= 1:
+        e = t.card_effect[card]
+        if e == E_WIZARD or e == E_M_WIZARD:
+            return F_Q
+    return -1
+
+
+@njit(cache=True)
+def reroll_others(s, t, b, p, prm, self_die, n):
+    """Re-roll up to n other dice of p's Active Pool, chosen one at a time."""
+    for k in range(n):
+        o = B.choose_reroll(s, t, b, p, prm[p], self_die)
+        if o < 0:
+            break
+        roll(s, b, o)
+        log(s, b, EV_ROLL, s.d_slot[b, o], s.d_face[b, o], 2)
+
+
+@njit(cache=True)
+def immediate_effects(s, t, b, p, prm):
+    """Use immediate effects one at a time in the order p chooses (R: Okamžitý efekt)."""
+    a = zone_of(p, Z_ACTIVE)
+    me = prm[p]
+    guard = 0
+    while guard < 200:
+        guard += 1
+        d = -1
+        kind = -1
+        for i in range(s.cont_n[b, a]):
+            x = s.cont[b, a, i]
+            if s.d_flag[b, x] & FL_DECLINED:
+                continue
+            kx = immediate_kind(s, t, b, x)
+            if kx >= 0:
+                d = x
+                kind = kx
+                break
+        if d < 0:
+            return
+        if not B.want_immediate(s, t, b, p, me, d, kind):
+            s.d_flag[b, d] |= FL_DECLINED
+            log(s, b, EV_DECLINE, s.d_slot[b, d], s.d_face[b, d], 0)
+            continue
+        dt = t.card_die[card_of(s, b, d)]
+        f = s.d_face[b, d]
+        slot = s.d_slot[b, d]
+        log(s, b, EV_IMMEDIATE, slot, f, kind)
+        if kind == F_DRAW:
+            # Portal: spend it (used pile first, FAQ), then draw and roll
+            place(s, b, d, zone_of(p, Z_USED))
+            draw_and_roll(s, t, b, p, t.f_draw[dt, f])
+        elif kind == F_REROLL:
+            # Assistant: re-roll it and one other die; Victory die: re-roll it and draw one
+            roll(s, b, d)
+            log(s, b, EV_ROLL, slot, s.d_face[b, d], 2)
+            reroll_others(s, t, b, p, prm, d, t.f_others[dt, f])
+            draw_and_roll(s, t, b, p, t.f_draw[dt, f])
+        elif kind == F_QDRAW:
+            # Questing Wizard: spend for its quiddity and draw and roll
+            s.pool[b] += t.f_q[dt, f]
+            place(s, b, d, zone_of(p, Z_USED))
+            draw_and_roll(s, t, b, p, t.f_draw[dt, f])
+        elif kind == F_QORREROLL:
+            roll(s, b, d)
+            log(s, b, EV_ROLL, slot, s.d_face[b, d], 2)
+        elif kind == F_Q:
+            if t.card_effect[card_of(s, b, d)] == E_WIZARD:
+                # draw and roll one die and re-roll the Wizard, instead of its quiddity
+                roll(s, b, d)
+                log(s, b, EV_ROLL, slot, s.d_face[b, d], 2)
+                draw_and_roll(s, t, b, p, 1)
+            else:
+                # Mighty Questing Wizard: spend it to draw and roll 2 dice, instead of quiddity
+                place(s, b, d, zone_of(p, Z_USED))
+                draw_and_roll(s, t, b, p, 2)
+        else:
+            # immediate Growth spells: spend the die, gain 2 quiddity, then the rider
+            e = t.card_effect[card_of(s, b, d)]
+            place(s, b, d, zone_of(p, Z_USED))
+            s.pool[b] += 2
+            s.seat[b, p, S_SPELLS] += 1
+            s.card[b, p, slot, C_PLAYED] += 1
+            if e == E_GROWTH_CANTRIP:
+                s.captures[b] += 1
+            elif e == E_GROWTH_INCANTATION:
+                reroll_others(s, t, b, p, prm, d, 2)
+            elif e == E_GROWTH_SPELL:
+                draw_and_roll(s, t, b, p, 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Phase 3: ready spells and summon creatures (R: Fáze 3)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def summon_cost(s, t, b, p, d):
+    """Quiddity to summon d: its level, plus 1 (burst) or 2 (double burst) for each Mighty
+    Defender of the Pale in an opponent's Ready Area (FAQ: cumulative)."""
+    cost = level(s, t, b, d)
+    for k in range(1, s.players[b]):
+        q = (p + k) % s.players[b]
+        c = zone_of(q, Z_READY)
+        for i in range(s.cont_n[b, c]):
+            o = s.cont[b, c, i]
+            if face_kind(s, t, b, o) == F_CREATURE and effect(s, t, b, o) == E_M_DEFENDER:
+                bu = burst(s, t, b, o)
+                cost += 2 if bu >= 2 else (1 if bu >= 1 else 0)
+    return cost
+
+
+@njit(cache=True)
+def mighty_warrior_in_wilds(s, t, b):
+    """The Mighty Warrior of the Quay card is in the Wilds (its one-per-turn limit applies)."""
+    for slot in range(SLOT_CREATURE0, SLOT_CREATURE0 + N_CREATURE_SLOTS):
+        if t.card_effect[s.slot_card[b, slot]] == E_M_WARRIOR:
+            return True
+    return False
+
+
+@njit(cache=True)
+def summon(s, t, b, p, d, prm):
+    """Move creature d to p's Ready Area and apply its summoning abilities."""
+    place(s, b, d, zone_of(p, Z_READY))
+    slot = s.d_slot[b, d]
+    e = t.card_effect[card_of(s, b, d)]
+    s.seat[b, p, S_SUMMONED] += 1
+    s.card[b, p, slot, C_PLAYED] += 1
+    log(s, b, EV_SUMMON, slot, s.d_face[b, d], level(s, t, b, d))
+    bu = burst(s, t, b, d)
+    if e == E_GOBLIN and bu >= 1:
+        s.pool[b] += 1
+        log(s, b, EV_ABILITY, E_GOBLIN, slot, 1)
+    elif e == E_M_WARRIOR:
+        # destroy every other Warrior of the Quay in the other players' Ready Areas
+        for k in range(1, s.players[b]):
+            q = (p + k) % s.players[b]
+            c = zone_of(q, Z_READY)
+            i = 0
+            while i < s.cont_n[b, c]:
+                o = s.cont[b, c, i]
+                if face_kind(s, t, b, o) == F_CREATURE and s.d_slot[b, o] == slot:
+                    destroy(s, t, b, o, p, prm)
+                    i = 0
+                else:
+                    i += 1
+    elif e == E_S_OOZE:
+        ooze_copy(s, t, b, d, p)
+    if e == E_WARRIOR or e == E_M_WARRIOR or e == E_S_WARRIOR:
+        s.warrior_n[b] += 1
+    check_oozes(s, t, b, prm)
+
+
+@njit(cache=True)
+def check_oozes(s, t, b, prm):
+    """A Primordial Ooze whose owner has no Basic Quiddity in play is destroyed."""
+    for p in range(s.players[b]):
+        c = zone_of(p, Z_READY)
+        i = 0
+        while i < s.cont_n[b, c]:
+            d = s.cont[b, c, i]
+            if face_kind(s, t, b, d) == F_CREATURE and effect(s, t, b, d) == E_OOZE \
+                    and basic_quiddity_in_play(s, t, b, p) == 0:
+                destroy(s, t, b, d, -1, prm)
+                i = 0
+            else:
+                i += 1
+
+
+@njit(cache=True)
+def best_capture_cost(s, t, b, p, prm, budget):
+    """Cost of the die p would capture with ``budget`` (0 if none): the summon reserve."""
+    slot = B.choose_capture(s, t, b, p, prm[p], budget, s.discount[b], 99)
+    if slot < 0:
+        return 0
+    return max(0, t.card_cost[s.slot_card[b, slot]] - s.discount[b])
+
+
+@njit(cache=True)
+def summon_phase(s, t, b, p, prm):
+    """Ready every spell icon for free, then summon creatures by paying their level, then cast
+    spells before the attack."""
+    a = zone_of(p, Z_ACTIVE)
+    r = zone_of(p, Z_READY)
+    me = prm[p]
+    i = 0
+    while i < s.cont_n[b, a]:
+        d = s.cont[b, a, i]
+        if t.f_kind[t.card_die[card_of(s, b, d)], s.d_face[b, d]] == F_SPELL \
+                and t.card_timing[card_of(s, b, d)] != T_IMMEDIATE:
+            place(s, b, d, r)
+            log(s, b, EV_READY, s.d_slot[b, d], s.d_face[b, d], 0)
+        else:
+            i += 1
+    limit_warriors = mighty_warrior_in_wilds(s, t, b)
+    costs = np.empty(s.d_slot.shape[1], np.int16)
+    while not s.done[b]:
+        budget = available_quiddity(s, t, b, p)
+        n = s.cont_n[b, a]
+        for i in range(n):
+            d = s.cont[b, a, i]
+            costs[i] = -1
+            if t.f_kind[t.card_die[card_of(s, b, d)], s.d_face[b, d]] == F_CREATURE:
+                e = t.card_effect[card_of(s, b, d)]
+                if limit_warriors and s.warrior_n[b] >= 1 and (e == E_WARRIOR or e == E_M_WARRIOR
+                                                                or e == E_S_WARRIOR):
+                    continue
+                costs[i] = summon_cost(s, t, b, p, d)
+        reserve = 0
+        if me[B.P_SUMMON_FIRST] == 0:
+            reserve = best_capture_cost(s, t, b, p, prm, budget)
+        d = B.choose_summon(s, t, b, p, me, budget, reserve, costs)
+        if d < 0:
+            break
+        cost = costs[s.d_pos[b, d]]
+        # the creature die itself is not a quiddity face: paying never spends it
+        pay(s, t, b, p, cost)
+        summon(s, t, b, p, d, prm)
+    cast_spells(s, t, b, p, prm, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Spells cast on your own turn (R: Kouzla; Připojení kouzel)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def best_enemy_creature(s, t, b, p, q, max_level, max_def):
+    """q's most valued creature that p's spell may target (level/defense limits), or -1."""
+    c = zone_of(q, Z_READY)
+    best = -1
+    best_r = -1
+    for i in range(s.cont_n[b, c]):
+        o = s.cont[b, c, i]
+        if face_kind(s, t, b, o) != F_CREATURE or spell_proof(s, t, b, o):
+            continue
+        if level(s, t, b, o) > max_level or defense_of(s, t, b, o, False) > max_def:
+            continue
+        rr = B.creature_rank(s, t, b, o)
+        if rr > best_r:
+            best_r = rr
+            best = o
+    return best
+
+
+@njit(cache=True)
+def cast_spells(s, t, b, p, prm, stage):
+    """p casts or attaches the spells in its Ready Area it wants to: stage 0 before the attack,
+    stage 1 after it (Victory Spell may only be cast after the attack phase)."""
+    r = zone_of(p, Z_READY)
+    me = prm[p]
+    i = 0
+    while i < s.cont_n[b, r] and not s.done[b]:
+        a = s.cont[b, r, i]
+        if s.d_attach[b, a] >= 0 or face_kind(s, t, b, a) != F_SPELL:
+            i += 1
+            continue
+        card = card_of(s, b, a)
+        timing = t.card_timing[card]
+        if timing == T_REACTION or timing == T_IMMEDIATE:
+            i += 1
+            continue
+        e = t.card_effect[card]
+        slot = s.d_slot[b, a]
+        bu = burst(s, t, b, a)
+        did = False
+        if timing == T_ATTACH:
+            if stage == 0 and creature_count(s, t, b, p) > 0 and B.want_spell(s, t, b, p, me):
+                if me[B.P_RANDOM] > 0:
+                    target = B.random_own_creature(s, t, b, p)
+                else:
+                    target = B.best_own_creature(s, t, b, p, e == E_VICTORY_CANTRIP)
+                s.d_attach[b, a] = target
+                s.seat[b, p, S_SPELLS] += 1
+                s.card[b, p, slot, C_PLAYED] += 1
+                log(s, b, EV_ATTACH, slot, s.d_slot[b, target], 0)
+            i += 1
+            continue
+        if e == E_DEATH_CANTRIP and stage == 0:
+            if creature_count(s, t, b, p) > 0 and enemies_have_creatures(s, t, b, p) \
+                    and B.want_spell(s, t, b, p, me):
+                spend_spell(s, t, b, p, a)
+                for j in range(s.cont_n[b, r]):
+                    o = s.cont[b, r, j]
+                    if face_kind(s, t, b, o) == F_CREATURE:
+                        s.d_atk[b, o] += 3 if bu >= 2 else 2
+                did = True
+        elif e == E_DEATH_INCANTATION and stage == 0:
+            best = -1
+            best_r = -1
+            for k in range(1, s.players[b]):
+                q = (p + k) % s.players[b]
+                o = best_enemy_creature(s, t, b, p, q, 9 if bu >= 2 else 2, 99)
+                if o >= 0 and B.creature_rank(s, t, b, o) > best_r:
+                    best_r = B.creature_rank(s, t, b, o)
+                    best = o
+            if best >= 0 and B.want_spell(s, t, b, p, me):
+                spend_spell(s, t, b, p, a)
+                log(s, b, EV_CAST, slot, s.d_slot[b, best], owner_of(s, b, best))
+                destroy(s, t, b, best, p, prm)
+                did = True
+        elif e == E_DEATH_SPELL and stage == 0:
+            if enemies_have_creatures(s, t, b, p) and B.want_spell(s, t, b, p, me):
+                found = False
+                for k in range(1, s.players[b]):
+                    if best_enemy_creature(s, t, b, p, (p + k) % s.players[b], 9, 6) >= 0:
+                        found = True
+                if found:
+                    spend_spell(s, t, b, p, a)
+                    log(s, b, EV_CAST, slot, -1, -1)
+                    for k in range(1, s.players[b]):
+                        o = best_enemy_creature(s, t, b, p, (p + k) % s.players[b], 9, 6)
+                        if o >= 0:
+                            destroy(s, t, b, o, p, prm)
+                    did = True
+        elif e == E_SHAPING_CHARM and stage == 0:
+            if can_level_up(s, t, b, p) and B.want_spell(s, t, b, p, me):
+                spend_spell(s, t, b, p, a)
+                log(s, b, EV_CAST, slot, -1, -1)
+                level_up_all(s, t, b, p)
+                did = True
+        elif e == E_SHAPING_SPELL and stage == 0:
+            target = enemy_spell(s, t, b, p)
+            if target >= 0 and B.want_spell(s, t, b, p, me):
+                spend_spell(s, t, b, p, a)
+                q = owner_of(s, b, target)
+                log(s, b, EV_CAST, slot, s.d_slot[b, target], q)
+                leave_ready(s, t, b, target, zone_of(q, Z_USED))
+                did = True
+        elif e == E_VICTORY_CHARM and stage == 0:
+            if s.scored_n[b] >= 2 and B.want_spell(s, t, b, p, me):
+                spend_spell(s, t, b, p, a)
+                log(s, b, EV_CAST, slot, -1, -1)
+                gain_glory(s, b, p, s.scored_n[b], slot)
+                did = True
+        elif e == E_VICTORY_INCANTATION and stage == 0:
+            if B.want_spell(s, t, b, p, me):
+                spend_spell(s, t, b, p, a)
+                log(s, b, EV_CAST, slot, -1, -1)
+                gain_glory(s, b, p, 3, slot)
+                did = True
+        elif e == E_VICTORY_SPELL and stage == 1:
+            hits = 0
+            for q in range(s.players[b]):
+                if q != p and s.hit[b, q]:
+                    hits += 1
+            if hits > 0 and B.want_spell(s, t, b, p, me):
+                spend_spell(s, t, b, p, a)
+                log(s, b, EV_CAST, slot, -1, -1)
+                gain_glory(s, b, p, hits, slot)
+                did = True
+        if did:
+            i = 0  # the Ready Area changed: scan again
+        else:
+            i += 1
+
+
+@njit(cache=True)
+def enemies_have_creatures(s, t, b, p):
+    """Some opponent of p has a creature."""
+    for q in range(s.players[b]):
+        if q != p and creature_count(s, t, b, q) > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def enemy_spell(s, t, b, p):
+    """The most expensive spell in an opponent's Ready Area (Shaping Spell's target), or -1."""
+    best = -1
+    best_c = -1
+    for k in range(1, s.players[b]):
+        c = zone_of((p + k) % s.players[b], Z_READY)
+        for i in range(s.cont_n[b, c]):
+            o = s.cont[b, c, i]
+            if face_kind(s, t, b, o) == F_SPELL and t.card_cost[card_of(s, b, o)] > best_c:
+                best_c = t.card_cost[card_of(s, b, o)]
+                best = o
+    return best
+
+
+@njit(cache=True)
+def level_up_face(s, t, b, d):
+    """The face one level above the one d shows (most attack + defense among them), or -1."""
+    if s.d_copy[b, d] >= 0:
+        return -1
+    dt = t.card_die[card_of(s, b, d)]
+    want = t.f_level[dt, s.d_face[b, d]] + 1
+    best = -1
+    best_v = -1
+    for f in range(6):
+        if t.f_kind[dt, f] == F_CREATURE and t.f_level[dt, f] == want:
+            v = t.f_atk[dt, f] + t.f_def[dt, f]
+            if v > best_v:
+                best_v = v
+                best = f
+    return best
+
+
+@njit(cache=True)
+def can_level_up(s, t, b, p):
+    """Some creature of p can be rotated up one level (Shaping Charm)."""
+    c = zone_of(p, Z_READY)
+    for i in range(s.cont_n[b, c]):
+        d = s.cont[b, c, i]
+        if face_kind(s, t, b, d) == F_CREATURE and level_up_face(s, t, b, d) >= 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def level_up_all(s, t, b, p):
+    """Rotate every creature of p up one level where the die has such a face (Shaping Charm)."""
+    c = zone_of(p, Z_READY)
+    for i in range(s.cont_n[b, c]):
+        d = s.cont[b, c, i]
+        if face_kind(s, t, b, d) == F_CREATURE:
+            f = level_up_face(s, t, b, d)
+            if f >= 0:
+                s.d_face[b, d] = f
+
+
+# ---------------------------------------------------------------------------------------------
+# Phase 4: attack (R: Fáze 4: útok na soupeře)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def attack_total(s, t, b, p, q, ooze_m):
+    """p's attack total against q: every creature's attack, with q's defensive cards (Strong
+    Quake Dragon, Mighty Witching Hag) and the attacker's per-defender bonuses applied."""
+    quake_wall = False
+    hag_cap = False
+    cq = zone_of(q, Z_READY)
+    for i in range(s.cont_n[b, cq]):
+        o = s.cont[b, cq, i]
+        if face_kind(s, t, b, o) == F_CREATURE:
+            eo = effect(s, t, b, o)
+            if eo == E_S_QUAKE:
+                quake_wall = True
+            elif eo == E_M_HAG:
+                hag_cap = True
+    nq = creature_count(s, t, b, q)
+    c = zone_of(p, Z_READY)
+    total = 0
+    for i in range(s.cont_n[b, c]):
+        d = s.cont[b, c, i]
+        if face_kind(s, t, b, d) != F_CREATURE:
+            continue
+        if quake_wall and level(s, t, b, d) <= 2:
+            continue  # level 2 or less cannot attack a player with Strong Quake Dragon
+        e = effect(s, t, b, d)
+        if e == E_M_OOZE and not (s.d_flag[b, d] & FL_ZERO_ATK):
+            a = ooze_m + aura(s, t, b, d) + attached_bonus(s, t, b, d, True) + s.d_atk[b, d]
+        else:
+            a = attack_of(s, t, b, d)
+        if e == E_WARRIOR and nq == 1 and not (s.d_flag[b, d] & FL_ZERO_ATK):
+            a += 3
+        if hag_cap and a > 3:
+            a = 3
+        total += a
+    return total
+
+
+@njit(cache=True)
+def devotee_attacking(s, t, b, p):
+    """p attacks with a Mighty Devotee on a burst face: spells attached to defenders are ignored."""
+    c = zone_of(p, Z_READY)
+    for i in range(s.cont_n[b, c]):
+        d = s.cont[b, c, i]
+        if face_kind(s, t, b, d) == F_CREATURE and spell_proof(s, t, b, d):
+            return True
+    return False
+
+
+@njit(cache=True)
+def defend_reactions(s, t, b, p, q, total, ignore, prm):
+    """q's reaction spells against an attack of ``total``: Life Incantation (the strongest
+    attacker's attack to 0 for the turn), Life Spell (+4 defense to all q's creatures), Life Charm
+    (destroyed creatures go to the Active Pool). Each is cast only if q would lose a creature."""
+    me = prm[q]
+    for code in (E_LIFE_INCANTATION, E_LIFE_SPELL, E_LIFE_CHARM):
+        if total <= 0 or not would_lose(s, t, b, q, total, ignore):
+            return
+        a = reaction_die(s, t, b, q, code)
+        if a < 0 or not B.want_reaction(s, t, b, q, me):
+            continue
+        if code == E_LIFE_INCANTATION:
+            c = zone_of(p, Z_READY)
+            best = -1
+            best_a = 0
+            for i in range(s.cont_n[b, c]):
+                d = s.cont[b, c, i]
+                if face_kind(s, t, b, d) == F_CREATURE and not spell_proof(s, t, b, d):
+                    ad = attack_of(s, t, b, d)
+                    if ad > best_a:
+                        best_a = ad
+                        best = d
+            if best < 0:
+                continue
+            spend_spell(s, t, b, q, a)
+            s.d_flag[b, best] |= FL_ZERO_ATK
+            log(s, b, EV_REACTION, E_LIFE_INCANTATION, s.d_slot[b, best], q)
+            return
+        spend_spell(s, t, b, q, a)
+        log(s, b, EV_REACTION, code, -1, q)
+        if code == E_LIFE_SPELL:
+            c = zone_of(q, Z_READY)
+            for i in range(s.cont_n[b, c]):
+                d = s.cont[b, c, i]
+                if face_kind(s, t, b, d) == F_CREATURE:
+                    s.d_def[b, d] += 4
+        else:
+            s.life_charm[b, q] = 1
+
+
+@njit(cache=True)
+def would_lose(s, t, b, q, total, ignore):
+    """An attack of ``total`` would destroy at least one of q's creatures (none can absorb it)."""
+    c = zone_of(q, Z_READY)
+    any_c = False
+    for i in range(s.cont_n[b, c]):
+        d = s.cont[b, c, i]
+        if face_kind(s, t, b, d) == F_CREATURE and not (s.d_flag[b, d] & FL_SAFE):
+            any_c = True
+            if defense_of(s, t, b, d, ignore) > total:
+                return False
+    return any_c
+
+
+@njit(cache=True)
+def attack_phase(s, t, b, p, prm):
+    """All p's creatures attack every opponent in turn from p's left; each opponent faces the full
+    total and blocks with one creature at a time (R: Fáze 4, steps 1-3)."""
+    if creature_count(s, t, b, p) == 0:
+        return
+    players = s.players[b]
+    ooze_m = all_creatures(s, t, b)  # Mighty Ooze's '?' is fixed when the attack starts (FAQ)
+    cands = np.empty(s.d_slot.shape[1], np.int16)
+    defs = np.empty(s.d_slot.shape[1], np.int16)
+    glories = np.empty(s.d_slot.shape[1], np.int16)
+    for k in range(1, players):
+        q = (p + k) % players
+        if s.done[b] or creature_count(s, t, b, p) == 0:
+            return
+        s.hit[b, q] = 0
+        # Quake Dragon: destroy all level 1 creatures of the defender before it blocks
+        c = zone_of(p, Z_READY)
+        for i in range(s.cont_n[b, c]):
+            d = s.cont[b, c, i]
+            if face_kind(s, t, b, d) == F_CREATURE and effect(s, t, b, d) == E_QUAKE:
+                cq = zone_of(q, Z_READY)
+                j = 0
+                while j < s.cont_n[b, cq]:
+                    o = s.cont[b, cq, j]
+                    if face_kind(s, t, b, o) == F_CREATURE and level(s, t, b, o) == 1 \
+                            and not (s.d_flag[b, o] & FL_SAFE):
+                        log(s, b, EV_ABILITY, E_QUAKE, s.d_slot[b, o], q)
+                        destroy(s, t, b, o, p, prm)
+                        j = 0
+                    else:
+                        j += 1
+                break
+        ignore = devotee_attacking(s, t, b, p)
+        total = attack_total(s, t, b, p, q, ooze_m)
+        defend_reactions(s, t, b, p, q, total, ignore, prm)
+        total = attack_total(s, t, b, p, q, ooze_m)
+        log(s, b, EV_ATTACK, q, total, 0)
+        mighty_dd_used = False
+        cq = zone_of(q, Z_READY)
+        while total > 0 and not s.done[b]:
+            n = 0
+            for i in range(s.cont_n[b, cq]):
+                o = s.cont[b, cq, i]
+                if face_kind(s, t, b, o) == F_CREATURE and not (s.d_flag[b, o] & FL_SAFE):
+                    cands[n] = o
+                    defs[n] = defense_of(s, t, b, o, ignore)
+                    glories[n] = B.creature_rank(s, t, b, o)
+                    n += 1
+            if n == 0:
+                break
+            k2 = B.choose_defender(s, t, b, q, prm[q], cands, n, defs, glories, total)
+            d = cands[k2]
+            df = defs[k2]
+            log(s, b, EV_BLOCK, s.d_slot[b, d], df, total)
+            if total < df:
+                break  # the attack is absorbed
+            total -= df
+            destroy(s, t, b, d, p, prm)
+            if not mighty_dd_used:
+                # Mighty Deathdealer: the first creature destroyed raises the total vs this player
+                mighty_dd_used = True
+                c = zone_of(p, Z_READY)
+                for i in range(s.cont_n[b, c]):
+                    o = s.cont[b, c, i]
+                    if face_kind(s, t, b, o) == F_CREATURE and effect(s, t, b, o) == E_M_DEATHDEALER:
+                        bonus = attack_of(s, t, b, o)
+                        total += bonus
+                        log(s, b, EV_ABILITY, E_M_DEATHDEALER, s.d_slot[b, o], bonus)
+        check_oozes(s, t, b, prm)
+
+
+# ---------------------------------------------------------------------------------------------
+# Phase 5: capture (R: Fáze 5: získání jedné Quarry kostky z divočiny)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def capture_phase(s, t, b, p, prm):
+    """Spend quiddity to capture one die (more where Growth Cantrip or Mighty Questing Wizard
+    allow) into the used pile; four empty creature cards then end the game."""
+    me = prm[p]
+    while s.captures[b] > 0 and not s.done[b]:
+        budget = available_quiddity(s, t, b, p)
+        slot = B.choose_capture(s, t, b, p, me, budget, s.discount[b], 99)
+        # Growth Charm (+3 quiddity) is cast when it buys a better die
+        charm = reaction_die(s, t, b, p, E_GROWTH_CHARM)
+        while charm >= 0 and B.want_spell(s, t, b, p, me):
+            better = B.choose_capture(s, t, b, p, me, budget + 3, s.discount[b], 99)
+            if me[B.P_RANDOM] == 0 and (better < 0 or better == slot):
+                break
+            spend_spell(s, t, b, p, charm)
+            s.pool[b] += 3
+            log(s, b, EV_CAST, s.d_slot[b, charm], -1, -1)
+            budget += 3
+            slot = better
+            charm = reaction_die(s, t, b, p, E_GROWTH_CHARM)
+        if slot < 0:
+            return
+        cost = max(0, t.card_cost[s.slot_card[b, slot]] - s.discount[b])
+        pay(s, t, b, p, cost)
+        capture(s, t, b, p, slot, Z_USED)
+        s.captures[b] -= 1
+        log(s, b, EV_CAPTURE, slot, cost, 0)
+        if end_by_empty_cards(s, t, b):
+            return
+
+
+# ---------------------------------------------------------------------------------------------
+# Phase 6 and the turn (R: Fáze 6: přesun kostek do odkladiště)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def cleanup_phase(s, t, b, p):
+    """Move the Active Pool to the used pile; unspent quiddity and this turn's effects end."""
+    a = zone_of(p, Z_ACTIVE)
+    u = zone_of(p, Z_USED)
+    while s.cont_n[b, a] > 0:
+        place(s, b, s.cont[b, a, 0], u)
+    for q in range(s.players[b]):
+        s.life_charm[b, q] = 0
+        c = zone_of(q, Z_READY)
+        for i in range(s.cont_n[b, c]):
+            d = s.cont[b, c, i]
+            s.d_atk[b, d] = 0
+            s.d_def[b, d] = 0
+            s.d_flag[b, d] &= ~(FL_SAFE | FL_ZERO_ATK | FL_DECLINED)
+
+
+@njit(cache=True)
+def play_turn(s, t, b, prm):
+    """One full turn of the current player, phases 1-6 in order."""
+    p = s.cur[b]
+    s.turn[b] += 1
+    s.seat[b, p, S_TURNS] += 1
+    s.pool[b] = 0
+    s.captures[b] = 1
+    s.discount[b] = 0
+    s.scored_n[b] = 0
+    s.warrior_n[b] = 0
+    for q in range(s.players[b]):
+        s.hit[b, q] = 0
+    log(s, b, EV_TURN, p, s.seat[b, p, S_TURNS], 0)
+    score_phase(s, t, b, p, prm)
+    if not s.done[b]:
+        roll_phase(s, t, b, p, prm)
+    if not s.done[b]:
+        summon_phase(s, t, b, p, prm)
+    if not s.done[b]:
+        attack_phase(s, t, b, p, prm)
+    if not s.done[b]:
+        cast_spells(s, t, b, p, prm, 1)
+    if not s.done[b]:
+        capture_phase(s, t, b, p, prm)
+    cleanup_phase(s, t, b, p)
+    s.cur[b] = (p + 1) % s.players[b]
+
+
+@njit(cache=True)
+def finish(s, t, b):
+    """End-of-game counters (dice owned, Basic Quiddity owned, dice in the Ready Area)."""
+    for p in range(s.players[b]):
+        s.seat[b, p, S_GLORY] = s.glory[b, p]
+        s.seat[b, p, S_READY_END] = s.cont_n[b, zone_of(p, Z_READY)]
+        total = 0
+        for z in range(NZ):
+            c = zone_of(p, z)
+            total += s.cont_n[b, c]
+            for i in range(s.cont_n[b, c]):
+                d = s.cont[b, c, i]
+                s.card[b, p, s.d_slot[b, d], C_OWNED] += 1
+                if s.d_slot[b, d] == SLOT_BASIC:
+                    s.seat[b, p, S_Q_OWNED] += 1
+        s.seat[b, p, S_OWNED] = total
+    log(s, b, EV_END, s.end_reason[b], s.winner[b], 0)
+
+
+@njit(cache=True)
+def play_game(s, t, b, prm, check):
+    """Play game b to its end; returns the number of invariant violations seen (when checking)."""
+    bad = 0
+    while not s.done[b]:
+        if s.turn[b] >= TURN_LIMIT:
+            decide_by_glory(s, b)
+            s.end_reason[b] = END_LIMIT
+            break
+        play_turn(s, t, b, prm)
+        if check:
+            bad += count_violations(s, t, b)
+    finish(s, t, b)
+    return bad
+
+
+@njit(cache=True)
+def play_batch(s, t, game_ids, seed_words, players, bots, rotate, check, violations):
+    """Play one game per row of the state: game ids, seeds and bots as the runner gives them.
+    Seat p of game g uses bot row (p + g) % rows when ``rotate``, else row p % rows."""
+    nb = game_ids.shape[0]
+    rows = bots.shape[0]
+    prm = np.empty((MAXP, bots.shape[1]), np.float64)
+    for b in range(nb):
+        g = game_ids[b]
+        for p in range(players):
+            r = (p + g) % rows if rotate else p % rows
+            prm[p, :] = bots[r, :]
+        setup(s, t, b, players, seed_words, g)
+        violations[b] = play_game(s, t, b, prm, check)

@@ -1,0 +1,435 @@
+"""Quarriors batch state, the codes the kernel uses, and the helpers that move dice.
+
+Every die of a game is an entity (index ``d`` < ``n_dice``) that sits in exactly one
+*container*: one of a player's five zones or a card's place in the Wilds. Containers keep a list
+of their dice so that a draw from a bag or a move is O(1) (swap-remove), and the number of dice
+in the game never changes (checked by ``count_violations``).
+
+Container index: ``p * NZ + zone`` for player ``p`` (zones BAG, ACTIVE, READY, USED, ASIDE) and
+``WILDS0 + slot`` for the card in Wilds slot ``slot``. Slots: 0 Basic Quiddity, 1 Assistant,
+2 Portal, 3-9 the seven creature cards, 10-12 the three spell cards (rulebook, Příprava hry).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.experimental import structref
+
+from simlab.games.base import ArrayStruct, define_struct, randbelow
+
+MAXP = 4
+NZ = 5
+Z_BAG, Z_ACTIVE, Z_READY, Z_USED, Z_ASIDE = 0, 1, 2, 3, 4
+NSLOT = 13
+SLOT_BASIC, SLOT_ASSISTANT, SLOT_PORTAL = 0, 1, 2
+SLOT_CREATURE0, N_CREATURE_SLOTS = 3, 7
+SLOT_SPELL0, N_SPELL_SLOTS = 10, 3
+WILDS0 = MAXP * NZ
+NC = WILDS0 + NSLOT
+MAXD = 12 * MAXP + 57  # 8 quiddity + 4 assistants per player; 2 assistants, 5 portals, 50 in the Wilds
+
+# Random streams of one game (split by purpose so variants share shuffles and dice).
+RS_SETUP, RS_BAG, RS_DICE, RS_BOT0 = 0, 1, 2, 3
+NSTREAM = RS_BOT0 + MAXP
+
+# Card kinds and face kinds.
+K_BASIC, K_CREATURE, K_SPELL = 0, 1, 2
+F_Q, F_CREATURE, F_SPELL, F_DRAW, F_REROLL, F_QDRAW, F_QORREROLL = 0, 1, 2, 3, 4, 5, 6
+
+# Spell timing.
+T_NONE, T_CAST, T_ATTACH, T_REACTION, T_IMMEDIATE = 0, 1, 2, 3, 4
+
+# Effect codes, one per card (names in cards.toml). Order is the data's; values are ours.
+EFFECTS = (
+    "none", "assistant_reroll",
+    "death_cantrip", "death_charm", "death_incantation", "death_spell",
+    "growth_cantrip", "growth_charm", "growth_incantation", "growth_spell",
+    "life_cantrip", "life_charm", "life_incantation", "life_spell",
+    "shaping_cantrip", "shaping_charm", "shaping_incantation", "shaping_spell",
+    "victory_cantrip", "victory_charm", "victory_incantation", "victory_spell",
+    "deathdealer", "mighty_deathdealer", "strong_deathdealer",
+    "defender_of_the_pale", "mighty_defender_of_the_pale", "strong_defender_of_the_pale",
+    "devotee_of_the_holy_query", "mighty_devotee_of_the_holy_query", "strong_devotee_of_the_holy_query",
+    "ghostly_spirit", "mighty_ghostly_spirit", "strong_ghostly_spirit",
+    "primordial_ooze", "mighty_primordial_ooze", "strong_primordial_ooze",
+    "quake_dragon", "mighty_quake_dragon", "strong_quake_dragon",
+    "questing_wizard", "mighty_questing_wizard", "strong_questing_wizard",
+    "scavenging_goblin", "mighty_scavenging_goblin", "strong_scavenging_goblin",
+    "warrior_of_the_quay", "mighty_warrior_of_the_quay", "strong_warrior_of_the_quay",
+    "witching_hag", "mighty_witching_hag", "strong_witching_hag",
+)
+(E_NONE, E_ASSISTANT,
+ E_DEATH_CANTRIP, E_DEATH_CHARM, E_DEATH_INCANTATION, E_DEATH_SPELL,
+ E_GROWTH_CANTRIP, E_GROWTH_CHARM, E_GROWTH_INCANTATION, E_GROWTH_SPELL,
+ E_LIFE_CANTRIP, E_LIFE_CHARM, E_LIFE_INCANTATION, E_LIFE_SPELL,
+ E_SHAPING_CANTRIP, E_SHAPING_CHARM, E_SHAPING_INCANTATION, E_SHAPING_SPELL,
+ E_VICTORY_CANTRIP, E_VICTORY_CHARM, E_VICTORY_INCANTATION, E_VICTORY_SPELL,
+ E_DEATHDEALER, E_M_DEATHDEALER, E_S_DEATHDEALER,
+ E_DEFENDER, E_M_DEFENDER, E_S_DEFENDER,
+ E_DEVOTEE, E_M_DEVOTEE, E_S_DEVOTEE,
+ E_GHOST, E_M_GHOST, E_S_GHOST,
+ E_OOZE, E_M_OOZE, E_S_OOZE,
+ E_QUAKE, E_M_QUAKE, E_S_QUAKE,
+ E_WIZARD, E_M_WIZARD, E_S_WIZARD,
+ E_GOBLIN, E_M_GOBLIN, E_S_GOBLIN,
+ E_WARRIOR, E_M_WARRIOR, E_S_WARRIOR,
+ E_HAG, E_M_HAG, E_S_HAG) = range(len(EFFECTS))
+
+# Die flags (bit set, cleared when the die leaves the Ready Area or is rolled).
+FL_SAFE = 1        # returned to the Ready Area during a battle: cannot be damaged again (FAQ)
+FL_ZERO_ATK = 2    # Life Incantation: attack 0 for the rest of the turn
+FL_DECLINED = 4    # its immediate effect was declined this roll
+
+# Seat counters (results `seats` table, in this order after score/won).
+SEAT_COLUMNS = (
+    "glory", "turns_taken", "captured", "culled_quiddity", "culled_assistant", "culled_other",
+    "summoned", "scored", "creatures_lost", "creatures_destroyed", "spells_cast",
+    "first_score_turn", "dice_owned", "quiddity_owned", "ready_at_end",
+)
+(S_GLORY, S_TURNS, S_CAPTURED, S_CULL_Q, S_CULL_A, S_CULL_O, S_SUMMONED, S_SCORED, S_LOST,
+ S_KILLS, S_SPELLS, S_FIRST_SCORE, S_OWNED, S_Q_OWNED, S_READY_END) = range(len(SEAT_COLUMNS))
+NSEAT = len(SEAT_COLUMNS)
+
+# Per seat and Wilds card counters (results `cards` table, after acquired/played).
+CARD_COLUMNS = ("scored", "destroyed", "culled", "owned_end", "glory_from")
+(C_ACQ, C_PLAYED, C_SCORED, C_DESTROYED, C_CULLED, C_OWNED, C_GLORY) = range(7)
+NCARDSTAT = 7
+
+END_REASONS = ("glory", "empty_cards", "turn_limit")
+END_GLORY, END_EMPTY, END_LIMIT = 0, 1, 2
+TURN_LIMIT = 400  # safety cap on total turns; never reached by sane bots (counted in results)
+
+
+class StateLayout:
+    """Batch state of B Quarriors games; the leading axis of every field is the game."""
+
+    d_slot: np.ndarray     # int8 (B, MAXD): Wilds slot (card) of die d; -1 = die not in game
+    d_cont: np.ndarray     # int16 (B, MAXD): container holding die d
+    d_pos: np.ndarray      # int16 (B, MAXD): index of d in its container's list
+    d_face: np.ndarray     # int8 (B, MAXD): face showing, 0-5
+    d_attach: np.ndarray   # int16 (B, MAXD): attached spell -> the creature die it sits by; -1
+    d_copy: np.ndarray     # int8 (B, MAXD): Strong Ooze copying slot s's die (-1 none)
+    d_copyface: np.ndarray  # int8 (B, MAXD): ... showing this face of it
+    d_atk: np.ndarray      # int8 (B, MAXD): attack bonus until end of turn (Death Cantrip)
+    d_def: np.ndarray      # int8 (B, MAXD): defense bonus until end of turn (Life Spell)
+    d_flag: np.ndarray     # int8 (B, MAXD): FL_* bits
+    n_dice: np.ndarray     # int16 (B,): dice in this game (12 * players + 57)
+    cont: np.ndarray       # int16 (B, NC, MAXD): dice in each container, first cont_n valid
+    cont_n: np.ndarray     # int16 (B, NC): number of dice in each container
+    slot_card: np.ndarray  # int16 (B, NSLOT): card id in each Wilds slot
+    glory: np.ndarray      # int16 (B, MAXP)
+    players: np.ndarray    # int8 (B,)
+    cur: np.ndarray        # int8 (B,): player whose turn it is
+    turn: np.ndarray       # int32 (B,): turns started so far (all players)
+    pool: np.ndarray       # int16 (B,): quiddity gained this turn and not yet spent
+    captures: np.ndarray   # int8 (B,): captures still allowed this turn
+    discount: np.ndarray   # int8 (B,): capture cost reduction this turn (Mighty Questing Wizard)
+    scored_n: np.ndarray   # int8 (B,): creatures scored this turn (Victory Charm)
+    warrior_n: np.ndarray  # int8 (B,): Warriors of the Quay summoned this turn (Mighty WotQ)
+    life_charm: np.ndarray  # int8 (B, MAXP): Life Charm cast this turn by player p
+    hit: np.ndarray        # int8 (B, MAXP): p lost a creature to the current attack (Victory Spell)
+    done: np.ndarray       # int8 (B,)
+    winner: np.ndarray     # int8 (B,): winning seat, -1 shared
+    end_reason: np.ndarray  # int8 (B,)
+    rng: np.ndarray        # uint64 (B, NSTREAM): random streams
+    seat: np.ndarray       # int32 (B, MAXP, NSEAT): seat counters
+    card: np.ndarray       # int32 (B, MAXP, NSLOT, NCARDSTAT): per seat and Wilds card counters
+    ev: np.ndarray         # int32 (B, MAXEV, 6): trace events (turn, player, code, a, b, c)
+    ev_n: np.ndarray       # int32 (B,): events written (only when tracing)
+
+
+@structref.register
+class StateType(ArrayStruct):
+    """Numba type of :class:`State`."""
+
+
+class State(structref.StructRefProxy):
+    """The batch state (fields: :class:`StateLayout`), a StructRef passed by reference."""
+
+    __new__ = ArrayStruct.proxy_new
+    __getattr__ = ArrayStruct.proxy_getattr
+
+
+define_struct(State, StateType, StateLayout)
+
+
+def new_state(batch: int, trace_events: int = 0) -> State:
+    """Allocate the state of ``batch`` games (zeroed; ``setup`` fills it)."""
+    z = np.zeros
+    return State(
+        d_slot=np.full((batch, MAXD), -1, np.int8), d_cont=z((batch, MAXD), np.int16),
+        d_pos=z((batch, MAXD), np.int16), d_face=z((batch, MAXD), np.int8),
+        d_attach=np.full((batch, MAXD), -1, np.int16), d_copy=np.full((batch, MAXD), -1, np.int8),
+        d_copyface=z((batch, MAXD), np.int8), d_atk=z((batch, MAXD), np.int8),
+        d_def=z((batch, MAXD), np.int8), d_flag=z((batch, MAXD), np.int8),
+        n_dice=z(batch, np.int16), cont=z((batch, NC, MAXD), np.int16), cont_n=z((batch, NC), np.int16),
+        slot_card=z((batch, NSLOT), np.int16), glory=z((batch, MAXP), np.int16),
+        players=z(batch, np.int8), cur=z(batch, np.int8), turn=z(batch, np.int32),
+        pool=z(batch, np.int16), captures=z(batch, np.int8), discount=z(batch, np.int8),
+        scored_n=z(batch, np.int8), warrior_n=z(batch, np.int8),
+        life_charm=z((batch, MAXP), np.int8), hit=z((batch, MAXP), np.int8),
+        done=z(batch, np.int8), winner=z(batch, np.int8), end_reason=z(batch, np.int8),
+        rng=z((batch, NSTREAM), np.uint64), seat=z((batch, MAXP, NSEAT), np.int32),
+        card=z((batch, MAXP, NSLOT, NCARDSTAT), np.int32),
+        ev=z((batch, max(trace_events, 1), 6), np.int32), ev_n=z(batch, np.int32),
+    )
+
+
+class TablesLayout:
+    """The game's data as arrays (built by data.py); index = card id or die id."""
+
+    card_kind: np.ndarray    # int8 (N,)
+    card_class: np.ndarray   # int8 (N,)
+    card_die: np.ndarray     # int8 (N,): die id
+    card_cost: np.ndarray    # int16 (N,)
+    card_glory: np.ndarray   # int16 (N,)
+    card_effect: np.ndarray  # int16 (N,): E_* code
+    card_timing: np.ndarray  # int8 (N,): T_* for spells
+    card_force: np.ndarray   # int8 (N,): setup: 1 = must be in the Wilds, -1 = excluded, 0 = random
+    f_kind: np.ndarray       # int8 (T, 6): F_* per die id and face
+    f_q: np.ndarray          # int8 (T, 6): quiddity on the face
+    f_level: np.ndarray      # int8 (T, 6)
+    f_atk: np.ndarray        # int8 (T, 6): -1 = set by the card (Primordial Ooze)
+    f_def: np.ndarray        # int8 (T, 6)
+    f_burst: np.ndarray      # int8 (T, 6): 0, 1 or 2
+    f_draw: np.ndarray       # int8 (T, 6): dice to draw and roll
+    f_others: np.ndarray     # int8 (T, 6): other dice to re-roll
+    die_in_wilds: np.ndarray  # int8 (T,)
+    die_per_player: np.ndarray  # int8 (T,)
+    basic_cards: np.ndarray  # int16 (3,): card ids of Basic Quiddity, Assistant, Portal
+
+
+@structref.register
+class TablesType(ArrayStruct):
+    """Numba type of :class:`Tables`."""
+
+
+class Tables(structref.StructRefProxy):
+    """The game's data tables (fields: :class:`TablesLayout`), a StructRef."""
+
+    __new__ = ArrayStruct.proxy_new
+    __getattr__ = ArrayStruct.proxy_getattr
+
+
+define_struct(Tables, TablesType, TablesLayout)
+
+
+# ---------------------------------------------------------------------------------------------
+# Container and die helpers
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def zone_of(p, z):
+    """Container index of player p's zone z."""
+    return p * NZ + z
+
+
+@njit(cache=True)
+def place(s, b, d, c):
+    """Move die d of game b into container c (O(1): swap-remove from its current list)."""
+    old = s.d_cont[b, d]
+    if old >= 0:
+        i = s.d_pos[b, d]
+        last = s.cont_n[b, old] - 1
+        moved = s.cont[b, old, last]
+        s.cont[b, old, i] = moved
+        s.d_pos[b, moved] = i
+        s.cont_n[b, old] = last
+    k = s.cont_n[b, c]
+    s.cont[b, c, k] = d
+    s.d_pos[b, d] = k
+    s.cont_n[b, c] = k + 1
+    s.d_cont[b, d] = c
+
+
+@njit(cache=True)
+def owner_of(s, b, d):
+    """Player holding die d, or -1 when it is in the Wilds."""
+    c = s.d_cont[b, d]
+    if c >= WILDS0:
+        return -1
+    return c // NZ
+
+
+@njit(cache=True)
+def refill_bag(s, b, p):
+    """Empty player p's used pile into the bag (rulebook, phase 2: the bag ran out)."""
+    used = zone_of(p, Z_USED)
+    bag = zone_of(p, Z_BAG)
+    while s.cont_n[b, used] > 0:
+        d = s.cont[b, used, s.cont_n[b, used] - 1]
+        place(s, b, d, bag)
+    return 0
+
+
+@njit(cache=True)
+def draw_one(s, b, p):
+    """Draw one die at random from p's bag into the Active Pool; refill from the used pile when
+    the bag is empty. Returns the die, or -1 when bag and used pile are both empty."""
+    bag = zone_of(p, Z_BAG)
+    if s.cont_n[b, bag] == 0:
+        refill_bag(s, b, p)
+        if s.cont_n[b, bag] == 0:
+            return -1
+    k = randbelow(s.rng[b], RS_BAG, s.cont_n[b, bag])
+    d = s.cont[b, bag, k]
+    place(s, b, d, zone_of(p, Z_ACTIVE))
+    return d
+
+
+@njit(cache=True)
+def roll(s, b, d):
+    """Roll die d: a uniformly random face; it forgets copies, bonuses and flags."""
+    s.d_face[b, d] = randbelow(s.rng[b], RS_DICE, 6)
+    s.d_copy[b, d] = -1
+    s.d_flag[b, d] = 0
+    s.d_atk[b, d] = 0
+    s.d_def[b, d] = 0
+
+
+@njit(cache=True, inline="always")
+def card_of(s, b, d):
+    """Card id of die d (through its Wilds slot)."""
+    return s.slot_card[b, s.d_slot[b, d]]
+
+
+@njit(cache=True, inline="always")
+def die_type(s, t, b, d):
+    """Die id (row of the face tables) of die d."""
+    return t.card_die[s.slot_card[b, s.d_slot[b, d]]]
+
+
+@njit(cache=True)
+def face_kind(s, t, b, d):
+    """F_* kind of the face die d shows (a Strong Ooze copy shows the copied face)."""
+    if s.d_copy[b, d] >= 0:
+        return F_CREATURE
+    return t.f_kind[die_type(s, t, b, d), s.d_face[b, d]]
+
+
+@njit(cache=True)
+def burst(s, t, b, d):
+    """Burst glyphs (0, 1, 2) on the face die d shows."""
+    if s.d_copy[b, d] >= 0:
+        return t.f_burst[t.card_die[s.slot_card[b, s.d_copy[b, d]]], s.d_copyface[b, d]]
+    return t.f_burst[die_type(s, t, b, d), s.d_face[b, d]]
+
+
+@njit(cache=True)
+def effect(s, t, b, d):
+    """Effect code governing die d (a Strong Ooze copy has the copied card's abilities)."""
+    if s.d_copy[b, d] >= 0:
+        return t.card_effect[s.slot_card[b, s.d_copy[b, d]]]
+    return t.card_effect[card_of(s, b, d)]
+
+
+@njit(cache=True)
+def level(s, t, b, d):
+    """Level of the creature face die d shows."""
+    if s.d_copy[b, d] >= 0:
+        return t.f_level[t.card_die[s.slot_card[b, s.d_copy[b, d]]], s.d_copyface[b, d]]
+    return t.f_level[die_type(s, t, b, d), s.d_face[b, d]]
+
+
+@njit(cache=True)
+def glory_value(s, t, b, d):
+    """Glory printed on the card of creature die d (a Strong Ooze copies the glory too)."""
+    if s.d_copy[b, d] >= 0:
+        return t.card_glory[s.slot_card[b, s.d_copy[b, d]]]
+    return t.card_glory[card_of(s, b, d)]
+
+
+@njit(cache=True)
+def is_creature(s, t, b, d):
+    """Die d is a creature: in a Ready Area showing a creature face (rulebook, Příšery)."""
+    c = s.d_cont[b, d]
+    return c < WILDS0 and c % NZ == Z_READY and face_kind(s, t, b, d) == F_CREATURE
+
+
+@njit(cache=True)
+def creature_count(s, t, b, p):
+    """Creatures in player p's Ready Area."""
+    c = zone_of(p, Z_READY)
+    n = 0
+    for i in range(s.cont_n[b, c]):
+        if face_kind(s, t, b, s.cont[b, c, i]) == F_CREATURE:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def has_effect_ready(s, t, b, p, code, min_burst):
+    """Number of creatures of player p in the Ready Area with effect ``code`` and enough bursts."""
+    c = zone_of(p, Z_READY)
+    n = 0
+    for i in range(s.cont_n[b, c]):
+        d = s.cont[b, c, i]
+        if face_kind(s, t, b, d) == F_CREATURE and effect(s, t, b, d) == code and burst(s, t, b, d) >= min_burst:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def basic_quiddity_in_play(s, t, b, p):
+    """Basic Quiddity dice in p's used pile and Active Pool (Primordial Ooze's ?)."""
+    n = 0
+    for z in (Z_USED, Z_ACTIVE):
+        c = zone_of(p, z)
+        for i in range(s.cont_n[b, c]):
+            if s.d_slot[b, s.cont[b, c, i]] == SLOT_BASIC:
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def all_creatures(s, t, b):
+    """Creatures in all Ready Areas (Mighty Primordial Ooze's ?)."""
+    n = 0
+    for p in range(s.players[b]):
+        n += creature_count(s, t, b, p)
+    return n
+
+
+@njit(cache=True)
+def log(s, b, code, a, x, y):
+    """Append a trace event when tracing (ev has room); a no-op in batch runs."""
+    k = s.ev_n[b]
+    if s.ev.shape[1] > 1 and k < s.ev.shape[1]:
+        s.ev[b, k, 0] = s.turn[b]
+        s.ev[b, k, 1] = s.cur[b]
+        s.ev[b, k, 2] = code
+        s.ev[b, k, 3] = a
+        s.ev[b, k, 4] = x
+        s.ev[b, k, 5] = y
+        s.ev_n[b] = k + 1
+
+
+@njit(cache=True)
+def count_violations(s, t, b):
+    """Invariant checks: dice conserved and consistently indexed, no negative counts,
+    attachments point at creatures in the same Ready Area, glory never negative."""
+    bad = 0
+    total = 0
+    for c in range(NC):
+        n = s.cont_n[b, c]
+        if n < 0:
+            bad += 1
+        total += n
+        for i in range(n):
+            d = s.cont[b, c, i]
+            if s.d_cont[b, d] != c or s.d_pos[b, d] != i:
+                bad += 1
+    if total != s.n_dice[b]:
+        bad += 1
+    for d in range(s.n_dice[b]):
+        a = s.d_attach[b, d]
+        if a >= 0 and (s.d_cont[b, a] != s.d_cont[b, d] or s.d_cont[b, d] % NZ != Z_READY):
+            bad += 1
+        # a die in a Wilds slot belongs to that slot's card
+        if s.d_cont[b, d] >= WILDS0 and s.d_cont[b, d] - WILDS0 != s.d_slot[b, d]:
+            bad += 1
+    for p in range(s.players[b]):
+        if s.glory[b, p] < 0:
+            bad += 1
+    return bad
