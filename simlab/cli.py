@@ -1,0 +1,321 @@
+"""The ``simlab`` command line: games, cards, run, replay, bench.
+
+User mistakes (bad scenario, unknown game/card/bot, existing output) print
+``simlab: error: <message>`` on stderr and exit with status 2, without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+__all__ = ["main", "format_table"]
+
+
+class UserError(Exception):
+    """A mistake in the command line that is not covered by argparse."""
+
+
+def _msg(exc: BaseException) -> str:
+    if isinstance(exc, KeyError) and exc.args:
+        return str(exc.args[0])
+    return str(exc)
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, list | tuple):
+        return ",".join(_cell(v) for v in value)
+    if value is None:
+        return ""
+    return str(value)
+
+
+def format_table(rows: Sequence[dict[str, Any]]) -> str:
+    """Rows of dicts as an aligned text table (columns in first-seen order)."""
+    cols: list[str] = []
+    for row in rows:
+        for key in row:
+            if key not in cols:
+                cols.append(key)
+    cells = [[_cell(row.get(c)) for c in cols] for row in rows]
+    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(cols)]
+
+    def line(values: Sequence[str]) -> str:
+        return "  ".join(v.ljust(w) for v, w in zip(values, widths, strict=True)).rstrip()
+
+    out = [line(cols), line(["-" * w for w in widths])]
+    out += [line(r) for r in cells]
+    return "\n".join(out)
+
+
+def _default_players(spec) -> int:
+    return 2 if 2 in spec.players else spec.players[0]
+
+
+def _parse_kv(items: Sequence[str] | None, what: str) -> dict[str, str]:
+    out = {}
+    for item in items or []:
+        key, sep, val = item.partition("=")
+        if not sep or not key:
+            raise UserError(f"{what}: expected NAME=VALUE, got {item!r}")
+        out[key.strip()] = val.strip()
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Commands
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from simlab.games import game_names
+    from simlab.scenario import resolve_game
+
+    rows = []
+    for name in game_names():
+        try:
+            spec = resolve_game(name)
+        except Exception as exc:  # a game under construction must not break the listing
+            rows.append({"name": name, "title": f"(unavailable: {exc})"})
+            continue
+        rows.append(
+            {
+                "name": spec.name,
+                "title": spec.title,
+                "version": spec.version,
+                "players": list(spec.players),
+                "bots": sorted(spec.bots),
+                "default bot": spec.default_bot,
+            }
+        )
+    print(format_table(rows))
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    from simlab.scenario import resolve_game
+
+    spec = resolve_game(args.game)
+    variants = _parse_kv(args.variant, "--variant")
+    table = spec.load_cards(variants=variants or None)
+    print(format_table(table.rows))
+    return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from simlab.results import load_results
+    from simlab.runner import run_scenario
+
+    out = run_scenario(
+        args.scenario,
+        games=args.games,
+        n_jobs=args.jobs,
+        seed=args.seed,
+        out=args.out,
+        resume=args.resume,
+        quiet=args.quiet,
+        overwrite=args.overwrite,
+    )
+    manifest = load_results(out).manifest
+    timing = manifest.get("timing", {})
+    plan = manifest.get("plan", {})
+    print(f"results: {out}")
+    print(
+        f"games: {plan.get('games')} per variant x {plan.get('variants')} variant(s); "
+        f"played now: {timing.get('games_played')}"
+    )
+    print(f"time: {timing.get('wall_seconds')} s ({timing.get('games_per_s')} games/s)")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from simlab.games.base import root_seed_words
+    from simlab.scenario import resolve_game
+
+    spec = resolve_game(args.game)
+    players = args.players or _default_players(spec)
+    if players not in spec.players:
+        raise UserError(f"{spec.name} is played by {list(spec.players)} players, got {players}")
+    names = [b.strip() for b in args.bots.split(",")] if args.bots else [spec.default_bot]
+    if len(names) not in (1, players):
+        raise UserError(f"--bots: {len(names)} bots given for {players} players; expected 1 or {players}")
+    if len(names) == 1:
+        names = names * players
+    bots = spec.bot_matrix([(n, None) for n in names])
+    cards = spec.load_cards()
+    for line in spec.replay(args.game_id, root_seed_words(args.seed), players, bots, cards):
+        print(line)
+    return 0
+
+
+def _time_play(spec, players: int, n_games: int, start: int, seed: int) -> float:
+    from simlab.games.base import root_seed_words
+
+    bots = spec.bot_matrix([(spec.default_bot, None)] * players)
+    cards = spec.load_cards()
+    words = root_seed_words(seed)
+    t0 = time.perf_counter()
+    for s in range(start, start + n_games, 10000):
+        ids = np.arange(s, min(start + n_games, s + 10000), dtype=np.int64)
+        spec.play(ids, words, players, bots, cards)
+    return time.perf_counter() - t0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from simlab.scenario import resolve_game
+
+    spec = resolve_game(args.game)
+    players = args.players or _default_players(spec)
+    if players not in spec.players:
+        raise UserError(f"{spec.name} is played by {list(spec.players)} players, got {players}")
+    if args.games <= 0:
+        raise UserError(f"--games must be positive, got {args.games}")
+
+    if args.interpreted_only:
+        secs = _time_play(spec, players, args.games, 0, args.seed)
+        result = {
+            "games": args.games,
+            "players": players,
+            "seconds": secs,
+            "games_per_s": args.games / secs if secs > 0 else None,
+            "jit_disabled": os.environ.get("NUMBA_DISABLE_JIT") == "1",
+        }
+        print(json.dumps(result))
+        return 0
+
+    warm = _time_play(spec, players, 8, 0, args.seed)  # first call compiles (or loads the cache)
+    secs = _time_play(spec, players, args.games, 8, args.seed)
+    compiled = args.games / secs if secs > 0 else float("inf")
+
+    m = args.interpreted_games or max(20, args.games // 200)
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    cmd = [
+        sys.executable,
+        "-m",
+        "simlab",
+        "bench",
+        args.game,
+        "--interpreted-only",
+        "--games",
+        str(m),
+        "--players",
+        str(players),
+        "--seed",
+        str(args.seed),
+        "--json",
+    ]
+    interp = None
+    interp_secs = None
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    if proc.returncode == 0 and proc.stdout.strip():
+        sub = json.loads(proc.stdout.strip().splitlines()[-1])
+        interp, interp_secs = sub["games_per_s"], sub["seconds"]
+    else:
+        print(f"simlab: warning: interpreted run failed: {proc.stderr.strip()[-500:]}", file=sys.stderr)
+
+    result = {
+        "game": spec.name,
+        "version": spec.version,
+        "players": players,
+        "bot": spec.default_bot,
+        "games": args.games,
+        "seconds": secs,
+        "warmup_seconds": warm,
+        "games_per_s": compiled,
+        "interpreted_games": m,
+        "interpreted_seconds": interp_secs,
+        "interpreted_games_per_s": interp,
+        "speedup": (compiled / interp) if interp else None,
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{spec.title} ({spec.name} {spec.version}), {players} players, bot {spec.default_bot}")
+        print(f"compile/warm-up: {warm:.2f} s")
+        print(f"compiled:    {compiled:12,.0f} games/s  ({args.games} games in {secs:.2f} s, one core)")
+        if interp:
+            print(f"interpreted: {interp:12,.0f} games/s  ({m} games, NUMBA_DISABLE_JIT=1)")
+            print(f"speedup:     {compiled / interp:12,.1f}x")
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# Parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from simlab import __version__
+
+    p = argparse.ArgumentParser(
+        prog="simlab", description="Monte Carlo balance analytics for tabletop games."
+    )
+    p.add_argument("--version", action="version", version=f"simlab {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = sub.add_parser("games", help="list the registered games")
+    s.set_defaults(func=cmd_games)
+
+    s = sub.add_parser("cards", help="print a game's card table")
+    s.add_argument("game")
+    s.add_argument("--variant", action="append", metavar="NAME=VALUE", help="data variant (repeatable)")
+    s.set_defaults(func=cmd_cards)
+
+    s = sub.add_parser("run", help="run a scenario file")
+    s.add_argument("scenario", type=Path)
+    s.add_argument("--games", type=int, help="games per variant (overrides the file)")
+    s.add_argument("--jobs", type=int, help="worker processes (default: all cores; 1 = in-process)")
+    s.add_argument("--seed", type=int, help="study seed (overrides the file)")
+    s.add_argument("--out", type=Path, help="results directory (overrides the file)")
+    s.add_argument("--resume", action="store_true", help="finish an interrupted run")
+    s.add_argument("--overwrite", action="store_true", help="replace existing results")
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_run)
+
+    s = sub.add_parser("replay", help="print the log of one seeded game")
+    s.add_argument("game")
+    s.add_argument("--seed", type=int, required=True)
+    s.add_argument("--game-id", type=int, default=0)
+    s.add_argument("--players", type=int)
+    s.add_argument("--bots", help="comma-separated bot presets, one or one per seat")
+    s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("bench", help="games/s of the compiled kernel vs the interpreted code")
+    s.add_argument("game")
+    s.add_argument("--games", type=int, default=20000)
+    s.add_argument("--players", type=int)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--interpreted-games", type=int, help=argparse.SUPPRESS)
+    s.add_argument("--interpreted-only", action="store_true", help=argparse.SUPPRESS)
+    s.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    from simlab.scenario import ScenarioError
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except (ScenarioError, UserError, KeyError, ValueError, FileExistsError, FileNotFoundError) as exc:
+        print(f"simlab: error: {_msg(exc)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("simlab: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

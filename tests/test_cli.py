@@ -1,0 +1,112 @@
+"""The command line: output, exit codes, no tracebacks for user mistakes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from simlab.cli import format_table, main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games_lists_toy(capsys):
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.startswith("toy "))
+    assert "Toy Dice" in line and "1.0" in line and "2,3,4" in line and "greedy,random" in line
+
+
+def test_cards_and_variant(capsys):
+    code, out, _ = run(capsys, "cards", "toy", "--variant", "bonus_mode=double")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["name", "power"]
+    assert lines[2].split() == ["Red", "2"] and lines[4].split() == ["Green", "Dragon", "6"]
+    code, _, err = run(capsys, "cards", "toy", "--variant", "bonus_mode=triple")
+    assert code == 2 and err.startswith("simlab: error: ") and "triple" in err
+    code, _, err = run(capsys, "cards", "nope")
+    assert code == 2 and "unknown game 'nope'" in err and "Traceback" not in err
+
+
+def test_run_command(capsys, write_scenario, tmp_path):
+    path = write_scenario()
+    out_dir = tmp_path / "out"
+    code, out, err = run(
+        capsys, "run", str(path), "--out", str(out_dir), "--jobs", "1", "--games", "30", "--quiet"
+    )
+    assert code == 0, err
+    assert f"results: {out_dir}" in out and "games: 30 per variant" in out and "games/s" in out
+    code, _, err = run(capsys, "run", str(path), "--out", str(out_dir), "--jobs", "1", "--quiet")
+    assert code == 2 and "already exists" in err
+    code, _, err = run(
+        capsys, "run", str(path), "--out", str(out_dir), "--jobs", "1", "--quiet", "--overwrite"
+    )
+    assert code == 0, err
+
+
+def test_run_bad_scenario_exit_2(capsys, write_scenario, tmp_path):
+    path = write_scenario('game = "toy"\ngames = 10\n[[seats]]\nbot = "gredy"\n')
+    code, out, err = run(capsys, "run", str(path), "--out", str(tmp_path / "o"))
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        f"simlab: error: {path}:4: seats[0].bot: unknown bot preset 'gredy'; "
+        "expected one of ['greedy', 'random']"
+    )
+    assert not (tmp_path / "o").exists()
+
+
+def test_replay(capsys):
+    code, out, _ = run(
+        capsys, "replay", "toy", "--seed", "3", "--players", "3", "--bots", "greedy,random,greedy"
+    )
+    assert code == 0 and out.startswith("toy game 0, 3 players") and "seat 2" in out
+    code, out2, _ = run(
+        capsys, "replay", "toy", "--seed", "3", "--players", "3", "--bots", "greedy,random,greedy"
+    )
+    assert out2 == out
+    code, _, err = run(capsys, "replay", "toy", "--seed", "3", "--players", "9")
+    assert code == 2 and "[2, 3, 4]" in err
+    code, _, err = run(capsys, "replay", "toy", "--seed", "3", "--bots", "greedy,greedy,greedy")
+    assert code == 2 and "--bots" in err
+
+
+def test_bench_json(capsys):
+    code, out, err = run(capsys, "bench", "toy_game:GAME", "--games", "300", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    for key in (
+        "games_per_s",
+        "interpreted_games_per_s",
+        "speedup",
+        "games",
+        "players",
+        "seconds",
+        "warmup_seconds",
+    ):
+        assert key in data
+    assert data["games"] == 300 and data["players"] == 2 and data["interpreted_games"] == 20
+    assert data["games_per_s"] > 0 and data["interpreted_games_per_s"] > 0 and data["speedup"] > 0
+
+
+def test_argparse_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["run"])
+    assert info.value.code == 2
+
+
+def test_python_dash_m(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "simlab", "--version"], capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.startswith("simlab ")
+
+
+def test_format_table():
+    text = format_table([{"a": 1, "bb": 2.5}, {"a": 100, "c": [1, 2]}])
+    assert text.splitlines() == ["a    bb   c", "---  ---  ---", "1    2.5", "100       1,2"]

@@ -1,0 +1,151 @@
+"""A tiny fake game implementing the full GameSpec contract, for the foundation's tests.
+
+Each seat rolls ``dice`` six-sided dice (the ``random`` preset rolls a random number of them,
+1..dice) and acquires one random card whose ``power`` is added to its total. The highest total
+wins; a tie on the best total is a draw (winner -1, nobody won).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.games.base import BotPreset, CardTable, GameSpec
+
+_CARDS = {"Red": {"power": 1}, "Blue": {"power": 2}, "Green Dragon": {"power": 3}}
+_VARIANTS = {"bonus_mode": ("plain", "double")}
+_SETUP_KEYS = ("exclude",)
+
+
+def load_cards(cards=None, variants=None, setup=None) -> CardTable:
+    data = {name: dict(row) for name, row in _CARDS.items()}
+    for name, fields in (cards or {}).items():
+        if name not in data:
+            raise KeyError(f"unknown card {name!r}; expected one of {sorted(data)}")
+        for key, val in fields.items():
+            if key not in data[name]:
+                raise KeyError(f"unknown field {key!r} of card {name!r}; expected one of ['power']")
+            if isinstance(val, bool) or not isinstance(val, int) or val < 0:
+                raise ValueError(f"{name}.{key} must be a non-negative int, got {val!r}")
+            data[name][key] = val
+    choices = {k: v[0] for k, v in _VARIANTS.items()}
+    for key, val in (variants or {}).items():
+        if key not in _VARIANTS:
+            raise KeyError(f"unknown data variant {key!r}; expected one of {sorted(_VARIANTS)}")
+        if val not in _VARIANTS[key]:
+            raise ValueError(f"bad value {val!r} for {key!r}; expected one of {list(_VARIANTS[key])}")
+        choices[key] = val
+    for key, val in (setup or {}).items():
+        if key not in _SETUP_KEYS:
+            raise KeyError(f"unknown setup option {key!r}; expected one of {list(_SETUP_KEYS)}")
+        for name in val:
+            if name not in data:
+                raise KeyError(f"setup.exclude: unknown card {name!r}")
+            del data[name]
+    names = list(data)
+    power = np.array([data[n]["power"] for n in names], dtype=np.int64)
+    if choices["bonus_mode"] == "double":
+        power = power * 2
+    rows = [{"name": n, "power": int(p)} for n, p in zip(names, power, strict=True)]
+    return CardTable(rows=rows, names=names, arrays={"power": power}, variant_choices=choices)
+
+
+def _rng(seed_words, game_id):
+    return np.random.default_rng([int(w) for w in seed_words] + [int(game_id)])
+
+
+def play(game_ids, seed_words, players, bots, cards, rotate=False, check=False):
+    n = len(game_ids)
+    n_rows = bots.shape[0]
+    power = cards.arrays["power"]
+    winner = np.empty(n, np.int8)
+    end_reason = np.empty(n, np.int16)
+    s_game = np.repeat(np.asarray(game_ids, np.int64), players)
+    s_seat = np.tile(np.arange(players, dtype=np.int8), n)
+    s_row = np.empty(n * players, np.int16)
+    score = np.empty(n * players, np.int32)
+    won = np.zeros(n * players, np.int8)
+    dice_rolled = np.empty(n * players, np.int32)
+    c_card = np.empty(n * players, np.int32)
+    for i, gid in enumerate(game_ids):
+        rng = _rng(seed_words, gid)
+        for s in range(players):
+            k = i * players + s
+            row = (s + gid) % n_rows if rotate else s
+            dice = int(bots[row, 0])
+            if bots[row, 1] > 0:
+                dice = int(rng.integers(1, dice + 1))
+            card = int(rng.integers(0, len(power)))
+            s_row[k] = row
+            dice_rolled[k] = dice
+            c_card[k] = card
+            score[k] = int(rng.integers(1, 7, size=dice).sum()) + int(power[card])
+        sc = score[i * players : (i + 1) * players]
+        best = np.flatnonzero(sc == sc.max())
+        if best.size == 1:
+            winner[i] = best[0]
+            won[i * players + best[0]] = 1
+            end_reason[i] = 0
+        else:
+            winner[i] = -1
+            end_reason[i] = 1
+    games = {
+        "game_id": np.asarray(game_ids, np.int64),
+        "winner": winner,
+        "turns": np.ones(n, np.int32),
+        "end_reason": end_reason,
+    }
+    if check:
+        games["violations"] = np.zeros(n, np.int32)
+    return {
+        "games": games,
+        "seats": {
+            "game_id": s_game,
+            "seat": s_seat,
+            "bot_row": s_row,
+            "score": score,
+            "won": won,
+            "dice_rolled": dice_rolled,
+        },
+        "cards": {
+            "game_id": s_game.copy(),
+            "seat": s_seat.copy(),
+            "card": c_card,
+            "acquired": np.ones(n * players, np.int32),
+            "played": np.ones(n * players, np.int32),
+            "bonus": power[c_card].astype(np.int32),
+        },
+    }
+
+
+def replay(game_id, seed_words, players, bots, cards):
+    out = play(np.array([game_id], np.int64), seed_words, players, bots, cards)
+    lines = [f"toy game {game_id}, {players} players"]
+    for s in range(players):
+        lines.append(
+            f"seat {s}: rolled {out['seats']['dice_rolled'][s]} dice, "
+            f"card {cards.names[out['cards']['card'][s]]}, total {out['seats']['score'][s]}"
+        )
+    w = int(out["games"]["winner"][0])
+    lines.append(f"winner: seat {w}" if w >= 0 else "draw")
+    return lines
+
+
+GAME = GameSpec(
+    name="toy",
+    title="Toy Dice",
+    version="1.0",
+    players=(2, 3, 4),
+    bots={
+        "greedy": BotPreset("greedy", "rolls all its dice", {"dice": 3.0, "random": 0.0}),
+        "random": BotPreset("random", "rolls a random number of dice", {"dice": 3.0, "random": 1.0}),
+    },
+    bot_params={"dice": 3.0, "random": 0.0},
+    default_bot="greedy",
+    data_variants=_VARIANTS,
+    load_cards=load_cards,
+    play=play,
+    replay=replay,
+    seat_columns=("dice_rolled",),
+    card_columns=("bonus",),
+    end_reasons=("highest_total", "tie"),
+)
