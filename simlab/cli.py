@@ -153,7 +153,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         names = names * players
     bots = spec.bot_matrix([(n, None) for n in names])
     cards = spec.load_cards()
-    for line in spec.replay(args.game_id, root_seed_words(args.seed), players, bots, cards):
+    for line in spec.replay(args.game_id, root_seed_words(args.seed), players, bots, cards, bot_names=names):
         print(line)
     return 0
 
@@ -315,6 +315,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("simlab: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # output piped into a reader that stopped early (e.g. `| head`): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

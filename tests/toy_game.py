@@ -117,7 +117,7 @@ def play(game_ids, seed_words, players, bots, cards, rotate=False, check=False):
     }
 
 
-def replay(game_id, seed_words, players, bots, cards):
+def replay(game_id, seed_words, players, bots, cards, bot_names=None):
     out = play(np.array([game_id], np.int64), seed_words, players, bots, cards)
     lines = [f"toy game {game_id}, {players} players"]
     for s in range(players):

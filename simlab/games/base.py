@@ -120,7 +120,7 @@ class GameSpec:
         load_cards: ``(overrides, variants) -> CardTable``.
         play: ``(game_ids, seed_words, players, bots, cards) -> dict of tables``; ``bots`` is
             a float64 array (players, n_params) of bot parameters, one row per seat.
-        replay: ``(game_id, seed_words, players, bots, cards) -> list[str]``.
+        replay: ``(game_id, seed_words, players, bots, cards, bot_names=None) -> list[str]``.
         seat_columns: extra numeric columns of the ``seats`` table, in order.
         card_columns: extra numeric columns of the ``cards`` table, in order.
         end_reasons: labels of the ``end_reason`` codes.

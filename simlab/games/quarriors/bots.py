@@ -299,6 +299,17 @@ def creature_rank(s, t, b, d):
 
 
 @njit(cache=True)
+def block_cost(s, t, b, q, d):
+    """What q loses when creature d is destroyed blocking: the glory it would score, but nearly
+    nothing for a die that comes back at once (Strong Ghostly Spirit, or under q's Life Charm).
+    Ties go to the tougher blocker (choose_defender), which soaks more of the attack."""
+    e = effect(s, t, b, d)
+    if e == S.E_S_GHOST or s.life_charm[b, q]:
+        return 0
+    return glory_value(s, t, b, d)
+
+
+@njit(cache=True)
 def choose_summon(s, t, b, p, prm, budget, reserve, costs):
     """A die in p's Active Pool to summon (``costs[i]`` = cost of the i-th active die, -1 if
     not summonable), or -1. ``reserve`` quiddity is kept back for a capture."""

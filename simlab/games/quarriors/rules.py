@@ -1253,9 +1253,34 @@ def level_up_all(s, t, b, p):
 # ---------------------------------------------------------------------------------------------
 
 @njit(cache=True)
-def attack_total(s, t, b, p, q, ooze_m):
-    """p's attack total against q: every creature's attack, with q's defensive cards (Strong
-    Quake Dragon, Mighty Witching Hag) and the attacker's per-defender bonuses applied."""
+def snapshot_attackers(s, t, b, p, att_d, att_a, att_l):
+    """Step 1 of the attack: every creature of p and its attack now. The total is fixed here for
+    the whole turn (Mighty Primordial Ooze's '?' included, FAQ): a creature that leaves later
+    (Strong Deathdealer scoring) still counts against every opponent."""
+    c = zone_of(p, Z_READY)
+    ooze_m = all_creatures(s, t, b)
+    n = 0
+    for i in range(s.cont_n[b, c]):
+        d = s.cont[b, c, i]
+        if face_kind(s, t, b, d) != F_CREATURE:
+            continue
+        if effect(s, t, b, d) == E_M_OOZE and not (s.d_flag[b, d] & FL_ZERO_ATK):
+            a = ooze_m + aura(s, t, b, d) + attached_bonus(s, t, b, d, True) + s.d_atk[b, d]
+        else:
+            a = attack_of(s, t, b, d)
+        att_d[n] = d
+        att_a[n] = a
+        att_l[n] = level(s, t, b, d)
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def attack_total(s, t, b, q, att_d, att_a, att_l, n_att):
+    """The attack total against q: the step-1 attacks, with the exceptions printed on cards for
+    one defender: Warrior of the Quay +3 against a lone creature, Strong Quake Dragon (level 2 or
+    less does not count), Mighty Witching Hag (each attacker capped at 3), and attacks reduced to 0
+    by Life Incantation."""
     quake_wall = False
     hag_cap = False
     cq = zone_of(q, Z_READY)
@@ -1268,20 +1293,15 @@ def attack_total(s, t, b, p, q, ooze_m):
             elif eo == E_M_HAG:
                 hag_cap = True
     nq = creature_count(s, t, b, q)
-    c = zone_of(p, Z_READY)
     total = 0
-    for i in range(s.cont_n[b, c]):
-        d = s.cont[b, c, i]
-        if face_kind(s, t, b, d) != F_CREATURE:
+    for i in range(n_att):
+        d = att_d[i]
+        if s.d_flag[b, d] & FL_ZERO_ATK:
             continue
-        if quake_wall and level(s, t, b, d) <= 2:
+        if quake_wall and att_l[i] <= 2:
             continue  # level 2 or less cannot attack a player with Strong Quake Dragon
-        e = effect(s, t, b, d)
-        if e == E_M_OOZE and not (s.d_flag[b, d] & FL_ZERO_ATK):
-            a = ooze_m + aura(s, t, b, d) + attached_bonus(s, t, b, d, True) + s.d_atk[b, d]
-        else:
-            a = attack_of(s, t, b, d)
-        if e == E_WARRIOR and nq == 1 and not (s.d_flag[b, d] & FL_ZERO_ATK):
+        a = att_a[i]
+        if nq == 1 and effect(s, t, b, d) == E_WARRIOR:
             a += 3
         if hag_cap and a > 3:
             a = 3
@@ -1362,20 +1382,23 @@ def attack_phase(s, t, b, p, prm):
     if creature_count(s, t, b, p) == 0:
         return
     players = s.players[b]
-    ooze_m = all_creatures(s, t, b)  # Mighty Ooze's '?' is fixed when the attack starts (FAQ)
-    cands = np.empty(s.d_slot.shape[1], np.int16)
-    defs = np.empty(s.d_slot.shape[1], np.int16)
-    glories = np.empty(s.d_slot.shape[1], np.int16)
+    nd = s.d_slot.shape[1]
+    cands = np.empty(nd, np.int16)
+    defs = np.empty(nd, np.int16)
+    glories = np.empty(nd, np.int16)
+    att_d = np.empty(nd, np.int16)
+    att_a = np.empty(nd, np.int16)
+    att_l = np.empty(nd, np.int16)
+    n_att = snapshot_attackers(s, t, b, p, att_d, att_a, att_l)
     for k in range(1, players):
         q = (p + k) % players
-        if s.done[b] or creature_count(s, t, b, p) == 0:
+        if s.done[b]:
             return
         s.hit[b, q] = 0
         # Quake Dragon: destroy all level 1 creatures of the defender before it blocks
-        c = zone_of(p, Z_READY)
-        for i in range(s.cont_n[b, c]):
-            d = s.cont[b, c, i]
-            if face_kind(s, t, b, d) == F_CREATURE and effect(s, t, b, d) == E_QUAKE:
+        for i in range(n_att):
+            d = att_d[i]
+            if effect(s, t, b, d) == E_QUAKE and s.d_cont[b, d] == zone_of(p, Z_READY):
                 cq = zone_of(q, Z_READY)
                 j = 0
                 while j < s.cont_n[b, cq]:
@@ -1389,9 +1412,9 @@ def attack_phase(s, t, b, p, prm):
                         j += 1
                 break
         ignore = devotee_attacking(s, t, b, p)
-        total = attack_total(s, t, b, p, q, ooze_m)
+        total = attack_total(s, t, b, q, att_d, att_a, att_l, n_att)
         defend_reactions(s, t, b, p, q, total, ignore, prm)
-        total = attack_total(s, t, b, p, q, ooze_m)
+        total = attack_total(s, t, b, q, att_d, att_a, att_l, n_att)
         log(s, b, EV_ATTACK, q, total, 0)
         mighty_dd_used = False
         cq = zone_of(q, Z_READY)
@@ -1402,7 +1425,7 @@ def attack_phase(s, t, b, p, prm):
                 if face_kind(s, t, b, o) == F_CREATURE and not (s.d_flag[b, o] & FL_SAFE):
                     cands[n] = o
                     defs[n] = defense_of(s, t, b, o, ignore)
-                    glories[n] = B.creature_rank(s, t, b, o)
+                    glories[n] = B.block_cost(s, t, b, q, o)
                     n += 1
             if n == 0:
                 break
