@@ -135,7 +135,21 @@ def cmd_run(args: argparse.Namespace) -> int:
         f"played now: {timing.get('games_played')}"
     )
     print(f"time: {timing.get('wall_seconds')} s ({timing.get('games_per_s')} games/s)")
+    if not args.quiet:
+        _print_summary(load_results(out))
     return 0
+
+
+def _print_summary(results) -> None:
+    """Win rate by bot and by seat, with 95% intervals and n, for each variant."""
+    from simlab.analysis import win_rates
+
+    for by in (("variant", "bot"), ("variant", "seat")):
+        table = win_rates(results.seats, by=by)
+        print(f"win rate by {by[1]} (95% interval, n seats):")
+        for row in table.iter_rows(named=True):
+            print(f"  [{row['variant']}] {by[1]} {row[by[1]]}: {100 * row['win_rate']:.1f}% "
+                  f"({100 * row['ci_low']:.1f}-{100 * row['ci_high']:.1f}), n={row['n']}")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

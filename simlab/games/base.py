@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from numba import config as numba_config
 from numba import njit, types
 from numba.experimental import structref
 
@@ -180,8 +181,17 @@ class ArrayStruct(types.StructRef):
         return tuple((name, types.unliteral(typ)) for name, typ in fields)
 
     @staticmethod
-    def proxy_new(cls, **fields):
-        """Proxy constructor by field name; Python code then reads the same numpy arrays."""
+    def proxy_new(cls, *args, **fields):
+        """Proxy constructor by field name; Python code then reads the same numpy arrays.
+
+        With NUMBA_DISABLE_JIT=1 (the interpreted baseline, debugging, coverage) the struct is a
+        plain Python object with the arrays as attributes, and the same rule code runs on it."""
+        if args:
+            fields = dict(zip(cls._fields, args, strict=True))
+        if numba_config.DISABLE_JIT:
+            self = object.__new__(cls)
+            self.__dict__["_arrays"] = fields
+            return self
         self = structref.StructRefProxy.__new__(cls, *[fields[k] for k in cls._fields])
         self.__dict__["_arrays"] = fields
         return self

@@ -36,7 +36,8 @@ def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
     parts = []
     for lo in range(0, n, SUB_BATCH):
         ids = game_ids[lo:lo + SUB_BATCH]
-        R.play_batch(st, t, ids, seed_words, players, bots, rotate, check, viol)
+        with np.errstate(over="ignore"):  # uint64 hashing wraps by design (interpreted runs)
+            R.play_batch(st, t, ids, seed_words, players, bots, rotate, check, viol)
         parts.append(_extract(st, ids, players, bots.shape[0], rotate, check, viol[: ids.shape[0]]))
     if not parts:
         parts.append(_extract(st, game_ids, players, bots.shape[0], rotate, check, viol[:0]))
@@ -84,8 +85,9 @@ def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: Card
     bots = np.ascontiguousarray(bots, dtype=np.float64)
     st = S.new_state(1, trace_events=50_000)
     viol = np.zeros(1, np.int32)
-    R.play_batch(st, data.tables(cards), np.array([game_id], np.int64),
-                 np.ascontiguousarray(seed_words, dtype=np.uint64), players, bots, False, True, viol)
+    with np.errstate(over="ignore"):
+        R.play_batch(st, data.tables(cards), np.array([game_id], np.int64),
+                     np.ascontiguousarray(seed_words, dtype=np.uint64), players, bots, False, True, viol)
     names = bot_names or [f"bot {p % bots.shape[0]}" for p in range(players)]
     lines = format_events(st.ev[0], int(st.ev_n[0]), st.slot_card[0], cards, names)
     lines.append("Final glory: " + ", ".join(f"P{p + 1} {int(st.glory[0, p])}" for p in range(players)))

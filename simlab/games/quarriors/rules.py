@@ -530,7 +530,9 @@ def destroy(s, t, b, d, killer, prm):
                     returned = True
                     log(s, b, EV_ABILITY, E_GHOST, slot, q)
                 break
-    if not returned and e != E_M_GHOST and e != E_S_GHOST and s.life_charm[b, q] == 0:
+    # Shaping Cantrip is a reaction: only on an opponent's turn, never on q's own (R: Kouzla reakcí)
+    if not returned and e != E_M_GHOST and e != E_S_GHOST and s.life_charm[b, q] == 0 \
+            and q != s.cur[b]:
         sc = reaction_die(s, t, b, q, E_SHAPING_CANTRIP)
         if sc >= 0 and B.want_reaction(s, t, b, q, prm[q]):
             spend_spell(s, t, b, q, sc)
@@ -539,6 +541,17 @@ def destroy(s, t, b, d, killer, prm):
     if returned:
         # back in the Ready Area at the same level; it cannot be damaged again this battle (FAQ)
         s.d_flag[b, d] |= FL_SAFE
+        # it was still destroyed: spells attached to it always go to the used pile
+        # (R: Připojení kouzel)
+        rc = zone_of(q, Z_READY)
+        i = 0
+        while i < s.cont_n[b, rc]:
+            a = s.cont[b, rc, i]
+            if s.d_attach[b, a] == d:
+                s.d_attach[b, a] = -1
+                place(s, b, a, zone_of(q, Z_USED))
+            else:
+                i += 1
         log(s, b, EV_DESTROY, q, slot, Z_READY)
     elif s.life_charm[b, q]:
         leave_ready(s, t, b, d, zone_of(q, Z_ACTIVE))
@@ -838,10 +851,22 @@ def immediate_kind(s, t, b, d):
 @njit(cache=True)
 def reroll_others(s, t, b, p, prm, self_die, n):
     """Re-roll up to n other dice of p's Active Pool, chosen one at a time."""
+    done = np.full(n, -1, np.int16)
     for k in range(n):
-        o = B.choose_reroll(s, t, b, p, prm[p], self_die)
+        ex = self_die
+        if k > 0 and s.d_cont[b, self_die] != zone_of(p, Z_ACTIVE):
+            ex = done[k - 1]  # the spent die cannot be picked: keep the one just re-rolled out
+        o = B.choose_reroll(s, t, b, p, prm[p], ex)
         if o < 0:
             break
+        # "re-roll 2 other dice" means 2 different dice (Growth Incantation): never the same twice
+        already = False
+        for j in range(k):
+            if done[j] == o:
+                already = True
+        if already:
+            break
+        done[k] = o
         roll(s, b, o)
         log(s, b, EV_ROLL, s.d_slot[b, o], s.d_face[b, o], 2)
 
@@ -1379,6 +1404,10 @@ def would_lose(s, t, b, q, total, ignore):
 def attack_phase(s, t, b, p, prm):
     """All p's creatures attack every opponent in turn from p's left; each opponent faces the full
     total and blocks with one creature at a time (R: Fáze 4, steps 1-3)."""
+    # Victory Spell counts creatures destroyed by this attack only: forget earlier destructions
+    # (Death Spell, Death Incantation) even when p has no creature to attack with
+    for q in range(s.players[b]):
+        s.hit[b, q] = 0
     if creature_count(s, t, b, p) == 0:
         return
     players = s.players[b]
@@ -1440,11 +1469,12 @@ def attack_phase(s, t, b, p, prm):
             if not mighty_dd_used:
                 # Mighty Deathdealer: the first creature destroyed raises the total vs this player
                 mighty_dd_used = True
-                c = zone_of(p, Z_READY)
-                for i in range(s.cont_n[b, c]):
-                    o = s.cont[b, c, i]
-                    if face_kind(s, t, b, o) == F_CREATURE and effect(s, t, b, o) == E_M_DEATHDEALER:
-                        bonus = attack_of(s, t, b, o)
+                # the bonus is its attack against *this* player, as counted in the total: capped
+                # by a Mighty Witching Hag, none if a Strong Quake Dragon keeps it from attacking
+                for i in range(n_att):
+                    o = att_d[i]
+                    if s.d_cont[b, o] == zone_of(p, Z_READY) and effect(s, t, b, o) == E_M_DEATHDEALER:
+                        bonus = attack_total(s, t, b, q, att_d[i:i + 1], att_a[i:i + 1], att_l[i:i + 1], 1)
                         total += bonus
                         log(s, b, EV_ABILITY, E_M_DEATHDEALER, s.d_slot[b, o], bonus)
         check_oozes(s, t, b, prm)

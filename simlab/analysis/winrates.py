@@ -1,0 +1,33 @@
+"""Win rates with intervals, from the `seats` table of any game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import polars as pl
+
+from simlab.analysis.stats import proportion_ci
+
+__all__ = ["win_rates"]
+
+
+def win_rates(seats: pl.LazyFrame | pl.DataFrame, by: Sequence[str] = ("variant", "bot"),
+              alpha: float = 0.05) -> pl.DataFrame:
+    """Win rate of each group of seats with its interval and n.
+
+    A shared win counts as half a win for each sharer when the table has ``shared_win``
+    (Quarriors), so a group's rates over all seats add up to 1 per game.
+
+    Returns:
+        columns ``*by, n, wins, win_rate, ci_low, ci_high`` sorted by ``by``.
+    """
+    lf = seats.lazy()
+    cols = lf.collect_schema().names()
+    win = pl.col("won").cast(pl.Float64)
+    if "shared_win" in cols:
+        # a k-way shared win is worth 1/k to each sharer
+        sharers = pl.col("shared_win").cast(pl.Float64).sum().over("variant", "game_id")
+        win = win + pl.when(pl.col("shared_win") > 0).then(1.0 / sharers).otherwise(0.0)
+    out = (lf.group_by(list(by)).agg(n=pl.len(), wins=win.sum()).sort(list(by)).collect())
+    lo, hi = proportion_ci(out["wins"].to_numpy(), out["n"].to_numpy(), alpha=alpha)
+    return out.with_columns(win_rate=pl.col("wins") / pl.col("n"), ci_low=pl.Series(lo), ci_high=pl.Series(hi))
