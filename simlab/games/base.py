@@ -59,23 +59,23 @@ def stream_seed(root_words, stream, game_id):
 
 
 @njit(cache=True, inline="always")
-def next_u64(rng, k):
-    """Next output of SplitMix64 stream ``k`` of the state vector ``rng`` (uint64 array)."""
-    rng[k] += _GOLDEN
-    return mix64(rng[k])
+def next_u64(rng, b, k):
+    """Next output of SplitMix64 stream ``k`` of game ``b`` (``rng``: uint64 array (B, streams))."""
+    rng[b, k] += _GOLDEN
+    return mix64(rng[b, k])
 
 
 @njit(cache=True, inline="always")
-def randbelow(rng, k, n):
-    """Uniform integer in [0, n) from stream ``k`` (multiply-shift, bias < n / 2**32)."""
-    x = next_u64(rng, k) >> _S32
+def randbelow(rng, b, k, n):
+    """Uniform integer in [0, n) from stream ``k`` of game ``b`` (multiply-shift, bias < n / 2**32)."""
+    x = next_u64(rng, b, k) >> _S32
     return np.int64((x * np.uint64(n)) >> _S32)
 
 
 @njit(cache=True, inline="always")
-def uniform01(rng, k):
-    """Uniform float in [0, 1) from stream ``k``."""
-    return np.float64(next_u64(rng, k) >> _S11) * (1.0 / 9007199254740992.0)
+def uniform01(rng, b, k):
+    """Uniform float in [0, 1) from stream ``k`` of game ``b``."""
+    return np.float64(next_u64(rng, b, k) >> _S11) * (1.0 / 9007199254740992.0)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from simlab.games.quarriors.trace import format_events
 __all__ = ["GAME", "play", "replay"]
 
 VERSION = "1.0.0"
-SUB_BATCH = 512  # games held in memory at once by one worker (state is ~20 KB a game)
+SUB_BATCH = 1024  # games held in memory at once by one worker (state is ~13 KB a game)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "glory"]  # glory is the `score` column
 EXTRA_SEAT_COLUMNS = ("shared_win",) + tuple(_SEAT_STATS)
 

@@ -86,13 +86,13 @@ PRESETS = {
 @njit(cache=True, inline="always")
 def rand(s, b, p, n):
     """Uniform integer in [0, n) from seat p's tie-break stream."""
-    return randbelow(s.rng[b], RS_BOT0 + p, n)
+    return randbelow(s.rng, b, RS_BOT0 + p, n)
 
 
 @njit(cache=True)
 def coin(s, b, p):
     """A fair coin from seat p's stream (the random bot's yes/no)."""
-    return randbelow(s.rng[b], RS_BOT0 + p, 2) == 1
+    return randbelow(s.rng, b, RS_BOT0 + p, 2) == 1
 
 
 @njit(cache=True)

@@ -16,6 +16,7 @@ from numba import njit
 from simlab.games.base import randbelow, stream_seed
 from simlab.games.quarriors import bots as B
 from simlab.games.quarriors.state import (
+    ANY_ATTACH,
     C_ACQ,
     C_CULLED,
     C_DESTROYED,
@@ -176,7 +177,7 @@ def draw_wilds(s, t, b, kind, first_slot, need):
             nd += 1
     # Fisher-Yates shuffle on the setup stream
     for i in range(nd - 1, 0, -1):
-        j = randbelow(s.rng[b], RS_SETUP, i + 1)
+        j = randbelow(s.rng, b, RS_SETUP, i + 1)
         tmp = deck[i]
         deck[i] = deck[j]
         deck[j] = tmp
@@ -215,6 +216,12 @@ def setup(s, t, b, players, seed_words, game_id):
         s.slot_card[b, i] = t.basic_cards[i]
     draw_wilds(s, t, b, K_CREATURE, SLOT_CREATURE0, N_CREATURE_SLOTS)
     draw_wilds(s, t, b, K_SPELL, SLOT_SPELL0, N_SPELL_SLOTS)
+    s.present[b] = 0
+    for slot in range(NSLOT):
+        card = s.slot_card[b, slot]
+        s.present[b, t.card_effect[card]] = 1
+        if t.card_timing[card] == T_ATTACH:
+            s.present[b, ANY_ATTACH] = 1
     d = 0
     for slot in range(NSLOT):
         dt = t.card_die[s.slot_card[b, slot]]
@@ -371,6 +378,8 @@ def base_stat(s, t, b, d, want_attack):
 @njit(cache=True)
 def aura(s, t, b, d):
     """+1/+1 from each other Strong Warrior of the Quay in the same Ready Area."""
+    if not s.present[b, E_S_WARRIOR]:
+        return 0
     c = s.d_cont[b, d]
     n = 0
     for i in range(s.cont_n[b, c]):
@@ -383,6 +392,8 @@ def aura(s, t, b, d):
 @njit(cache=True)
 def attached_bonus(s, t, b, d, want_attack):
     """Attack or defense added by spells attached to creature d (Death Charm, Life Cantrip)."""
+    if not (s.present[b, E_DEATH_CHARM] or s.present[b, E_LIFE_CANTRIP]):
+        return 0
     c = s.d_cont[b, d]
     v = 0
     for i in range(s.cont_n[b, c]):
@@ -443,7 +454,7 @@ def leave_ready(s, t, b, d, dest):
     it go to the owner's used pile (R: Připojení kouzel) and d forgets its copy and bonuses."""
     c = s.d_cont[b, d]
     p = owner_of(s, b, d)
-    if c == zone_of(p, Z_READY):
+    if c == zone_of(p, Z_READY) and s.present[b, ANY_ATTACH]:
         i = 0
         while i < s.cont_n[b, c]:
             a = s.cont[b, c, i]
@@ -532,7 +543,7 @@ def destroy(s, t, b, d, killer, prm):
                 break
     # Shaping Cantrip is a reaction: only on an opponent's turn, never on q's own (R: Kouzla reakcí)
     if not returned and e != E_M_GHOST and e != E_S_GHOST and s.life_charm[b, q] == 0 \
-            and q != s.cur[b]:
+                and q != s.cur[b] and s.present[b, E_SHAPING_CANTRIP]:
         sc = reaction_die(s, t, b, q, E_SHAPING_CANTRIP)
         if sc >= 0 and B.want_reaction(s, t, b, q, prm[q]):
             spend_spell(s, t, b, q, sc)
@@ -579,7 +590,8 @@ def on_kill(s, t, b, p, prm):
     Spirits set aside by p come back on a creature roll."""
     c = zone_of(p, Z_READY)
     i = 0
-    while i < s.cont_n[b, c]:
+    scan = s.present[b, E_HAG] or s.present[b, E_S_DEATHDEALER]
+    while scan and i < s.cont_n[b, c]:
         d = s.cont[b, c, i]
         if face_kind(s, t, b, d) == F_CREATURE:
             e = effect(s, t, b, d)
@@ -626,7 +638,7 @@ def score_phase(s, t, b, p, prm):
         d = s.cont[b, c, i]
         if face_kind(s, t, b, d) == F_CREATURE and t.card_effect[card_of(s, b, d)] == E_S_OOZE:
             ooze_copy(s, t, b, d, p)
-    dice = np.empty(s.cont_n[b, c], np.int16)
+    dice = s.scratch[b, 0]
     n = 0
     for i in range(s.cont_n[b, c]):
         d = s.cont[b, c, i]
@@ -635,9 +647,10 @@ def score_phase(s, t, b, p, prm):
             n += 1
     if n == 0:
         return
-    effs = np.empty(n, np.int16)
-    bursts = np.empty(n, np.int8)
-    shaping = np.zeros(n, np.int8)
+    effs = s.scratch[b, 1]
+    bursts = s.scratch[b, 2]
+    shaping = s.scratch[b, 3]
+    shaping[:n] = 0
     for k in range(n):
         d = dice[k]
         e = effect(s, t, b, d)
@@ -851,7 +864,8 @@ def immediate_kind(s, t, b, d):
 @njit(cache=True)
 def reroll_others(s, t, b, p, prm, self_die, n):
     """Re-roll up to n other dice of p's Active Pool, chosen one at a time."""
-    done = np.full(n, -1, np.int16)
+    done = s.scratch[b, 4]
+    done[:n] = -1
     for k in range(n):
         ex = self_die
         if k > 0 and s.d_cont[b, self_die] != zone_of(p, Z_ACTIVE):
@@ -952,6 +966,8 @@ def summon_cost(s, t, b, p, d):
     """Quiddity to summon d: its level, plus 1 (burst) or 2 (double burst) for each Mighty
     Defender of the Pale in an opponent's Ready Area (FAQ: cumulative)."""
     cost = level(s, t, b, d)
+    if not s.present[b, E_M_DEFENDER]:
+        return cost
     for k in range(1, s.players[b]):
         q = (p + k) % s.players[b]
         c = zone_of(q, Z_READY)
@@ -966,10 +982,7 @@ def summon_cost(s, t, b, p, d):
 @njit(cache=True)
 def mighty_warrior_in_wilds(s, t, b):
     """The Mighty Warrior of the Quay card is in the Wilds (its one-per-turn limit applies)."""
-    for slot in range(SLOT_CREATURE0, SLOT_CREATURE0 + N_CREATURE_SLOTS):
-        if t.card_effect[s.slot_card[b, slot]] == E_M_WARRIOR:
-            return True
-    return False
+    return s.present[b, E_M_WARRIOR] == 1
 
 
 @njit(cache=True)
@@ -1008,6 +1021,8 @@ def summon(s, t, b, p, d, prm):
 @njit(cache=True)
 def check_oozes(s, t, b, prm):
     """A Primordial Ooze whose owner has no Basic Quiddity in play is destroyed."""
+    if not s.present[b, E_OOZE]:
+        return
     for p in range(s.players[b]):
         c = zone_of(p, Z_READY)
         i = 0
@@ -1047,7 +1062,7 @@ def summon_phase(s, t, b, p, prm):
         else:
             i += 1
     limit_warriors = mighty_warrior_in_wilds(s, t, b)
-    costs = np.empty(s.d_slot.shape[1], np.int16)
+    costs = s.scratch[b, 5]
     while not s.done[b]:
         budget = available_quiddity(s, t, b, p)
         n = s.cont_n[b, a]
@@ -1309,7 +1324,8 @@ def attack_total(s, t, b, q, att_d, att_a, att_l, n_att):
     quake_wall = False
     hag_cap = False
     cq = zone_of(q, Z_READY)
-    for i in range(s.cont_n[b, cq]):
+    scan = s.present[b, E_S_QUAKE] or s.present[b, E_M_HAG]
+    for i in range(s.cont_n[b, cq] if scan else 0):
         o = s.cont[b, cq, i]
         if face_kind(s, t, b, o) == F_CREATURE:
             eo = effect(s, t, b, o)
@@ -1337,6 +1353,8 @@ def attack_total(s, t, b, q, att_d, att_a, att_l, n_att):
 @njit(cache=True)
 def devotee_attacking(s, t, b, p):
     """p attacks with a Mighty Devotee on a burst face: spells attached to defenders are ignored."""
+    if not s.present[b, E_M_DEVOTEE]:
+        return False
     c = zone_of(p, Z_READY)
     for i in range(s.cont_n[b, c]):
         d = s.cont[b, c, i]
@@ -1352,6 +1370,8 @@ def defend_reactions(s, t, b, p, q, total, ignore, prm):
     (destroyed creatures go to the Active Pool). Each is cast only if q would lose a creature."""
     me = prm[q]
     for code in (E_LIFE_INCANTATION, E_LIFE_SPELL, E_LIFE_CHARM):
+        if not s.present[b, code]:
+            continue
         if total <= 0 or not would_lose(s, t, b, q, total, ignore):
             return
         a = reaction_die(s, t, b, q, code)
@@ -1411,13 +1431,12 @@ def attack_phase(s, t, b, p, prm):
     if creature_count(s, t, b, p) == 0:
         return
     players = s.players[b]
-    nd = s.d_slot.shape[1]
-    cands = np.empty(nd, np.int16)
-    defs = np.empty(nd, np.int16)
-    glories = np.empty(nd, np.int16)
-    att_d = np.empty(nd, np.int16)
-    att_a = np.empty(nd, np.int16)
-    att_l = np.empty(nd, np.int16)
+    cands = s.scratch[b, 6]
+    defs = s.scratch[b, 7]
+    glories = s.scratch[b, 8]
+    att_d = s.scratch[b, 9]
+    att_a = s.scratch[b, 10]
+    att_l = s.scratch[b, 11]
     n_att = snapshot_attackers(s, t, b, p, att_d, att_a, att_l)
     for k in range(1, players):
         q = (p + k) % players
@@ -1425,7 +1444,7 @@ def attack_phase(s, t, b, p, prm):
             return
         s.hit[b, q] = 0
         # Quake Dragon: destroy all level 1 creatures of the defender before it blocks
-        for i in range(n_att):
+        for i in range(n_att if s.present[b, E_QUAKE] else 0):
             d = att_d[i]
             if effect(s, t, b, d) == E_QUAKE and s.d_cont[b, d] == zone_of(p, Z_READY):
                 cq = zone_of(q, Z_READY)
@@ -1493,7 +1512,7 @@ def capture_phase(s, t, b, p, prm):
         budget = available_quiddity(s, t, b, p)
         slot = B.choose_capture(s, t, b, p, me, budget, s.discount[b], 99)
         # Growth Charm (+3 quiddity) is cast when it buys a better die
-        charm = reaction_die(s, t, b, p, E_GROWTH_CHARM)
+        charm = reaction_die(s, t, b, p, E_GROWTH_CHARM) if s.present[b, E_GROWTH_CHARM] else -1
         while charm >= 0 and B.want_spell(s, t, b, p, me):
             better = B.choose_capture(s, t, b, p, me, budget + 3, s.discount[b], 99)
             if me[B.P_RANDOM] == 0 and (better < 0 or better == slot):

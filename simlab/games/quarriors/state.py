@@ -76,6 +76,9 @@ EFFECTS = (
  E_WARRIOR, E_M_WARRIOR, E_S_WARRIOR,
  E_HAG, E_M_HAG, E_S_HAG) = range(len(EFFECTS))
 
+NEFFECT = len(EFFECTS) + 1
+ANY_ATTACH = len(EFFECTS)  # column of State.present: some attach spell is in the Wilds
+
 # Die flags (bit set, cleared when the die leaves the Ready Area or is rolled).
 FL_SAFE = 1        # returned to the Ready Area during a battle: cannot be damaged again (FAQ)
 FL_ZERO_ATK = 2    # Life Incantation: attack 0 for the rest of the turn
@@ -98,6 +101,7 @@ NCARDSTAT = 7
 
 END_REASONS = ("glory", "empty_cards", "turn_limit")
 END_GLORY, END_EMPTY, END_LIMIT = 0, 1, 2
+NSCRATCH = 12
 TURN_LIMIT = 400  # safety cap on total turns; never reached by sane bots (counted in results)
 
 
@@ -118,6 +122,8 @@ class StateLayout:
     cont: np.ndarray       # int16 (B, NC, MAXD): dice in each container, first cont_n valid
     cont_n: np.ndarray     # int16 (B, NC): number of dice in each container
     slot_card: np.ndarray  # int16 (B, NSLOT): card id in each Wilds slot
+    present: np.ndarray    # int8 (B, NEFFECT): effect e is on a card in the Wilds (lets the
+    #                        rules skip scans for cards that are not in this game)
     glory: np.ndarray      # int16 (B, MAXP)
     players: np.ndarray    # int8 (B,)
     cur: np.ndarray        # int8 (B,): player whose turn it is
@@ -137,6 +143,8 @@ class StateLayout:
     card: np.ndarray       # int32 (B, MAXP, NSLOT, NCARDSTAT): per seat and Wilds card counters
     ev: np.ndarray         # int32 (B, MAXEV, 6): trace events (turn, player, code, a, b, c)
     ev_n: np.ndarray       # int32 (B,): events written (only when tracing)
+    scratch: np.ndarray    # int16 (B, NSCRATCH, MAXD): working lists of the phases (rules.py
+    #                        numbers the rows), so that no phase allocates per turn
 
 
 @structref.register
@@ -164,7 +172,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         d_copyface=z((batch, MAXD), np.int8), d_atk=z((batch, MAXD), np.int8),
         d_def=z((batch, MAXD), np.int8), d_flag=z((batch, MAXD), np.int8),
         n_dice=z(batch, np.int16), cont=z((batch, NC, MAXD), np.int16), cont_n=z((batch, NC), np.int16),
-        slot_card=z((batch, NSLOT), np.int16), glory=z((batch, MAXP), np.int16),
+        slot_card=z((batch, NSLOT), np.int16), present=z((batch, NEFFECT), np.int8), glory=z((batch, MAXP), np.int16),
         players=z(batch, np.int8), cur=z(batch, np.int8), turn=z(batch, np.int32),
         pool=z(batch, np.int16), captures=z(batch, np.int8), discount=z(batch, np.int8),
         scored_n=z(batch, np.int8), warrior_n=z(batch, np.int8),
@@ -173,6 +181,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         rng=z((batch, NSTREAM), np.uint64), seat=z((batch, MAXP, NSEAT), np.int32),
         card=z((batch, MAXP, NSLOT, NCARDSTAT), np.int32),
         ev=z((batch, max(trace_events, 1), 6), np.int32), ev_n=z(batch, np.int32),
+        scratch=z((batch, NSCRATCH, MAXD), np.int16),
     )
 
 
@@ -272,7 +281,7 @@ def draw_one(s, b, p):
         refill_bag(s, b, p)
         if s.cont_n[b, bag] == 0:
             return -1
-    k = randbelow(s.rng[b], RS_BAG, s.cont_n[b, bag])
+    k = randbelow(s.rng, b, RS_BAG, s.cont_n[b, bag])
     d = s.cont[b, bag, k]
     place(s, b, d, zone_of(p, Z_ACTIVE))
     return d
@@ -281,7 +290,7 @@ def draw_one(s, b, p):
 @njit(cache=True)
 def roll(s, b, d):
     """Roll die d: a uniformly random face; it forgets copies, bonuses and flags."""
-    s.d_face[b, d] = randbelow(s.rng[b], RS_DICE, 6)
+    s.d_face[b, d] = randbelow(s.rng, b, RS_DICE, 6)
     s.d_copy[b, d] = -1
     s.d_flag[b, d] = 0
     s.d_atk[b, d] = 0
