@@ -2,10 +2,13 @@
 
 A game is a :class:`GameSpec`. The runner only ever talks to a game through it:
 
-* ``load_cards(overrides, variant)`` returns the game's data tables (a :class:`CardTable`),
-* ``play(game_ids, seed_words, players, bots, cards)`` plays one batch and returns result
-  columns (``games``, ``seats`` and ``cards`` tables as dicts of equal-length numpy arrays),
-* ``replay(seed, players, bots, cards, game_id)`` returns one game's readable log.
+* ``load_cards(cards=None, variants=None, setup=None)`` returns the game's data tables (a
+  :class:`CardTable`) with a scenario's card overrides, data variants and setup options applied,
+* ``play(game_ids, seed_words, players, bots, cards, rotate=False, check=False)`` plays one batch
+  and returns result columns (``games``, ``seats`` and ``cards`` tables as dicts of equal-length
+  numpy arrays),
+* ``replay(game_id, seed_words, players, bots, cards, bot_names=None)`` returns one game's
+  readable log.
 
 Randomness (design guide section 3, improved): the study's root seed becomes four 64-bit words
 through :class:`numpy.random.SeedSequence`. Each game then derives its own independent streams
@@ -118,9 +121,11 @@ class GameSpec:
         default_bot: preset used when a scenario names none.
         data_variants: documented alternatives for uncertain data, name -> allowed values
             (the first value is the default).
-        load_cards: ``(overrides, variants) -> CardTable``.
-        play: ``(game_ids, seed_words, players, bots, cards) -> dict of tables``; ``bots`` is
-            a float64 array (players, n_params) of bot parameters, one row per seat.
+        load_cards: ``(cards=None, variants=None, setup=None) -> CardTable``.
+        play: ``(game_ids, seed_words, players, bots, cards, rotate=False, check=False) -> dict
+            of tables``; ``bots`` is a float64 array (rows, n_params) of bot parameters; seat s
+            of game g plays row (s + g) % rows with ``rotate``, else row s % rows; ``check`` adds
+            a ``violations`` column (invariant violations seen, must be 0).
         replay: ``(game_id, seed_words, players, bots, cards, bot_names=None) -> list[str]``.
         seat_columns: extra numeric columns of the ``seats`` table, in order.
         card_columns: extra numeric columns of the ``cards`` table, in order.
