@@ -130,6 +130,8 @@ class GameSpec:
         seat_columns: extra numeric columns of the ``seats`` table, in order.
         card_columns: extra numeric columns of the ``cards`` table, in order.
         end_reasons: labels of the ``end_reason`` codes.
+        card_params: bot parameters whose value names a card (scenarios give the card's name;
+            the vector holds its card id).
     """
 
     name: str
@@ -146,6 +148,7 @@ class GameSpec:
     seat_columns: tuple[str, ...] = ()
     card_columns: tuple[str, ...] = ()
     end_reasons: tuple[str, ...] = ()
+    card_params: tuple[str, ...] = ()
 
     def bot_vector(self, preset: str, overrides: Mapping[str, float] | None = None) -> np.ndarray:
         """Parameter vector of a preset with overrides applied, validated by name.
@@ -165,6 +168,14 @@ class GameSpec:
                     f"unknown bot parameter {key!r} for {self.name}; expected one of "
                     f"{sorted(self.bot_params)}"
                 )
+            if isinstance(val, str):
+                if key not in self.card_params:
+                    raise ValueError(f"bot parameter {key!r}: expected a number, got {val!r}")
+                names = self.load_cards().names
+                if val not in names:
+                    raise KeyError(f"bot parameter {key!r}: unknown card {val!r}; expected a name "
+                                   f"from `simlab cards {self.name}`")
+                val = names.index(val)
             values[key] = float(val)
         return np.array([values[k] for k in self.bot_params], dtype=np.float64)
 

@@ -13,7 +13,7 @@ from simlab.games.quarriors.trace import format_events
 
 __all__ = ["GAME", "play", "replay"]
 
-VERSION = "1.0.0"
+VERSION = "1.1.0"  # 1.1: avoid_card, cull_delta, level-3 and collection counters
 SUB_BATCH = 1024  # games held in memory at once by one worker (state is ~13 KB a game)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "glory"]  # glory is the `score` column
 EXTRA_SEAT_COLUMNS = ("shared_win",) + tuple(_SEAT_STATS)
@@ -111,4 +111,5 @@ GAME = GameSpec(
     seat_columns=EXTRA_SEAT_COLUMNS,
     card_columns=S.CARD_COLUMNS,
     end_reasons=S.END_REASONS,
+    card_params=("avoid_card",),
 )

@@ -57,10 +57,12 @@ PARAMS = {
     "use_reactions": 1.0,    # cast reaction spells on opponents' turns
     "dragon_reroll": 0.0,    # Quake Dragon's 3-quiddity-or-re-roll face: 1 = re-roll
     "wizard_draw": 1.0,      # Questing Wizard: take its draw option instead of quiddity
+    "avoid_card": -1.0,      # never acquire dice of this card (a card name in scenarios; -1 none)
+    "cull_delta": 0.0,       # one extra (+1) or one fewer (-1) cull at the bot's first scoring
 }
 (P_RANDOM, P_W_COST, P_W_GLORY, P_W_SPELL, P_W_PORTAL, P_MIN_COST, P_MAX_PORTALS, P_CURVE,
  P_CURVE_BASE, P_CURVE_SLOPE, P_W_CURVE, P_SUMMON_FIRST, P_CULL, P_KEEP_Q, P_DEFEND, P_SPELLS,
- P_REACTIONS, P_DRAGON_REROLL, P_WIZARD_DRAW) = range(len(PARAMS))
+ P_REACTIONS, P_DRAGON_REROLL, P_WIZARD_DRAW, P_AVOID, P_CULL_DELTA) = range(len(PARAMS))
 NPARAM = len(PARAMS)
 
 CULL_NONE, CULL_QUIDDITY, CULL_ASSISTANT, CULL_WEAKEST, CULL_EV = 0, 1, 2, 3, 4
@@ -203,7 +205,7 @@ def choose_capture(s, t, b, p, prm, budget, discount, max_cost):
         if s.cont_n[b, WILDS0 + slot] == 0:
             continue
         card = s.slot_card[b, slot]
-        if t.card_cost[card] > max_cost:
+        if t.card_cost[card] > max_cost or card == prm[P_AVOID]:
             continue
         cost = max(0, t.card_cost[card] - discount)
         if cost > budget:

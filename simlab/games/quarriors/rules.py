@@ -105,11 +105,13 @@ from simlab.games.quarriors.state import (
     S_KILLS,
     S_LOST,
     S_OWNED,
+    S_OWNED_T3,
     S_Q_OWNED,
     S_READY_END,
     S_SCORED,
     S_SPELLS,
     S_SUMMONED,
+    S_SUMMONED_L3,
     S_TURNS,
     SLOT_ASSISTANT,
     SLOT_BASIC,
@@ -208,8 +210,11 @@ def setup(s, t, b, players, seed_words, game_id):
     for p in range(MAXP):
         s.glory[b, p] = 0
         s.life_charm[b, p] = 0
+        s.cull_adj[b, p] = 0
         s.hit[b, p] = 0
     s.seat[b] = 0
+    for col in (S_OWNED_T3, S_OWNED_T3 + 1, S_OWNED_T3 + 2, S_OWNED_T3 + 3, S_OWNED_T3 + 4, S_OWNED_T3 + 5):
+        s.seat[b, :, col] = -1  # -1: the game ended before that own turn
     s.card[b] = 0
     s.cont_n[b] = 0
     for i in range(3):
@@ -688,7 +693,13 @@ def score_phase(s, t, b, p, prm):
         scoring_ability(s, t, b, p, prm, dice[k], effs[k], bursts[k], shaping[k])
         if s.done[b]:
             return
-    for k in range(n):
+    allowed = n
+    if s.cull_adj[b, p] == 0 and me[B.P_CULL_DELTA] != 0:
+        # the bot's one-off extra (+1) or missing (-1) cull, at its first scoring (value-of-a-cull
+        # experiments: compare with cull_delta = 0 on the same seeds)
+        s.cull_adj[b, p] = 1
+        allowed = max(0, n + int(me[B.P_CULL_DELTA]))
+    for k in range(allowed):
         d = B.choose_cull(s, t, b, p, me)
         if d < 0:
             break
@@ -735,7 +746,8 @@ def scoring_ability(s, t, b, p, prm, d, e, bu, shaping):
         best_c = -1
         for sl in range(SLOT_SPELL0, SLOT_SPELL0 + N_SPELL_SLOTS):
             cost = t.card_cost[s.slot_card[b, sl]]
-            if s.cont_n[b, WILDS0 + sl] > 0 and cost <= 4 and cost > best_c:
+            if s.cont_n[b, WILDS0 + sl] > 0 and cost <= 4 and cost > best_c \
+                    and s.slot_card[b, sl] != me[B.P_AVOID]:
                 best_c = cost
                 best = sl
         if best >= 0:
@@ -992,6 +1004,8 @@ def summon(s, t, b, p, d, prm):
     slot = s.d_slot[b, d]
     e = t.card_effect[card_of(s, b, d)]
     s.seat[b, p, S_SUMMONED] += 1
+    if level(s, t, b, d) >= 3:
+        s.seat[b, p, S_SUMMONED_L3] += 1
     s.card[b, p, slot, C_PLAYED] += 1
     log(s, b, EV_SUMMON, slot, s.d_face[b, d], level(s, t, b, d))
     bu = burst(s, t, b, d)
@@ -1556,6 +1570,21 @@ def cleanup_phase(s, t, b, p):
 
 
 @njit(cache=True)
+def snapshot_collection(s, b, p, col):
+    """Count p's dice (column col) and Basic Quiddity dice (col + 1): deck composition over turns."""
+    total = 0
+    q = 0
+    for z in range(NZ):
+        c = zone_of(p, z)
+        total += s.cont_n[b, c]
+        for i in range(s.cont_n[b, c]):
+            if s.d_slot[b, s.cont[b, c, i]] == SLOT_BASIC:
+                q += 1
+    s.seat[b, p, col] = total
+    s.seat[b, p, col + 1] = q
+
+
+@njit(cache=True)
 def play_turn(s, t, b, prm):
     """One full turn of the current player, phases 1-6 in order."""
     p = s.cur[b]
@@ -1569,6 +1598,9 @@ def play_turn(s, t, b, prm):
     for q in range(s.players[b]):
         s.hit[b, q] = 0
     log(s, b, EV_TURN, p, s.seat[b, p, S_TURNS], 0)
+    own = s.seat[b, p, S_TURNS]
+    if own == 3 or own == 6 or own == 9:
+        snapshot_collection(s, b, p, S_OWNED_T3 + 2 * (own // 3 - 1))
     score_phase(s, t, b, p, prm)
     if not s.done[b]:
         roll_phase(s, t, b, p, prm)

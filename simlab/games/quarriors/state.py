@@ -88,10 +88,14 @@ FL_DECLINED = 4    # its immediate effect was declined this roll
 SEAT_COLUMNS = (
     "glory", "turns_taken", "captured", "culled_quiddity", "culled_assistant", "culled_other",
     "summoned", "scored", "creatures_lost", "creatures_destroyed", "spells_cast",
-    "first_score_turn", "dice_owned", "quiddity_owned", "ready_at_end",
+    "first_score_turn", "dice_owned", "quiddity_owned", "ready_at_end", "summoned_l3",
+    "dice_owned_t3", "quiddity_owned_t3", "dice_owned_t6", "quiddity_owned_t6",
+    "dice_owned_t9", "quiddity_owned_t9",
 )
 (S_GLORY, S_TURNS, S_CAPTURED, S_CULL_Q, S_CULL_A, S_CULL_O, S_SUMMONED, S_SCORED, S_LOST,
- S_KILLS, S_SPELLS, S_FIRST_SCORE, S_OWNED, S_Q_OWNED, S_READY_END) = range(len(SEAT_COLUMNS))
+ S_KILLS, S_SPELLS, S_FIRST_SCORE, S_OWNED, S_Q_OWNED, S_READY_END, S_SUMMONED_L3,
+ S_OWNED_T3, S_Q_OWNED_T3, S_OWNED_T6, S_Q_OWNED_T6, S_OWNED_T9, S_Q_OWNED_T9) = range(len(SEAT_COLUMNS))
+SNAPSHOT_TURNS = (3, 6, 9)  # own turns at whose start the collection is counted (deck composition)
 NSEAT = len(SEAT_COLUMNS)
 
 # Per seat and Wilds card counters (results `cards` table, after acquired/played).
@@ -134,6 +138,7 @@ class StateLayout:
     scored_n: np.ndarray   # int8 (B,): creatures scored this turn (Victory Charm)
     warrior_n: np.ndarray  # int8 (B,): Warriors of the Quay summoned this turn (Mighty WotQ)
     life_charm: np.ndarray  # int8 (B, MAXP): Life Charm cast this turn by player p
+    cull_adj: np.ndarray   # int8 (B, MAXP): the bot's one-off cull_delta has been applied
     hit: np.ndarray        # int8 (B, MAXP): p lost a creature to the current attack (Victory Spell)
     done: np.ndarray       # int8 (B,)
     winner: np.ndarray     # int8 (B,): winning seat, -1 shared
@@ -176,7 +181,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         players=z(batch, np.int8), cur=z(batch, np.int8), turn=z(batch, np.int32),
         pool=z(batch, np.int16), captures=z(batch, np.int8), discount=z(batch, np.int8),
         scored_n=z(batch, np.int8), warrior_n=z(batch, np.int8),
-        life_charm=z((batch, MAXP), np.int8), hit=z((batch, MAXP), np.int8),
+        life_charm=z((batch, MAXP), np.int8), cull_adj=z((batch, MAXP), np.int8), hit=z((batch, MAXP), np.int8),
         done=z(batch, np.int8), winner=z(batch, np.int8), end_reason=z(batch, np.int8),
         rng=z((batch, NSTREAM), np.uint64), seat=z((batch, MAXP, NSEAT), np.int32),
         card=z((batch, MAXP, NSLOT, NCARDSTAT), np.int32),
