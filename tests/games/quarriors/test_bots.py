@@ -73,7 +73,8 @@ def test_cull_none_never_culls_and_weakest_takes_the_cheapest():
                    setup={"exclude": ["Ghostly Spirit", "Strong Questing Wizard", "Shaping Incantation"]})
     seats = pl.DataFrame(res["seats"])
     none = seats.filter(pl.col("bot_row") == 0)
-    assert none.select(pl.col("culled_quiddity") + pl.col("culled_assistant") + pl.col("culled_other")).sum().item() == 0
+    culled = pl.col("culled_quiddity") + pl.col("culled_assistant") + pl.col("culled_other")
+    assert none.select(culled).sum().item() == 0
     weakest = seats.filter(pl.col("bot_row") == 1)
     assert weakest["culled_quiddity"].sum() > 0
 
