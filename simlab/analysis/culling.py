@@ -1,0 +1,124 @@
+"""Quarriors culling study: the value of a cull, deck composition, and three player claims.
+
+Works on the Quarriors `seats` table (columns documented in docs/quarriors.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import polars as pl
+
+from simlab.analysis.stats import difference_ci, paired_difference, proportion_ci
+
+__all__ = ["cull_value", "composition_over_turns", "first_scorer_edge", "level3_swing"]
+
+
+def _win(seats: pl.LazyFrame) -> pl.Expr:
+    """A seat's share of the win: 1 for a win, 1/k for a k-way shared win, else 0."""
+    win = pl.col("won").cast(pl.Float64)
+    if "shared_win" in seats.collect_schema().names():
+        k = pl.col("shared_win").cast(pl.Float64).sum().over("variant", "game_id")
+        win = win + pl.when(pl.col("shared_win") > 0).then(1.0 / k).otherwise(0.0)
+    return win
+
+
+def cull_value(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str, str]],
+               focal_bot_row: int = 0, alpha: float = 0.05) -> pl.DataFrame:
+    """Paired change in the focal bot's win rate between two variants run on the same seeds.
+
+    Args:
+        seats: the seats table.
+        arms: label -> (variant_treated, variant_baseline), e.g.
+            ``{"one extra cull": ("... cull_delta=1", "... cull_delta=0")}``.
+        focal_bot_row: the bot row whose seat is compared (rotation moves it between seats).
+
+    Returns:
+        [comparison, n, win_treated, win_baseline, diff, ci_low, ci_high, p_value]: the interval
+        is a paired normal interval on per-game differences (same game ids in both variants).
+    """
+    lf = seats.lazy()
+    focal = lf.with_columns(win=_win(lf)).filter(pl.col("bot_row") == focal_bot_row)
+    rows = []
+    for label, (treated, base) in arms.items():
+        a = focal.filter(pl.col("variant") == treated).select("game_id", "win")
+        b = focal.filter(pl.col("variant") == base).select("game_id", pl.col("win").alias("win_b"))
+        j = a.join(b, on="game_id").collect()
+        res = paired_difference(j["win"].to_numpy(), j["win_b"].to_numpy(), alpha=alpha)
+        rows.append({"comparison": label, "n": res["n"], "win_treated": float(j["win"].mean()),
+                     "win_baseline": float(j["win_b"].mean()), "diff": res["diff"],
+                     "ci_low": res["ci_low"], "ci_high": res["ci_high"], "p_value": res["p_value"]})
+    return pl.DataFrame(rows)
+
+
+def composition_over_turns(seats: pl.LazyFrame | pl.DataFrame, by: tuple[str, ...] = ("variant", "bot")
+                           ) -> pl.DataFrame:
+    """Mean dice and Basic Quiddity owned at the start of own turns 3, 6 and 9, per group.
+
+    Seats whose game ended before a snapshot turn (value -1) are left out of that turn's mean;
+    ``n`` says how many seats each mean rests on.
+
+    Returns:
+        [*by, turn, n, dice_owned, quiddity_owned, quiddity_share] (long format).
+    """
+    lf = seats.lazy()
+    parts = []
+    for turn in (3, 6, 9):
+        d, q = f"dice_owned_t{turn}", f"quiddity_owned_t{turn}"
+        parts.append(
+            lf.filter(pl.col(d) >= 0).group_by(list(by)).agg(
+                n=pl.len(), dice_owned=pl.col(d).mean(), quiddity_owned=pl.col(q).mean(),
+                quiddity_share=(pl.col(q) / pl.col(d)).mean(),
+            ).with_columns(turn=pl.lit(turn, pl.Int8))
+        )
+    return pl.concat(parts).collect().sort([*by, "turn"]).select([*by, "turn", "n", "dice_owned",
+                                                                   "quiddity_owned", "quiddity_share"])
+
+
+def _group_rate(df: pl.DataFrame, flag: str) -> pl.DataFrame:
+    """Win rate with interval of seats with ``flag`` true vs false, per variant."""
+    out = df.group_by("variant", flag).agg(n=pl.len(), wins=pl.col("win").sum()).sort("variant", flag)
+    lo, hi = proportion_ci(out["wins"].to_numpy(), out["n"].to_numpy())
+    return out.with_columns(win_rate=pl.col("wins") / pl.col("n"), ci_low=pl.Series(lo), ci_high=pl.Series(hi))
+
+
+def _contrast(rates: pl.DataFrame, flag: str) -> pl.DataFrame:
+    """Difference in win rate (flag true minus false) per variant, with a Newcombe interval."""
+    rows = []
+    for variant in rates["variant"].unique(maintain_order=True):
+        r = rates.filter(pl.col("variant") == variant)
+        yes, no = r.filter(pl.col(flag)), r.filter(~pl.col(flag))
+        if yes.height == 0 or no.height == 0:
+            continue
+        d = difference_ci(yes["wins"][0], yes["n"][0], no["wins"][0], no["n"][0])
+        rows.append({"variant": variant, "n_yes": int(yes["n"][0]), "win_yes": float(yes["win_rate"][0]),
+                     "n_no": int(no["n"][0]), "win_no": float(no["win_rate"][0]), "diff": d["diff"],
+                     "ci_low": d["ci_low"], "ci_high": d["ci_high"]})
+    return pl.DataFrame(rows)
+
+
+def first_scorer_edge(seats: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
+    """Claim: the first player to score keeps a lasting edge.
+
+    The first scorer of a game is the seat whose first score came earliest in play order
+    (own turn number, then seat). Observational: compare the first scorer's win rate with the
+    others'; it mixes cause and effect (a strong start both scores early and wins).
+
+    Returns:
+        one row per variant: [variant, n_yes, win_yes, n_no, win_no, diff, ci_low, ci_high].
+    """
+    lf = seats.lazy()
+    df = lf.with_columns(win=_win(lf)).select("variant", "game_id", "seat", "first_score_turn", "win").collect()
+    order = pl.when(pl.col("first_score_turn") > 0).then(pl.col("first_score_turn") * 8 + pl.col("seat")
+                                                          ).otherwise(10**6)
+    df = df.with_columns(order=order).with_columns(
+        first_scorer=(pl.col("order") == pl.col("order").min().over("variant", "game_id")) & (pl.col("order") < 10**6))
+    return _contrast(_group_rate(df, "first_scorer"), "first_scorer")
+
+
+def level3_swing(seats: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
+    """Claim: level-3 creatures swing games. Win rate of seats that summoned at least one level-3
+    creature against seats that summoned none (observational, per variant)."""
+    lf = seats.lazy()
+    df = lf.with_columns(win=_win(lf), level3=pl.col("summoned_l3") > 0).select("variant", "level3", "win").collect()
+    return _contrast(_group_rate(df, "level3"), "level3")
