@@ -1,6 +1,32 @@
 """Analysis of result tables (polars), written once against the common games/seats/cards schema."""
 
-from simlab.analysis.stats import proportion_ci
-from simlab.analysis.winrates import win_rates
+from simlab.analysis.cards import card_effects, card_metrics, rank_cards
+from simlab.analysis.matchups import bradley_terry, end_reasons, game_lengths, matchup_matrix, seat_advantage
+from simlab.analysis.stats import (
+    adjust,
+    difference_ci,
+    equivalence,
+    games_for_half_width,
+    paired_difference,
+    proportion_ci,
+)
+from simlab.analysis.winrates import win_rates, win_value
 
-__all__ = ["proportion_ci", "win_rates"]
+__all__ = [
+    "proportion_ci",
+    "paired_difference",
+    "difference_ci",
+    "adjust",
+    "games_for_half_width",
+    "equivalence",
+    "win_rates",
+    "win_value",
+    "seat_advantage",
+    "game_lengths",
+    "end_reasons",
+    "matchup_matrix",
+    "bradley_terry",
+    "card_metrics",
+    "card_effects",
+    "rank_cards",
+]

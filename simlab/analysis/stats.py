@@ -1,13 +1,27 @@
-"""Statistics shared by every analysis: intervals for proportions."""
+"""Statistics shared by every analysis.
+
+Intervals for proportions (Wilson, Clopper-Pearson), for paired and unpaired differences,
+multiple-comparison control (Holm, Benjamini-Hochberg), a sample-size planner and an
+equivalence test (TOST).
+"""
 
 from __future__ import annotations
 
 import numpy as np
+from scipy import stats
+from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
-__all__ = ["proportion_ci"]
+__all__ = [
+    "proportion_ci",
+    "paired_difference",
+    "difference_ci",
+    "adjust",
+    "games_for_half_width",
+    "equivalence",
+]
 
-SMALL_N = 30  # below this many trials the exact (Clopper-Pearson) interval is used
+SMALL_N = 30  # below this many trials: exact (Clopper-Pearson) interval, t instead of normal
 
 
 def proportion_ci(successes, trials, alpha: float = 0.05, method: str = "auto"):
@@ -38,3 +52,225 @@ def proportion_ci(successes, trials, alpha: float = 0.05, method: str = "auto"):
     lo = np.where(n > 0, lo, np.nan)
     hi = np.where(n > 0, hi, np.nan)
     return lo, hi
+
+
+def _norm_or_t_quantile(alpha: float, df: float | None) -> float:
+    """Two-sided critical value: Student t with ``df`` degrees of freedom, or normal when None."""
+    if df is None:
+        return float(stats.norm.ppf(1.0 - alpha / 2.0))
+    return float(stats.t.ppf(1.0 - alpha / 2.0, df))
+
+
+def paired_difference(x, y, alpha: float = 0.05) -> dict:
+    """Difference of means of paired per-game outcomes (common random numbers).
+
+    ``x[i]`` and ``y[i]`` are the outcome of the same game (same ``game_id``, same random streams)
+    under two variants: 0/1 wins, or fractional (a k-way shared win worth 1/k). The interval is
+    built on the per-game differences ``d = x - y``: ``mean(d) +- q * sd(d) / sqrt(n)``, with ``q``
+    from the normal distribution, or from Student's t with n - 1 degrees of freedom when fewer
+    than 30 pairs (then the p-value equals the paired t-test's, ``scipy.stats.ttest_rel``).
+    Pairing removes the variance the two variants share, so the interval is narrower than the
+    unpaired one (:func:`difference_ci`) whenever the outcomes are positively correlated.
+
+    Args:
+        x: outcomes under the first variant (1-D array-like).
+        y: outcomes of the same games under the second variant, same length and order.
+        alpha: 1 - confidence level.
+
+    Returns:
+        dict with ``diff`` (mean(x) - mean(y)), ``ci_low``, ``ci_high``, ``se`` (standard error of
+        the mean difference), ``n`` (pairs) and ``p_value`` (two-sided, H0: no difference); also
+        ``mean_x``, ``mean_y`` and ``sd`` (per-game sd of the differences). NaN when n == 0 (and
+        the interval and p-value are NaN when n == 1). When every difference is equal the
+        interval collapses to that value and the p-value is 1 if it is 0, else 0.
+    """
+    x = np.asarray(x, dtype=float).ravel()
+    y = np.asarray(y, dtype=float).ravel()
+    if x.shape != y.shape:
+        raise ValueError(f"x and y must have the same length, got {x.size} and {y.size}")
+    n = int(x.size)
+    nan = float("nan")
+    out = {"diff": nan, "ci_low": nan, "ci_high": nan, "se": nan, "n": n, "p_value": nan,
+           "mean_x": nan, "mean_y": nan, "sd": nan}
+    if n == 0:
+        return out
+    d = x - y
+    diff = float(d.mean())
+    out.update(diff=diff, mean_x=float(x.mean()), mean_y=float(y.mean()))
+    if n < 2:
+        return out
+    sd = float(d.std(ddof=1))
+    se = sd / np.sqrt(n)
+    out.update(sd=sd, se=se)
+    df = n - 1 if n < SMALL_N else None
+    if se == 0.0:
+        out.update(ci_low=diff, ci_high=diff, p_value=1.0 if diff == 0.0 else 0.0)
+        return out
+    q = _norm_or_t_quantile(alpha, df)
+    z = diff / se
+    p = 2.0 * (stats.norm.sf(abs(z)) if df is None else stats.t.sf(abs(z), df))
+    out.update(ci_low=diff - q * se, ci_high=diff + q * se, p_value=float(p))
+    return out
+
+
+def difference_ci(k1, n1, k2, n2, alpha: float = 0.05) -> dict:
+    """Difference of two independent proportions, ``k1/n1 - k2/n2``, with its interval (unpaired).
+
+    The interval is Newcombe's hybrid score interval (Newcombe 1998, method 10): it combines the
+    two Wilson intervals (statsmodels ``proportion_confint(method="wilson")``), so it stays inside
+    [-1, 1] and behaves well near 0 and 1 and for small n. The p-value is the two-sided pooled
+    z-test of equal proportions. Counts may be fractional (shared wins) and array-like (then every
+    value is an array, element by element).
+
+    Args:
+        k1, n1: successes and trials of the first group.
+        k2, n2: successes and trials of the second group.
+        alpha: 1 - confidence level.
+
+    Returns:
+        dict with ``diff``, ``ci_low``, ``ci_high``, ``se`` (unpooled standard error
+        ``sqrt(p1(1-p1)/n1 + p2(1-p2)/n2)``), ``p_value`` and ``p1``, ``p2``; floats for scalar
+        input. NaN where n1 or n2 is 0.
+    """
+    k1, n1, k2, n2 = (np.asarray(v, dtype=float) for v in (k1, n1, k2, n2))
+    scalar = all(v.ndim == 0 for v in (k1, n1, k2, n2))
+    k1, n1, k2, n2 = np.broadcast_arrays(*(np.atleast_1d(v) for v in (k1, n1, k2, n2)))
+    ok = (n1 > 0) & (n2 > 0)
+    s1 = np.where(n1 > 0, n1, 1.0)
+    s2 = np.where(n2 > 0, n2, 1.0)
+    p1 = k1 / s1
+    p2 = k2 / s2
+    l1, u1 = proportion_confint(k1, s1, alpha=alpha, method="wilson")
+    l2, u2 = proportion_confint(k2, s2, alpha=alpha, method="wilson")
+    diff = p1 - p2
+    lo = diff - np.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    hi = diff + np.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    se = np.sqrt(p1 * (1 - p1) / s1 + p2 * (1 - p2) / s2)
+    pooled = (k1 + k2) / (s1 + s2)
+    se0 = np.sqrt(pooled * (1 - pooled) * (1 / s1 + 1 / s2))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.where(se0 > 0, diff / np.where(se0 > 0, se0, 1.0), 0.0)
+    p_value = 2.0 * stats.norm.sf(np.abs(z))
+    out = {"diff": diff, "ci_low": lo, "ci_high": hi, "se": se, "p_value": p_value, "p1": p1, "p2": p2}
+    out = {k: np.where(ok, v, np.nan) for k, v in out.items()}
+    if scalar:
+        out = {k: float(v[0]) for k, v in out.items()}
+    return out
+
+
+ADJUST_METHODS = ("holm", "fdr_bh", "bonferroni", "none")
+_ADJUST_ALIASES = {None: "none", "bh": "fdr_bh", "fdr": "fdr_bh", "benjamini-hochberg": "fdr_bh"}
+
+
+def adjust(p_values, method: str | None = "holm", alpha: float = 0.05) -> tuple[np.ndarray, np.ndarray]:
+    """Multiple-comparison correction of a family of p-values.
+
+    Uses statsmodels ``multipletests``. ``"holm"`` (Holm-Bonferroni step-down) controls the
+    family-wise error rate: the chance of flagging any true null is at most ``alpha``.
+    ``"fdr_bh"`` (Benjamini-Hochberg) controls the false discovery rate: the expected share of
+    flagged results that are true nulls is at most ``alpha``. ``"bonferroni"`` and ``"none"``
+    (no correction: reject where p < alpha) are also accepted. NaN p-values are left out of the
+    family, get a NaN adjusted p-value and are never rejected.
+
+    Args:
+        p_values: array-like of raw p-values.
+        method: "holm", "fdr_bh" (aliases "bh", "fdr"), "bonferroni" or "none" (or None).
+        alpha: family-wise error rate (holm, bonferroni) or false discovery rate (fdr_bh).
+
+    Returns:
+        (reject, p_adjusted): a bool array (True = significant after correction) and the adjusted
+        p-values, both in the input order.
+    """
+    method = _ADJUST_ALIASES.get(method, method)
+    if method not in ADJUST_METHODS:
+        raise ValueError(f"method: bad value {method!r}; expected one of {list(ADJUST_METHODS)}")
+    p = np.asarray(p_values, dtype=float).ravel()
+    reject = np.zeros(p.shape, dtype=bool)
+    p_adj = np.full(p.shape, np.nan)
+    ok = np.isfinite(p)
+    if ok.any():
+        if method == "none":
+            reject[ok] = p[ok] < alpha
+            p_adj[ok] = p[ok]
+        else:
+            rej, padj, _, _ = multipletests(p[ok], alpha=alpha, method=method)
+            reject[ok] = rej
+            p_adj[ok] = padj
+    return reject, p_adj
+
+
+def games_for_half_width(half_width: float, p: float = 0.5, alpha: float = 0.05,
+                         paired_sd: float | None = None) -> int:
+    """Games needed for a confidence interval of +-``half_width`` (sample-size planner).
+
+    Normal approximation: ``n = ceil((z * sd / half_width) ** 2)`` with ``z`` the two-sided
+    normal quantile (1.96 for alpha = 0.05) and ``sd = sqrt(p (1 - p))`` for a win rate near
+    ``p`` (p = 0.5 is the worst case), or ``sd = paired_sd`` for a paired difference between two
+    variants on common random numbers, where ``paired_sd`` is the per-game sd of the outcome
+    differences (the ``sd`` key of :func:`paired_difference` on a pilot run). Example: +-1 point
+    on a win rate near 50% needs 9,604 games.
+
+    Args:
+        half_width: target half-width of the interval, in proportion units (0.01 = 1 point).
+        p: expected win rate (ignored when ``paired_sd`` is given).
+        alpha: 1 - confidence level.
+        paired_sd: per-game sd of paired differences, or None for a single win rate.
+
+    Returns:
+        the number of games (int, at least 1).
+    """
+    if not half_width > 0:
+        raise ValueError(f"half_width must be > 0, got {half_width!r}")
+    if paired_sd is None:
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"p must be in [0, 1], got {p!r}")
+        sd = float(np.sqrt(p * (1.0 - p)))
+    else:
+        if paired_sd < 0:
+            raise ValueError(f"paired_sd must be >= 0, got {paired_sd!r}")
+        sd = float(paired_sd)
+    z = _norm_or_t_quantile(alpha, None)
+    # round before ceil so that float noise (e.g. 9604.0000001) does not add a game
+    return max(1, int(np.ceil(round((z * sd / half_width) ** 2, 9))))
+
+
+def equivalence(diff: float, se: float, margin: float, alpha: float = 0.05) -> dict:
+    """Two one-sided tests (TOST): is a difference "balanced within +-margin"?
+
+    Tests H0: ``diff <= -margin`` or ``diff >= margin`` against H1: ``-margin < diff < margin``
+    with two one-sided normal (z) tests on ``diff / se``; the TOST p-value is the larger of the two.
+    ``equivalent`` is True when it is below ``alpha``, which is the same as the ``1 - 2 alpha``
+    (90% for alpha = 0.05) confidence interval lying inside (-margin, margin). Feed it ``diff``
+    and ``se`` from :func:`paired_difference` or :func:`difference_ci`, or a win rate minus its
+    fair share (e.g. 0.5) and its standard error.
+
+    Args:
+        diff: estimated difference.
+        se: its standard error (> 0).
+        margin: equivalence margin (> 0), in the same units as ``diff``.
+        alpha: significance level of each one-sided test.
+
+    Returns:
+        dict with ``p_value`` (TOST), ``equivalent`` (bool), ``p_lower`` (H0: diff <= -margin),
+        ``p_upper`` (H0: diff >= margin), and ``ci_low``/``ci_high`` (the 1 - 2 alpha interval).
+    """
+    if not margin > 0:
+        raise ValueError(f"margin must be > 0, got {margin!r}")
+    diff = float(diff)
+    se = float(se)
+    if not np.isfinite(diff) or not np.isfinite(se) or se < 0:
+        nan = float("nan")
+        return {"p_value": nan, "equivalent": False, "p_lower": nan, "p_upper": nan,
+                "ci_low": nan, "ci_high": nan}
+    if se == 0:
+        inside = -margin < diff < margin
+        p_lower = 0.0 if diff > -margin else 1.0
+        p_upper = 0.0 if diff < margin else 1.0
+        return {"p_value": max(p_lower, p_upper), "equivalent": bool(inside), "p_lower": p_lower,
+                "p_upper": p_upper, "ci_low": diff, "ci_high": diff}
+    p_lower = float(stats.norm.sf((diff + margin) / se))
+    p_upper = float(stats.norm.cdf((diff - margin) / se))
+    p_value = max(p_lower, p_upper)
+    q = float(stats.norm.ppf(1.0 - alpha))
+    return {"p_value": p_value, "equivalent": bool(p_value < alpha), "p_lower": p_lower,
+            "p_upper": p_upper, "ci_low": diff - q * se, "ci_high": diff + q * se}
