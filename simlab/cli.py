@@ -1,4 +1,4 @@
-"""The ``simlab`` command line: games, cards, run, replay, bench.
+"""The ``simlab`` command line: games, cards, run, report, replay, bench.
 
 User mistakes (bad scenario, unknown game/card/bot, existing output) print
 ``simlab: error: <message>`` on stderr and exit with status 2, without a traceback.
@@ -116,6 +116,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     from simlab.results import load_results
     from simlab.runner import run_scenario
 
+    if args.report_out is not None and not args.report:
+        raise UserError("--report-out needs --report")
+    if args.max_games is not None and args.target_ci is None:
+        raise UserError("--max-games needs --target-ci")
+    if args.target_ci is not None and not 0 < args.target_ci < 0.5:
+        raise UserError(f"--target-ci: expected a half-width in (0, 0.5), e.g. 0.01, got {args.target_ci}")
+    if args.max_games is not None and args.max_games <= 0:
+        raise UserError(f"--max-games must be positive, got {args.max_games}")
+    kwargs = {}
+    if args.target_ci is not None:
+        kwargs = {"target_ci": args.target_ci, "max_games": args.max_games}
     out = run_scenario(
         args.scenario,
         games=args.games,
@@ -125,18 +136,43 @@ def cmd_run(args: argparse.Namespace) -> int:
         resume=args.resume,
         quiet=args.quiet,
         overwrite=args.overwrite,
+        **kwargs,
     )
     manifest = load_results(out).manifest
     timing = manifest.get("timing", {})
     plan = manifest.get("plan", {})
+    adaptive = manifest.get("adaptive")
     print(f"results: {out}")
+    games = adaptive["games"] if adaptive else plan.get("games")
     print(
-        f"games: {plan.get('games')} per variant x {plan.get('variants')} variant(s); "
+        f"games: {games} per variant x {plan.get('variants')} variant(s); "
         f"played now: {timing.get('games_played')}"
     )
+    if adaptive:
+        print(
+            f"adaptive: target half-width {adaptive['target_ci']}, max {adaptive['max_games']} games; "
+            f"took {adaptive['games']} games per variant, achieved half-width {adaptive['max_half_width']:.4f} "
+            f"({'met' if adaptive['met'] else 'NOT met: max games reached'})"
+        )
     print(f"time: {timing.get('wall_seconds')} s ({timing.get('games_per_s')} games/s)")
     if not args.quiet:
         _print_summary(load_results(out))
+    if args.report:
+        from simlab.report import render_report
+
+        where = render_report(out, args.report_out)
+        print(f"report: {where / 'index.html'} (and report.md)")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from simlab.report import render_report
+
+    if not args.results.is_dir():
+        raise UserError(f"{args.results}: no such results directory")
+    where = render_report(args.results, args.out)
+    print(f"report: {where / 'index.html'}")
+    print(f"markdown: {where / 'report.md'}")
     return 0
 
 
@@ -293,7 +329,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--resume", action="store_true", help="finish an interrupted run")
     s.add_argument("--overwrite", action="store_true", help="replace existing results")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument("--target-ci", type=float, metavar="W",
+                   help="adaptive: add games until every variant's 95%% half-width of bot row 0's win rate is <= W")
+    s.add_argument("--max-games", type=int, metavar="N",
+                   help="adaptive: at most N games per variant (default 10x games)")
+    s.add_argument("--report", action="store_true", help="write a report after the run")
+    s.add_argument("--report-out", type=Path, metavar="DIR", help="report directory (default reports/<study>)")
     s.set_defaults(func=cmd_run)
+
+    s = sub.add_parser("report", help="write report.md and index.html from a results directory")
+    s.add_argument("results", type=Path, metavar="RESULTS_DIR")
+    s.add_argument("--out", type=Path, help="report directory (default reports/<study name>)")
+    s.set_defaults(func=cmd_report)
 
     s = sub.add_parser("replay", help="print the log of one seeded game")
     s.add_argument("game")

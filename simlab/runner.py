@@ -206,6 +206,15 @@ def simulate(
     return Results.from_frames(frames, manifest)
 
 
+def _half_widths(out_dir: Path, n_games: int) -> dict[str, float]:
+    """95% interval half-width of bot row 0's win rate per variant, over game ids < n_games."""
+    from simlab.analysis import win_rates
+
+    seats = pl.scan_parquet(str(out_dir / "seats" / "*.parquet")).filter(pl.col("game_id") < n_games)
+    table = win_rates(seats, by=("variant", "bot_row")).filter(pl.col("bot_row") == 0)
+    return {r["variant"]: (r["ci_high"] - r["ci_low"]) / 2 for r in table.iter_rows(named=True)}
+
+
 def _scenario_dict(scn: Scenario) -> dict[str, Any]:
     return json.loads(json.dumps(scn.data, default=str))
 
@@ -220,6 +229,8 @@ def run_scenario(
     resume: bool = False,
     quiet: bool = False,
     overwrite: bool = False,
+    target_ci: float | None = None,
+    max_games: int | None = None,
 ) -> Path:
     """Run a study and write its tables under ``out`` (see :mod:`simlab.results`).
 
@@ -234,6 +245,12 @@ def run_scenario(
         resume: keep finished chunks of an interrupted run with the same plan.
         quiet: no progress bar.
         overwrite: delete an existing study's tables and manifest first.
+        target_ci: adaptive run: after the planned games, keep adding chunks (continuing the
+            game ids, so the tables stay reproducible) until the 95% interval half-width of bot
+            row 0's win rate is at most ``target_ci`` in every variant. Every variant gets the
+            same game ids (paired comparisons stay paired). The manifest's ``adaptive`` entry
+            records the games it took and the half-widths achieved.
+        max_games: adaptive cap on games per variant (default 10x ``games``).
 
     Returns:
         The results directory.
@@ -250,6 +267,15 @@ def run_scenario(
     study_seed = scn.seed if seed is None else seed
     if isinstance(study_seed, bool) or not isinstance(study_seed, int) or not 0 <= study_seed < 2**63:
         raise ScenarioError(f"{src}: seed: must be an int in [0, 2**63), got {study_seed!r}")
+    if target_ci is not None:
+        if isinstance(target_ci, bool) or not isinstance(target_ci, int | float) or not 0 < target_ci < 0.5:
+            raise ScenarioError(f"{src}: target_ci: expected a half-width in (0, 0.5), got {target_ci!r}")
+        target_ci = float(target_ci)
+        max_games = 10 * n_games if max_games is None else max_games
+        if isinstance(max_games, bool) or not isinstance(max_games, int) or max_games < n_games:
+            raise ScenarioError(f"{src}: max_games: must be an int >= games ({n_games}), got {max_games!r}")
+    elif max_games is not None:
+        raise ScenarioError(f"{src}: max_games: only meaningful with target_ci")
     out_dir = Path(out) if out is not None else scn.out
     jobs = _n_jobs(n_jobs)
     spec = scn.spec
@@ -295,6 +321,13 @@ def run_scenario(
                     [v["label"] for v in variant_info],
                     [v["label"] for v in previous.get("variants", [])],
                 ),
+                (
+                    "adaptive settings",
+                    [target_ci, max_games] if target_ci is not None else None,
+                    [previous["adaptive"]["target_ci"], previous["adaptive"]["max_games"]]
+                    if previous.get("adaptive")
+                    else None,
+                ),
             )
             if now != before
         ]
@@ -321,8 +354,10 @@ def run_scenario(
         "rotate_seats": scn.model.rotate_seats,
         "analyses": list(scn.model.analyses),
         "variants": variant_info,
+        "card_effects": scn.card_effects,
         "plan": plan,
         "n_jobs": jobs,
+        "cpu_count": cpu_count(),
         "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -330,27 +365,67 @@ def run_scenario(
         (out_dir / t).mkdir(exist_ok=True)
         for stale in (out_dir / t).glob("*.parquet.tmp*"):
             stale.unlink()
+    if target_ci is not None:
+        manifest["adaptive"] = {"target_ci": target_ci, "max_games": max_games, "games": n_games,
+                                "chunks": len(chunks), "rounds": []}
     write_json(manifest, manifest_path)
 
-    tasks = []
-    for v in variants:
-        for i, (s, e) in enumerate(chunks):
-            task = _Task(
-                v.index, i, s, e, v.label, v.players, v.bots, tuple(v.seat_labels), v.cards, v.rotate
-            )
-            if resume and all((out_dir / t / f"{task.stem}.parquet").is_file() for t in TABLES):
-                continue
-            tasks.append(task)
-
-    total = sum(t.stop - t.start for t in tasks)
+    chunk_list = [(i, s, e) for i, (s, e) in enumerate(chunks)]
+    current = n_games
+    rounds: list[dict[str, Any]] = []
+    played = 0
+    skipped = 0
+    done = 0
     t0 = time.perf_counter()
     disable = quiet or not sys.stderr.isatty()
-    with tqdm(total=total, unit="game", unit_scale=True, disable=disable, desc=scn.name) as bar:
-        for n in _execute(
-            _run_chunk_to_disk, tasks, (scn.game_ref, study_seed, seed_words, str(out_dir)), jobs, bar
-        ):
-            bar.update(n)
+    with tqdm(total=0, unit="game", unit_scale=True, disable=disable, desc=scn.name) as bar:
+        while True:
+            tasks = []
+            for v in variants:
+                for i, s, e in chunk_list[done:]:
+                    task = _Task(
+                        v.index, i, s, e, v.label, v.players, v.bots, tuple(v.seat_labels), v.cards, v.rotate
+                    )
+                    if resume and all((out_dir / t / f"{task.stem}.parquet").is_file() for t in TABLES):
+                        skipped += 1
+                        continue
+                    tasks.append(task)
+            done = len(chunk_list)
+            bar.total += sum(t.stop - t.start for t in tasks)
+            bar.refresh()
+            for n in _execute(
+                _run_chunk_to_disk, tasks, (scn.game_ref, study_seed, seed_words, str(out_dir)), jobs, bar
+            ):
+                bar.update(n)
+                played += n
+            if target_ci is None:
+                break
+            widths = _half_widths(out_dir, current)
+            worst = max(widths.values())
+            rounds.append({"games": current, "max_half_width": round(worst, 6)})
+            manifest["adaptive"] = {
+                "target_ci": target_ci,
+                "max_games": max_games,
+                "games": current,
+                "chunks": len(chunk_list),
+                "rounds": rounds,
+                "half_widths": {k: round(w, 6) for k, w in widths.items()},
+                "max_half_width": round(worst, 6),
+                "met": worst <= target_ci,
+            }
+            if worst <= target_ci or current >= max_games:
+                break
+            # Grow by the factor the half-width needs (it shrinks like 1/sqrt(n)), at least a chunk.
+            want = math.ceil(current * (worst / target_ci) ** 2 * 1.05)
+            new_total = min(max_games, max(current + chunk_size, want))
+            first = len(chunk_list)
+            for k, (s, e) in enumerate(_chunks(new_total - current, chunk_size)):
+                chunk_list.append((first + k, current + s, current + e))
+            current = new_total
+            manifest["adaptive"]["games"] = current
+            write_json(manifest, manifest_path)
     wall = time.perf_counter() - t0
+    total = played
 
     manifest["status"] = "complete"
     manifest["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
@@ -358,7 +433,7 @@ def run_scenario(
         "wall_seconds": round(wall, 3),
         "games_played": total,
         "games_per_s": round(total / wall, 1) if wall > 0 else None,
-        "resumed_chunks_skipped": len(variants) * len(chunks) - len(tasks),
+        "resumed_chunks_skipped": skipped,
     }
     write_json(manifest, manifest_path)
     return out_dir

@@ -20,6 +20,11 @@ Example::
     params = { cull_policy = 2.0 }
     [sweep]
     "seats.0.params.cull_policy" = [0, 1, 2, 3]
+
+``[[cases]]`` lists variants explicitly (each a table of the same dotted paths as ``[sweep]``,
+plus an optional ``label``), and ``[card_effects]`` expands into an "in" and an "out" case per
+card (the card forced into the setup with every other bot avoiding it, or excluded). Players,
+cases and sweep combinations combine as a cartesian product.
 """
 
 from __future__ import annotations
@@ -98,7 +103,38 @@ class SeatModel(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     bot: str | None = None
-    params: dict[str, float] = Field(default_factory=dict)
+    params: dict[str, float | str] = Field(default_factory=dict)
+
+
+CORRECTIONS = ("holm", "fdr_bh", "bonferroni", "none")
+
+
+class CardEffectsModel(BaseModel):
+    """``[card_effects]``: one in/out pair of cases per card (see :func:`card_effect_cases`)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    cards: str | list[str] = "all"
+    focal_seat: int = Field(default=0, ge=0)
+    correction: str = "holm"
+
+    @field_validator("cards")
+    @classmethod
+    def _cards(cls, v: str | list[str]) -> str | list[str]:
+        if isinstance(v, str) and v != "all":
+            raise ValueError(f'expected "all" or a list of card names, got {v!r}')
+        if isinstance(v, list) and not v:
+            raise ValueError("expected \"all\" or a non-empty list of card names")
+        if isinstance(v, list) and len(set(v)) != len(v):
+            raise ValueError(f"card names repeat in {v!r}")
+        return v
+
+    @field_validator("correction")
+    @classmethod
+    def _correction(cls, v: str) -> str:
+        if v not in CORRECTIONS:
+            raise ValueError(f"expected one of {list(CORRECTIONS)}")
+        return v
 
 
 class ScenarioModel(BaseModel):
@@ -120,6 +156,8 @@ class ScenarioModel(BaseModel):
     variants: dict[str, Any] = Field(default_factory=dict)
     setup: dict[str, Any] = Field(default_factory=dict)
     sweep: dict[str, list[Any]] = Field(default_factory=dict)
+    cases: list[dict[str, Any]] = Field(default_factory=list)
+    card_effects: CardEffectsModel | None = None
 
     @field_validator("players")
     @classmethod
@@ -149,7 +187,11 @@ class ScenarioModel(BaseModel):
         return v
 
 
-_MODEL_FIELDS = {(): list(ScenarioModel.model_fields), ("seats",): list(SeatModel.model_fields)}
+_MODEL_FIELDS = {
+    (): list(ScenarioModel.model_fields),
+    ("seats",): list(SeatModel.model_fields),
+    ("card_effects",): list(CardEffectsModel.model_fields),
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -246,6 +288,9 @@ class Variant:
         rotate: seat s of game g plays bot row (s + g) % players.
         sweep: the sweep values of this variant (path -> value).
         card_overrides, data_variants, setup: what was passed to ``load_cards``.
+        case: label of the ``[[cases]]`` / ``[card_effects]`` case, or None.
+        case_values: the case's path -> value settings.
+        base: the label without the case part (players and sweep values).
     """
 
     index: int
@@ -260,6 +305,9 @@ class Variant:
     card_overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
     data_variants: dict[str, str] = field(default_factory=dict)
     setup: dict[str, Any] = field(default_factory=dict)
+    case: str | None = None
+    case_values: dict[str, Any] = field(default_factory=dict)
+    base: str = ""
 
     def describe(self) -> dict[str, Any]:
         """JSON-friendly summary for the manifest."""
@@ -274,6 +322,8 @@ class Variant:
             "cards": self.card_overrides,
             "variants": self.data_variants,
             "setup": self.setup,
+            "case": self.case,
+            "case_values": self.case_values,
         }
 
 
@@ -321,6 +371,7 @@ class Scenario:
     name: str
     out: Path
     _variants: list[Variant] = field(default_factory=list, repr=False)
+    card_effects: dict[str, Any] | None = None
 
     @property
     def games(self) -> int:
@@ -340,7 +391,7 @@ class Scenario:
         return list(p) if isinstance(p, list) else [p]
 
     def variants(self) -> list[Variant]:
-        """Every variant: players values x sweep combinations, in a stable order."""
+        """Every variant: players values x cases x sweep combinations, in a stable order."""
         return list(self._variants)
 
 
@@ -397,9 +448,22 @@ def _check_values(spec: GameSpec, path: str, values: list[Any]) -> str | None:
         if bad:
             return f"unknown bot preset {bad[0]!r}; expected one of {sorted(spec.bots)}"
     if root == "seats" and ".params." in rest:
-        bad = [v for v in values if isinstance(v, bool) or not isinstance(v, int | float)]
+        name = rest.rpartition(".")[2]
+        card_params = tuple(getattr(spec, "card_params", ()))
+        bad = [
+            v
+            for v in values
+            if isinstance(v, bool)
+            or not (isinstance(v, int | float) or (isinstance(v, str) and name in card_params))
+        ]
         if bad:
-            return f"bot parameter values must be numbers, got {bad[0]!r}"
+            what = "numbers or card names" if name in card_params else "numbers"
+            return f"bot parameter values must be {what}, got {bad[0]!r}"
+        cards = _all_card_names(spec)
+        unknown = [v for v in values if isinstance(v, str) and v not in cards]
+        if unknown:
+            return (f"unknown card {unknown[0]!r} for bot parameter {name!r}; "
+                    f"expected a name from `simlab cards {spec.name}`")
     if root == "variants":
         allowed = list(spec.data_variants[rest])
         bad = [v for v in values if _variant_value(v) not in allowed]
@@ -408,13 +472,59 @@ def _check_values(spec: GameSpec, path: str, values: list[Any]) -> str | None:
     return None
 
 
+def _all_card_names(spec: GameSpec) -> list[str]:
+    return list(spec.load_cards().names)
+
+
+def _resolve_params(spec: GameSpec, params: dict[str, Any], table: CardTable) -> dict[str, float]:
+    """Bot parameters as numbers: card names (``card_params``) become the card's id in ``table``
+    (-1 when the card is not in this variant's table)."""
+    out = {}
+    for key, val in params.items():
+        if isinstance(val, str):
+            out[key] = float(table.names.index(val)) if val in table.names else -1.0
+        else:
+            out[key] = float(val)
+    return out
+
+
+def _merge_names(current: Any, add: str | None = None, remove: str | None = None) -> list[Any]:
+    names = list(current) if isinstance(current, list) else []
+    names = [n for n in names if n != remove and n != add]
+    return names + ([add] if add is not None else [])
+
+
+def card_effect_case(data: dict[str, Any], card: str, arm: str, focal: int, players: int) -> None:
+    """Turn variant ``data`` into the ``arm`` ("in" or "out") of ``card``'s experiment, in place.
+
+    "in": the card is added to ``setup.include`` (and dropped from ``setup.exclude``), and every
+    bot row except ``focal`` gets ``avoid_card = card`` (the seats list is first expanded to one
+    entry per player). "out": the card is added to ``setup.exclude`` (and dropped from
+    ``setup.include``).
+    """
+    setup = data["setup"]
+    if arm == "in":
+        setup["include"] = _merge_names(setup.get("include"), add=card)
+        if "exclude" in setup:
+            setup["exclude"] = _merge_names(setup["exclude"], remove=card)
+        if len(data["seats"]) == 1:
+            data["seats"] = [copy.deepcopy(data["seats"][0]) for _ in range(players)]
+        for i, seat in enumerate(data["seats"]):
+            if i != focal:
+                seat["params"]["avoid_card"] = card
+    else:
+        setup["exclude"] = _merge_names(setup.get("exclude"), add=card)
+        if "include" in setup:
+            setup["include"] = _merge_names(setup["include"], remove=card)
+
+
 def _build(
     spec: GameSpec,
     model: ScenarioModel,
     scn_path: str,
     source: str,
-) -> list[Variant]:
-    """Validate everything game-specific and build every variant."""
+) -> tuple[list[Variant], dict[str, Any] | None]:
+    """Validate everything game-specific and build every variant (and the card-effect arms)."""
 
     def err(loc, msg):
         return _error(scn_path, source, loc, msg)
@@ -432,12 +542,15 @@ def _build(
         bot = seat.bot or spec.default_bot
         if bot not in spec.bots:
             raise err(("seats", i, "bot"), f"unknown bot preset {bot!r}; expected one of {sorted(spec.bots)}")
-        for key in seat.params:
+        for key, val in seat.params.items():
             if key not in spec.bot_params:
                 raise err(
                     ("seats", i, "params", key),
                     f"unknown bot parameter {key!r}; expected one of {sorted(spec.bot_params)}",
                 )
+            why = _check_values(spec, f"seats.{i}.params.{key}", [val])
+            if why:
+                raise err(("seats", i, "params", key), why)
     for p in players:
         if len(model.seats) not in (1, p):
             raise err(
@@ -498,50 +611,140 @@ def _build(
             break
         raise err(loc, _message(exc)) from None
 
+    # [[cases]]: explicit variants, each a table of sweep paths -> one value, plus a label.
+    cases: list[tuple[str, dict[str, Any], tuple | None]] = []  # (label, values, card-effect arm)
+    for i, case in enumerate(model.cases):
+        values = {k: v for k, v in case.items() if k != "label"}
+        label = case.get("label")
+        if label is not None and (not isinstance(label, str) or not label.strip()):
+            raise err(("cases", i, "label"), f"label must be a non-empty string, got {label!r}")
+        if not values:
+            raise err(("cases", i), "a case sets no path; expected e.g. \"seats.0.bot\" = \"random\"")
+        for path, val in values.items():
+            why = _check_sweep_path(spec, model, path) or _check_values(spec, path, [val])
+            if why:
+                raise err(("cases", i, path), f"{why}, got {path!r} = {val!r}")
+            if path in model.sweep:
+                raise err(("cases", i, path), f"{path!r} is set by both [sweep] and [[cases]]; set it in one")
+        label = label or " ".join(f"{k}={_label_value(v)}" for k, v in values.items())
+        cases.append((label, values, None))
+
+    effects_info = None
+    if model.card_effects is not None:
+        ce = model.card_effects
+        card_params = tuple(getattr(spec, "card_params", ()))
+        if "avoid_card" not in spec.bot_params or "avoid_card" not in card_params:
+            raise err(("card_effects",), f"{spec.name} bots have no 'avoid_card' card parameter, "
+                      "which [card_effects] needs")
+        if ce.focal_seat >= max(len(model.seats), min(players)):
+            raise err(("card_effects", "focal_seat"), f"focal seat {ce.focal_seat} out of range; "
+                      f"the smallest game has {min(players)} seats")
+        clash = [k for k in model.sweep if k in ("setup.include", "setup.exclude") or k.endswith(".avoid_card")]
+        if clash:
+            raise err(("card_effects",), f"[sweep] {clash[0]!r} would override the card-effect arms; remove it")
+        all_names = _all_card_names(spec)
+        names = all_names if ce.cards == "all" else list(ce.cards)
+        for name in names:
+            if name not in all_names:
+                raise err(("card_effects", "cards"), f"unknown card {name!r}; expected a name from "
+                          f"`simlab cards {spec.name}`")
+        chosen, skipped = [], []
+        for name in names:
+            ok = True
+            for arm in ("in", "out"):
+                probe = copy.deepcopy(base)
+                card_effect_case(probe, name, arm, ce.focal_seat, min(players))
+                try:
+                    load(probe)
+                except (KeyError, ValueError, TypeError) as exc:
+                    if ce.cards != "all":
+                        raise err(("card_effects", "cards"), f"card {name!r}, arm {arm!r}: {_message(exc)}") from None
+                    ok = False
+                    break
+            (chosen if ok else skipped).append(name)
+        if not chosen:
+            raise err(("card_effects", "cards"), "no card can be both included and excluded in this setup")
+        for name in chosen:
+            for arm in ("in", "out"):
+                cases.append((f"card={name} arm={arm}", {}, (name, arm)))
+        effects_info = {"cards": chosen, "skipped": skipped, "focal_seat": ce.focal_seat,
+                        "correction": ce.correction}
+    seen: set[str] = set()
+    for i, (label, _, _) in enumerate(cases):
+        if label in seen:
+            raise err(("cases",), f"two cases share the label {label!r}; labels must be unique")
+        seen.add(label)
+
     sweep_keys = list(model.sweep)
     combos = list(itertools.product(*(model.sweep[k] for k in sweep_keys)))
     variants: list[Variant] = []
+    groups: dict[str, dict[str, list[str]]] = {}
     for p in players:
-        for combo in combos:
-            data = copy.deepcopy(base)
-            for path, value in zip(sweep_keys, combo, strict=True):
-                _apply_sweep(data, path, value)
-            label = " ".join(
-                [f"players={p}"] + [f"{k}={_label_value(v)}" for k, v in zip(sweep_keys, combo, strict=True)]
-            )
-            seats = data["seats"] if len(data["seats"]) == p else [data["seats"][0]] * p
-            try:
-                bots = spec.bot_matrix([(s["bot"], s["params"]) for s in seats])
-            except (KeyError, ValueError, TypeError) as exc:
-                raise err(
-                    ("sweep",) if sweep_keys else ("seats",), f"variant {label!r}: {_message(exc)}"
-                ) from None
-            try:
-                table = load(data)
-            except (KeyError, ValueError, TypeError) as exc:
-                loc = ("sweep", sweep_keys[0]) if sweep_keys else ("cards",)
-                for k in sweep_keys:
-                    if k.split(".")[0] in ("cards", "variants", "setup"):
-                        loc = ("sweep", k)
-                        break
-                raise err(loc, f"variant {label!r}: {_message(exc)}") from None
-            variants.append(
-                Variant(
-                    index=len(variants),
-                    label=label,
-                    players=p,
-                    bots=bots,
-                    seat_labels=[s["bot"] for s in seats],
-                    seat_params=[{k: float(v) for k, v in s["params"].items()} for s in seats],
-                    cards=table,
-                    rotate=model.rotate_seats,
-                    sweep=dict(zip(sweep_keys, combo, strict=True)),
-                    card_overrides=data["cards"],
-                    data_variants=data["variants"],
-                    setup=data["setup"],
+        for case_label, case_values, arm in cases or [(None, {}, None)]:
+            for combo in combos:
+                data = copy.deepcopy(base)
+                if arm is not None:
+                    card_effect_case(data, arm[0], arm[1], model.card_effects.focal_seat, p)
+                for path, value in case_values.items():
+                    _apply_sweep(data, path, copy.deepcopy(value))
+                for path, value in zip(sweep_keys, combo, strict=True):
+                    _apply_sweep(data, path, copy.deepcopy(value))
+                sweep_part = [f"{k}={_label_value(v)}" for k, v in zip(sweep_keys, combo, strict=True)]
+                base_label = " ".join([f"players={p}"] + sweep_part)
+                label = " ".join([f"players={p}"] + ([case_label] if case_label else []) + sweep_part)
+                where: tuple = ("sweep",) if sweep_keys else ("seats",)
+                if case_label is not None:
+                    where = ("card_effects",) if arm is not None else ("cases", _case_index(cases, case_label))
+                if len(data["seats"]) not in (1, p):
+                    raise err(where, f"variant {label!r}: {len(data['seats'])} seats for {p} players")
+                seats = data["seats"] if len(data["seats"]) == p else [data["seats"][0]] * p
+                try:
+                    table = load(data)
+                except (KeyError, ValueError, TypeError) as exc:
+                    loc = where
+                    if case_label is None:
+                        loc = ("sweep", sweep_keys[0]) if sweep_keys else ("cards",)
+                        for k in sweep_keys:
+                            if k.split(".")[0] in ("cards", "variants", "setup"):
+                                loc = ("sweep", k)
+                                break
+                    raise err(loc, f"variant {label!r}: {_message(exc)}") from None
+                try:
+                    bots = spec.bot_matrix([(s["bot"], _resolve_params(spec, s["params"], table)) for s in seats])
+                except (KeyError, ValueError, TypeError) as exc:
+                    raise err(where, f"variant {label!r}: {_message(exc)}") from None
+                if arm is not None:
+                    groups.setdefault(base_label, {}).setdefault(arm[0], ["", ""])[0 if arm[1] == "in" else 1] = label
+                variants.append(
+                    Variant(
+                        index=len(variants),
+                        label=label,
+                        players=p,
+                        bots=bots,
+                        seat_labels=[s["bot"] for s in seats],
+                        seat_params=[
+                            {k: (v if isinstance(v, str) else float(v)) for k, v in s["params"].items()}
+                            for s in seats
+                        ],
+                        cards=table,
+                        rotate=model.rotate_seats,
+                        sweep=dict(zip(sweep_keys, combo, strict=True)),
+                        card_overrides=data["cards"],
+                        data_variants=data["variants"],
+                        setup=data["setup"],
+                        case=case_label,
+                        case_values=dict(case_values),
+                        base=base_label,
+                    )
                 )
-            )
-    return variants
+    if effects_info is not None:
+        effects_info["groups"] = [{"base": b, "arms": arms} for b, arms in groups.items()]
+        effects_info["arms"] = effects_info["groups"][0]["arms"]
+    return variants, effects_info
+
+
+def _case_index(cases: list, label: str) -> int:
+    return next(i for i, c in enumerate(cases) if c[0] == label)
 
 
 def _loads(load, data) -> bool:
@@ -580,7 +783,7 @@ def parse_scenario(text: str, path: str | Path = "<scenario>", *, game: GameSpec
         raise _error(scn_path, text, ("game",), _message(exc)) from None
     if model.players is None:
         model.players = 2 if 2 in spec.players else spec.players[0]
-    variants = _build(spec, model, scn_path, text)
+    variants, effects = _build(spec, model, scn_path, text)
     stem = Path(scn_path).stem if scn_path != "<scenario>" else "scenario"
     name = model.name or stem
     out = Path(model.out) if model.out else Path("results") / name
@@ -594,6 +797,7 @@ def parse_scenario(text: str, path: str | Path = "<scenario>", *, game: GameSpec
         name=name,
         out=out,
         _variants=variants,
+        card_effects=effects,
     )
 
 

@@ -3,9 +3,20 @@
 Each seat rolls ``dice`` six-sided dice (the ``random`` preset rolls a random number of them,
 1..dice) and acquires one random card whose ``power`` is added to its total. The highest total
 wins; a tie on the best total is a draw (winner -1, nobody won).
+
+Setup: ``exclude`` removes cards.
+
+``AVOID_GAME`` (``"toy_game:AVOID_GAME"``, name ``toy_avoid``) is the same game with a third bot
+parameter ``avoid_card`` (a card id, -1 = none; scenarios give a card name, ``card_params``):
+when the random pick is that card the bot takes the next card instead (no extra random draw).
+It also accepts ``setup.include`` (names are checked; every card not excluded is in play), so
+``[card_effects]`` studies can run on it.
 """
 
 from __future__ import annotations
+
+import dataclasses
+import functools
 
 import numpy as np
 
@@ -16,7 +27,7 @@ _VARIANTS = {"bonus_mode": ("plain", "double")}
 _SETUP_KEYS = ("exclude",)
 
 
-def load_cards(cards=None, variants=None, setup=None) -> CardTable:
+def load_cards(cards=None, variants=None, setup=None, setup_keys=_SETUP_KEYS) -> CardTable:
     data = {name: dict(row) for name, row in _CARDS.items()}
     for name, fields in (cards or {}).items():
         if name not in data:
@@ -35,12 +46,14 @@ def load_cards(cards=None, variants=None, setup=None) -> CardTable:
             raise ValueError(f"bad value {val!r} for {key!r}; expected one of {list(_VARIANTS[key])}")
         choices[key] = val
     for key, val in (setup or {}).items():
-        if key not in _SETUP_KEYS:
-            raise KeyError(f"unknown setup option {key!r}; expected one of {list(_SETUP_KEYS)}")
+        if key not in setup_keys:
+            raise KeyError(f"unknown setup option {key!r}; expected one of {list(setup_keys)}")
         for name in val:
-            if name not in data:
-                raise KeyError(f"setup.exclude: unknown card {name!r}")
-            del data[name]
+            if name not in _CARDS:
+                raise KeyError(f"setup.{key}: unknown card {name!r}")
+        if key == "exclude":
+            for name in val:
+                data.pop(name, None)
     names = list(data)
     power = np.array([data[n]["power"] for n in names], dtype=np.int64)
     if choices["bonus_mode"] == "double":
@@ -75,6 +88,8 @@ def play(game_ids, seed_words, players, bots, cards, rotate=False, check=False):
             if bots[row, 1] > 0:
                 dice = int(rng.integers(1, dice + 1))
             card = int(rng.integers(0, len(power)))
+            if bots.shape[1] > 2 and card == int(bots[row, 2]) and len(power) > 1:
+                card = (card + 1) % len(power)
             s_row[k] = row
             dice_rolled[k] = dice
             c_card[k] = card
@@ -148,4 +163,12 @@ GAME = GameSpec(
     seat_columns=("dice_rolled",),
     card_columns=("bonus",),
     end_reasons=("highest_total", "tie"),
+)
+
+AVOID_GAME = dataclasses.replace(
+    GAME,
+    name="toy_avoid",
+    bot_params={"dice": 3.0, "random": 0.0, "avoid_card": -1.0},
+    load_cards=functools.partial(load_cards, setup_keys=("exclude", "include")),
+    card_params=("avoid_card",),
 )

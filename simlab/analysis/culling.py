@@ -11,7 +11,32 @@ import polars as pl
 
 from simlab.analysis.stats import difference_ci, paired_difference, proportion_ci
 
-__all__ = ["cull_value", "composition_over_turns", "first_scorer_edge", "level3_swing"]
+__all__ = ["cull_arms", "cull_value", "composition_over_turns", "first_scorer_edge", "level3_swing"]
+
+DELTA_PATH = "seats.0.params.cull_delta"
+
+
+def cull_arms(manifest: Mapping) -> dict[str, tuple[str, str]]:
+    """Pairs of variants that differ only in the focal bot's ``cull_delta`` (from a study's
+    manifest): ``"<rest of label>: one more cull"`` -> (delta +1 variant, delta 0 variant) and
+    ``"... one fewer cull"`` -> (delta -1 variant, delta 0 variant)."""
+    by_rest: dict[tuple, dict[float, str]] = {}
+    for v in manifest["variants"]:
+        sweep = v.get("sweep", {})
+        if DELTA_PATH not in sweep:
+            continue
+        rest = tuple(sorted((k, str(x)) for k, x in sweep.items() if k != DELTA_PATH)) + (("players", v["players"]),)
+        by_rest.setdefault(rest, {})[float(sweep[DELTA_PATH])] = v["label"]
+    arms = {}
+    for rest, labels in by_rest.items():
+        if 0.0 not in labels:
+            continue
+        name = " ".join(f"{k.split('.')[-1]}={x}" for k, x in rest)
+        if 1.0 in labels:
+            arms[f"{name}: one more cull"] = (labels[1.0], labels[0.0])
+        if -1.0 in labels:
+            arms[f"{name}: one fewer cull"] = (labels[-1.0], labels[0.0])
+    return arms
 
 
 def _win(seats: pl.LazyFrame) -> pl.Expr:

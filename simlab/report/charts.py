@@ -1,0 +1,243 @@
+"""Charts for reports: one function per chart, each returns a matplotlib ``Figure``.
+
+The functions take the DataFrames of :mod:`simlab.analysis` (or the raw ``games`` table) and
+draw them; they never compute statistics themselves. Figures are built with
+``matplotlib.figure.Figure`` directly (no pyplot state, Agg canvas), so they are safe to create
+in scripts, tests and worker processes; save them with ``fig.savefig(path)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+import polars as pl  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+__all__ = [
+    "win_rate_chart",
+    "seat_advantage_chart",
+    "game_length_chart",
+    "matchup_heatmap",
+    "card_ranking_chart",
+    "card_effects_chart",
+    "metric_by_variant_chart",
+]
+
+HIGHLIGHT = "#d62728"
+PLAIN = "#1f77b4"
+MUTED = "#9a9a9a"
+
+
+def _figure(width: float = 7.0, height: float = 4.0) -> tuple[Figure, object]:
+    fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig, fig.add_subplot()
+
+
+def _errors(df: pl.DataFrame, y: str, lo: str, hi: str) -> np.ndarray:
+    """(2, n) non-negative error-bar lengths from interval bounds (NaN -> 0)."""
+    v = df[y].cast(pl.Float64).to_numpy()
+    low = np.nan_to_num(v - df[lo].cast(pl.Float64).to_numpy(), nan=0.0)
+    high = np.nan_to_num(df[hi].cast(pl.Float64).to_numpy() - v, nan=0.0)
+    return np.vstack([np.clip(low, 0, None), np.clip(high, 0, None)])
+
+
+def _short(label: str, width: int = 40) -> str:
+    return label if len(label) <= width else label[: width - 1] + "…"
+
+
+def _empty(fig: Figure, ax, message: str) -> Figure:
+    ax.text(0.5, 0.5, message, ha="center", va="center", transform=ax.transAxes)
+    ax.set_axis_off()
+    return fig
+
+
+def metric_by_variant_chart(
+    table: pl.DataFrame,
+    y: str = "win_rate",
+    *,
+    x: str = "variant",
+    lo: str = "ci_low",
+    hi: str = "ci_high",
+    group: str | None = None,
+    title: str = "",
+    ylabel: str | None = None,
+    reference: float | None = None,
+    percent: bool = True,
+) -> Figure:
+    """A metric against the variant (or any ``x``) with interval bars, one line per ``group``.
+
+    Args:
+        table: one row per (x, group) with the columns ``y``, ``lo`` and ``hi``.
+        reference: draw a dashed horizontal line there (e.g. a fair share of 0.5).
+        percent: show ``y`` in percent.
+    """
+    xs = list(dict.fromkeys(table[x].cast(pl.String).to_list()))
+    fig, ax = _figure(max(6.0, 0.9 * len(xs) + 3), 4.2)
+    if table.is_empty():
+        return _empty(fig, ax, "no data")
+    scale = 100.0 if percent else 1.0
+    groups = list(dict.fromkeys(table[group].to_list())) if group else [None]
+    offsets = np.linspace(-0.15, 0.15, len(groups)) if len(groups) > 1 else [0.0]
+    for off, g in zip(offsets, groups, strict=True):
+        part = table if g is None else table.filter(pl.col(group) == g)
+        pos = np.array([xs.index(v) for v in part[x].cast(pl.String).to_list()], dtype=float) + off
+        yv = part[y].cast(pl.Float64).to_numpy() * scale
+        ax.errorbar(pos, yv, yerr=_errors(part, y, lo, hi) * scale, fmt="o-" if len(xs) > 1 else "o",
+                    capsize=4, label=None if g is None else str(g))
+    if reference is not None:
+        ax.axhline(reference * scale, color=MUTED, linestyle="--", linewidth=1)
+    ax.set_xticks(range(len(xs)), [_short(v, 28) for v in xs], rotation=30 if len(xs) > 3 else 0,
+                  ha="right" if len(xs) > 3 else "center")
+    ax.set_ylabel(ylabel or (f"{y} (%)" if percent else y))
+    ax.set_title(title or f"{y} by {x} (95% intervals)")
+    if group:
+        ax.legend(title=group, fontsize="small")
+    ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+def win_rate_chart(table: pl.DataFrame, *, fair: float | None = None) -> Figure:
+    """Win rate by bot and variant with 95% interval bars (``win_rates(seats)`` output)."""
+    fig = metric_by_variant_chart(table, "win_rate", group="bot" if "bot" in table.columns else None,
+                                  title="Win rate by bot and variant (95% intervals)",
+                                  ylabel="win rate (%)", reference=fair)
+    return fig
+
+
+def seat_advantage_chart(table: pl.DataFrame, *, fair: dict[str, float] | float | None = None) -> Figure:
+    """Win rate of each seat per variant (``seat_advantage(seats)`` output) with intervals.
+
+    Args:
+        fair: the fair share (1/players), one number or per variant; drawn as dashed marks.
+    """
+    variants = list(dict.fromkeys(table["variant"].to_list())) if not table.is_empty() else []
+    fig, ax = _figure(max(6.0, 1.2 * max(1, len(variants)) + 4), 4.2)
+    if table.is_empty():
+        return _empty(fig, ax, "no data")
+    seats = sorted(set(table["seat"].to_list()))
+    width = 0.8 / max(1, len(seats))
+    for j, s in enumerate(seats):
+        part = table.filter(pl.col("seat") == s)
+        pos = np.array([variants.index(v) for v in part["variant"].to_list()]) - 0.4 + width * (j + 0.5)
+        ax.bar(pos, part["win_rate"].to_numpy() * 100, width=width * 0.9, label=f"seat {s}",
+               yerr=_errors(part, "win_rate", "ci_low", "ci_high") * 100, capsize=3)
+    for i, v in enumerate(variants):
+        share = fair.get(v) if isinstance(fair, dict) else fair
+        if share is not None:
+            ax.hlines(share * 100, i - 0.45, i + 0.45, colors="black", linestyles="--", linewidth=1)
+    ax.set_xticks(range(len(variants)), [_short(v, 28) for v in variants],
+                  rotation=30 if len(variants) > 3 else 0, ha="right" if len(variants) > 3 else "center")
+    ax.set_ylabel("win rate (%)")
+    ax.set_title("Win rate by seat (95% intervals; dashed: fair share)")
+    ax.legend(fontsize="small")
+    ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+def game_length_chart(games: pl.DataFrame | pl.LazyFrame, *, column: str = "turns") -> Figure:
+    """Histogram of game length (``games.turns``), one outline per variant."""
+    df = games.lazy().select("variant", column).collect()
+    fig, ax = _figure(7.0, 4.0)
+    if df.is_empty():
+        return _empty(fig, ax, "no games")
+    lo, hi = int(df[column].min()), int(df[column].max())
+    bins = np.arange(lo - 0.5, hi + 1.5, max(1, int(np.ceil((hi - lo + 1) / 60))))
+    variants = list(dict.fromkeys(df["variant"].to_list()))
+    for v in variants[:8]:
+        vals = df.filter(pl.col("variant") == v)[column].to_numpy()
+        ax.hist(vals, bins=bins, histtype="step", density=True, linewidth=1.5, label=_short(v, 40))
+    ax.set_xlabel(column)
+    ax.set_ylabel("share of games")
+    title = f"Game length ({column})"
+    if len(variants) > 8:
+        title += f"; first 8 of {len(variants)} variants"
+    ax.set_title(title)
+    if len(variants) > 1:
+        ax.legend(fontsize="small")
+    return fig
+
+
+def matchup_heatmap(table: pl.DataFrame, *, variant: str | None = None) -> Figure:
+    """Win rate of each bot (rows) against each opponent (columns), from ``matchup_matrix``."""
+    df = table
+    if variant is not None and "variant" in df.columns:
+        df = df.filter(pl.col("variant") == variant)
+    bots = sorted(set(df["bot"].to_list()) | set(df["opponent"].to_list())) if not df.is_empty() else []
+    fig, ax = _figure(max(4.5, 1.1 * len(bots) + 2.5), max(3.5, 0.9 * len(bots) + 2))
+    if not bots:
+        return _empty(fig, ax, "no matchups")
+    grid = np.full((len(bots), len(bots)), np.nan)
+    n = np.zeros_like(grid)
+    for row in df.iter_rows(named=True):
+        i, j = bots.index(row["bot"]), bots.index(row["opponent"])
+        # several variants: pool by n-weighted mean
+        if np.isnan(grid[i, j]):
+            grid[i, j], n[i, j] = row["win_rate"], row["n"]
+        else:
+            tot = n[i, j] + row["n"]
+            grid[i, j] = (grid[i, j] * n[i, j] + row["win_rate"] * row["n"]) / tot if tot else grid[i, j]
+            n[i, j] = tot
+    im = ax.imshow(grid * 100, cmap="RdBu_r", vmin=0, vmax=100)
+    for i in range(len(bots)):
+        for j in range(len(bots)):
+            if not np.isnan(grid[i, j]):
+                ax.text(j, i, f"{100 * grid[i, j]:.1f}", ha="center", va="center", fontsize="small")
+    ax.set_xticks(range(len(bots)), bots, rotation=30, ha="right")
+    ax.set_yticks(range(len(bots)), bots)
+    ax.set_xlabel("opponent")
+    ax.set_ylabel("bot")
+    ax.set_title("Win rate (%) of bot against opponent" + (f"\n{variant}" if variant else ""))
+    fig.colorbar(im, ax=ax, label="win rate (%)")
+    return fig
+
+
+def _interval_rows(ax, df: pl.DataFrame, label: str, y: str, lo: str, hi: str, flagged: Sequence[bool],
+                   scale: float = 100.0) -> None:
+    names = [_short(str(v), 32) for v in df[label].to_list()]
+    pos = np.arange(len(names))[::-1]
+    err = _errors(df, y, lo, hi) * scale
+    colors = [HIGHLIGHT if f else PLAIN for f in flagged]
+    vals = df[y].cast(pl.Float64).to_numpy() * scale
+    for k in range(len(names)):
+        ax.errorbar(vals[k], pos[k], xerr=err[:, k : k + 1], fmt="o", color=colors[k], capsize=3)
+    ax.axvline(0, color=MUTED, linestyle="--", linewidth=1)
+    ax.set_yticks(pos, names)
+    ax.grid(axis="x", alpha=0.3)
+
+
+def card_ranking_chart(metrics: pl.DataFrame, *, by: str = "iwd", label: str = "card", top: int = 40) -> Figure:
+    """Cards ranked by ``by`` (IWD by default) with 95% intervals; cards whose interval excludes
+    zero are highlighted (red). At most ``top`` cards: the top and bottom halves of the ranking."""
+    lo, hi = f"{by}_ci_low", f"{by}_ci_high"
+    df = metrics.filter(pl.col(by).is_not_null() & pl.col(by).is_not_nan()).sort(by, descending=True)
+    if df.height > top:
+        df = pl.concat([df.head(top // 2), df.tail(top - top // 2)])
+    fig, ax = _figure(7.5, max(3.0, 0.28 * df.height + 1.5))
+    if df.is_empty():
+        return _empty(fig, ax, "no card metrics")
+    flagged = ((df[lo] > 0) | (df[hi] < 0)).fill_null(False).to_list()
+    _interval_rows(ax, df, label, by, lo, hi, flagged)
+    ax.set_xlabel(f"{by} (percentage points, 95% interval)")
+    ax.set_title(f"Cards ranked by {by} (red: interval excludes 0, uncorrected)")
+    return fig
+
+
+def card_effects_chart(effects: pl.DataFrame, *, label: str = "card") -> Figure:
+    """Causal effect of each card (win rate with the card in the game minus without), with 95%
+    intervals; cards flagged after the multiple-comparison correction are highlighted (red)."""
+    df = effects.sort("diff", descending=True) if not effects.is_empty() else effects
+    fig, ax = _figure(7.5, max(3.0, 0.3 * df.height + 1.5))
+    if df.is_empty():
+        return _empty(fig, ax, "no card effects")
+    flagged = df["flagged"].fill_null(False).to_list() if "flagged" in df.columns else [False] * df.height
+    _interval_rows(ax, df, label, "diff", "ci_low", "ci_high", flagged)
+    ax.set_xlabel("win rate in - win rate out (percentage points, 95% interval)")
+    ax.set_title("Card effects on the focal bot (red: significant after correction)")
+    return fig

@@ -1,0 +1,638 @@
+"""A study's report: ``report.md`` and a self-contained ``index.html`` with PNG charts beside them.
+
+:func:`render_report` reads a results directory (tables + ``manifest.json``), runs the analyses
+the scenario asked for (its ``analyses`` list, stored in the manifest) through
+:mod:`simlab.analysis`, and writes the same document twice, as Markdown and as HTML. Every
+headline number is printed with its 95% interval and n, next to a plain-language sentence; a
+difference is only called real when its interval excludes zero (after the correction the sentence
+names, where many comparisons are made).
+
+Sections (``analyses`` names):
+
+- ``winrates``: win rate by bot and variant, compared with the fair share 1/players
+  (Bonferroni-corrected intervals over all the comparisons made).
+- ``seats``: seat advantage, game lengths, end reasons.
+- ``matchups``: bot-vs-opponent matrix and Bradley-Terry ratings.
+- ``cards``: card metrics ranked by IWD (top and bottom tables).
+- ``card_effects``: the causal in/out experiment of a ``[card_effects]`` scenario (Holm).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from simlab.report import charts
+
+__all__ = ["render_report", "SECTIONS", "AnalysisUnavailable"]
+
+SECTIONS = ("winrates", "seats", "matchups", "cards", "card_effects")
+DEFAULT_SECTIONS = ("winrates", "seats")
+ALPHA = 0.05
+
+
+class AnalysisUnavailable(RuntimeError):
+    """A function of :mod:`simlab.analysis` that a section needs is not installed."""
+
+
+def _analysis(name: str) -> Callable[..., Any]:
+    import simlab.analysis as analysis
+
+    fn = getattr(analysis, name, None)
+    if fn is None:
+        raise AnalysisUnavailable(f"simlab.analysis.{name} is not available in this installation")
+    return fn
+
+
+# --------------------------------------------------------------------------------------------
+# Number formatting
+
+
+def pct(x: float | None, digits: int = 1) -> str:
+    """0.5412 -> ``54.1%``."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "n/a"
+    return f"{100 * x:.{digits}f}%"
+
+
+def interval(lo: float | None, hi: float | None, *, scale: float = 100.0, digits: int = 1) -> str:
+    """``(53.8-54.4)``; ``(-1.2 to 3.4)`` when a bound is negative."""
+    if lo is None or hi is None or math.isnan(lo) or math.isnan(hi):
+        return "(n/a)"
+    a, b = f"{scale * lo:.{digits}f}", f"{scale * hi:.{digits}f}"
+    return f"({a} to {b})" if lo < 0 or hi < 0 else f"({a}-{b})"
+
+
+def count(n: float | int | None) -> str:
+    """200000 -> ``200,000``."""
+    if n is None or (isinstance(n, float) and math.isnan(n)):
+        return "n/a"
+    return f"{int(round(n)):,}"
+
+
+def points(x: float | None, digits: int = 1) -> str:
+    """A difference of proportions in percentage points with its sign: ``+3.2 pts``."""
+    if x is None or math.isnan(x):
+        return "n/a"
+    return f"{100 * x:+.{digits}f} pts"
+
+
+def _num(x: Any, digits: int = 3) -> str:
+    if x is None:
+        return ""
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    if isinstance(x, int):
+        return f"{x:,}"
+    if isinstance(x, float):
+        if math.isnan(x):
+            return "n/a"
+        return f"{x:.{digits}g}" if abs(x) < 1e-3 and x != 0 else f"{x:,.{digits}f}"
+    return str(x)
+
+
+# --------------------------------------------------------------------------------------------
+# A tiny document model written as Markdown and as HTML
+
+
+@dataclass
+class Doc:
+    """Blocks of a report: headings, paragraphs, bullet lists, tables, images, code."""
+
+    blocks: list[tuple[str, Any]] = field(default_factory=list)
+
+    def heading(self, text: str, level: int = 2) -> None:
+        self.blocks.append(("h", (level, text)))
+
+    def para(self, text: str) -> None:
+        self.blocks.append(("p", text))
+
+    def bullets(self, items: Sequence[str]) -> None:
+        if items:
+            self.blocks.append(("ul", list(items)))
+
+    def table(self, headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        self.blocks.append(("table", (list(headers), [[str(c) for c in r] for r in rows])))
+
+    def image(self, file: str, alt: str) -> None:
+        self.blocks.append(("img", (file, alt)))
+
+    def code(self, text: str, lang: str = "") -> None:
+        self.blocks.append(("code", (text, lang)))
+
+    def markdown(self) -> str:
+        out: list[str] = []
+        for kind, val in self.blocks:
+            if kind == "h":
+                out.append("#" * val[0] + " " + val[1])
+            elif kind == "p":
+                out.append(val)
+            elif kind == "ul":
+                out.append("\n".join(f"- {item}" for item in val))
+            elif kind == "table":
+                headers, rows = val
+                esc = [[c.replace("|", "\\|") for c in r] for r in [headers, *rows]]
+                lines = ["| " + " | ".join(esc[0]) + " |", "|" + "---|" * len(headers)]
+                lines += ["| " + " | ".join(r) + " |" for r in esc[1:]]
+                out.append("\n".join(lines))
+            elif kind == "img":
+                out.append(f"![{val[1]}]({val[0]})")
+            elif kind == "code":
+                fence = "```"
+                while fence in val[0]:
+                    fence += "`"
+                out.append(f"{fence}{val[1]}\n{val[0].rstrip()}\n{fence}")
+        return "\n\n".join(out) + "\n"
+
+    def html(self, title: str) -> str:
+        e = html.escape
+        body: list[str] = []
+        for kind, val in self.blocks:
+            if kind == "h":
+                body.append(f"<h{val[0]}>{e(val[1])}</h{val[0]}>")
+            elif kind == "p":
+                body.append(f"<p>{_inline_html(val)}</p>")
+            elif kind == "ul":
+                body.append("<ul>" + "".join(f"<li>{_inline_html(i)}</li>" for i in val) + "</ul>")
+            elif kind == "table":
+                headers, rows = val
+                head = "".join(f"<th>{e(h)}</th>" for h in headers)
+                trs = "".join("<tr>" + "".join(f"<td>{_inline_html(c)}</td>" for c in r) + "</tr>" for r in rows)
+                body.append(f"<table><thead><tr>{head}</tr></thead><tbody>{trs}</tbody></table>")
+            elif kind == "img":
+                body.append(f'<figure><img src="{e(val[0])}" alt="{e(val[1])}"></figure>')
+            elif kind == "code":
+                body.append(f"<pre><code>{e(val[0])}</code></pre>")
+        return (
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{e(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+            + "\n".join(body)
+            + "\n</body>\n</html>\n"
+        )
+
+
+_CSS = (
+    "body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;"
+    "line-height:1.45;color:#222}table{border-collapse:collapse;margin:1rem 0;font-size:.9rem}"
+    "th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}th{background:#f3f3f3}"
+    "pre{background:#f6f6f6;padding:.75rem;overflow-x:auto}img{max-width:100%}"
+    "code{background:#f6f6f6}"
+)
+
+
+def _inline_html(text: str) -> str:
+    """Escape, then render Markdown ``**bold**`` and ``code`` spans."""
+    out = html.escape(text)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", out)
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+
+
+# --------------------------------------------------------------------------------------------
+# Context shared by the sections
+
+
+@dataclass
+class _Ctx:
+    results: Any
+    manifest: dict[str, Any]
+    out_dir: Path
+    doc: Doc
+    charts: list[str] = field(default_factory=list)
+
+    def save(self, fig, name: str, alt: str) -> None:
+        file = f"{name}.png"
+        fig.savefig(self.out_dir / file, dpi=100)
+        self.charts.append(file)
+        self.doc.image(file, alt)
+
+    @property
+    def variants(self) -> list[dict[str, Any]]:
+        return list(self.manifest.get("variants", []))
+
+    def players_of(self, label: str) -> int | None:
+        for v in self.variants:
+            if v.get("label") == label:
+                return v.get("players")
+        return None
+
+    def bots_of(self, label: str) -> list[str]:
+        for v in self.variants:
+            if v.get("label") == label:
+                return list(v.get("bots", []))
+        return []
+
+
+def _ci(successes, trials, alpha: float) -> tuple[float, float]:
+    lo, hi = _analysis("proportion_ci")(successes, trials, alpha=alpha)
+    return float(np.asarray(lo)), float(np.asarray(hi))
+
+
+def _variant_means(rows: list[dict[str, Any]]) -> dict[str, float]:
+    """Average win rate of a seat-game in each variant (1/players when no game is drawn)."""
+    wins: dict[str, float] = {}
+    n: dict[str, float] = {}
+    for r in rows:
+        wins[r["variant"]] = wins.get(r["variant"], 0.0) + float(r["wins"])
+        n[r["variant"]] = n.get(r["variant"], 0.0) + float(r["n"])
+    return {v: wins[v] / n[v] for v in wins if n[v] > 0}
+
+
+def _fair_verdict(rows: list[dict[str, Any]], fair_of: Callable[[dict], float | None], what: str) -> list[str]:
+    """For each row (wins, n), whether its win rate differs from the fair share: the interval is
+    Bonferroni-corrected over all rows compared (alpha / m), and only a corrected interval that
+    excludes the fair share counts as a difference."""
+    tested = [r for r in rows if fair_of(r) is not None and r["n"] > 0]
+    m = max(1, len(tested))
+    alpha = ALPHA / m
+    out = []
+    for r in tested:
+        fair = fair_of(r)
+        lo, hi = _ci(r["wins"], r["n"], alpha)
+        name = what.format(**r)
+        corrected = (f"Bonferroni-corrected {100 * (1 - alpha):.{1 if m < 20 else 2}f}% interval "
+                     f"{interval(lo, hi)}, m={m} comparisons")
+        if lo > fair:
+            out.append(f"{name}: **above** the fair share of {pct(fair)} ({corrected}, excludes it).")
+        elif hi < fair:
+            out.append(f"{name}: **below** the fair share of {pct(fair)} ({corrected}, excludes it).")
+        else:
+            out.append(f"{name}: no difference from the fair share of {pct(fair)} can be claimed "
+                       f"({corrected}, includes it).")
+    return out
+
+
+_FAIR_NOTE = ("The fair share is the average win rate of all seats in the variant (1/players, less any "
+              "drawn games). A difference is claimed only when the corrected interval excludes it.")
+
+
+# --------------------------------------------------------------------------------------------
+# Sections
+
+
+def _section_winrates(ctx: _Ctx) -> None:
+    doc = ctx.doc
+    doc.heading("Win rate by bot and variant")
+    table = _analysis("win_rates")(ctx.results.seats, by=("variant", "bot"))
+    rows = table.to_dicts()
+    sentences = []
+    for r in rows:
+        bots = ctx.bots_of(r["variant"])
+        opponents = [b for b in dict.fromkeys(bots) if b != r["bot"]]
+        seats_played = bots.count(r["bot"]) or 1
+        unit = "games" if seats_played == 1 else "seat-games"
+        base = (f"{r['bot']} wins {pct(r['win_rate'])} {interval(r['ci_low'], r['ci_high'])} of "
+                f"{count(r['n'])} {unit}")
+        if opponents:
+            base += f" against {' and '.join(opponents)}"
+        else:
+            base += " (every seat plays it: the fair share by construction)"
+        if len(ctx.variants) > 1:
+            base += f" [{r['variant']}]"
+        sentences.append(base + ".")
+    doc.bullets(sentences)
+
+    means = _variant_means(rows)
+
+    def fair(r):
+        if len(set(ctx.bots_of(r["variant"]))) <= 1:
+            return None
+        return means.get(r["variant"])
+
+    verdicts = _fair_verdict(rows, fair, "{bot} [{variant}]")
+    if verdicts:
+        doc.para("Is any bot stronger than its fair share? " + _FAIR_NOTE)
+        doc.bullets(verdicts)
+    doc.table(
+        ["variant", "bot", "win rate", "95% interval", "n (seats)", "wins"],
+        [[r["variant"], r["bot"], pct(r["win_rate"]), interval(r["ci_low"], r["ci_high"]), count(r["n"]),
+          _num(float(r["wins"]), 1)] for r in rows],
+    )
+    ctx.save(charts.win_rate_chart(table), "winrates", "Win rate by bot and variant with 95% intervals")
+
+
+def _section_seats(ctx: _Ctx) -> None:
+    doc = ctx.doc
+    doc.heading("Seat advantage")
+    table = _analysis("seat_advantage")(ctx.results.seats)
+    rows = table.to_dicts()
+    for r in rows:
+        r.setdefault("wins", r["win_rate"] * r["n"])
+    doc.bullets([
+        f"seat {r['seat']} wins {pct(r['win_rate'])} {interval(r['ci_low'], r['ci_high'])} of {count(r['n'])} "
+        f"games" + (f" [{r['variant']}]" if len(ctx.variants) > 1 else "") + "."
+        for r in rows
+    ])
+    if ctx.manifest.get("rotate_seats", True):
+        doc.para("Seats were rotated (seat s of game g plays bot row (s + g) mod players), so every bot "
+                 "sits in every seat equally often and seat effects are not confounded with bot strength.")
+
+    means = _variant_means(rows)
+    doc.para("Does any seat win more than its fair share? " + _FAIR_NOTE)
+    doc.bullets(_fair_verdict(rows, lambda r: means.get(r["variant"]), "seat {seat} [{variant}]"))
+    doc.table(
+        ["variant", "seat", "win rate", "95% interval", "n (games)"],
+        [[r["variant"], r["seat"], pct(r["win_rate"]), interval(r["ci_low"], r["ci_high"]), count(r["n"])]
+         for r in rows],
+    )
+    ctx.save(charts.seat_advantage_chart(table, fair=means), "seats", "Win rate by seat with 95% intervals")
+
+    doc.heading("Game length")
+    lengths = _analysis("game_lengths")(ctx.results.games)
+    sentences, trows = [], []
+    for r in lengths.to_dicts():
+        n, mean, sd = r["n"], r["mean_turns"], r["sd_turns"]
+        half = 1.96 * sd / math.sqrt(n) if n and sd is not None and not math.isnan(sd) else float("nan")
+        mean_ci = f"({mean - half:.2f}-{mean + half:.2f})"
+        sentences.append(
+            f"games last {mean:.2f} turns on average {mean_ci} over {count(n)} games; 80% of games take "
+            f"{_num(r['p10'], 0)}-{_num(r['p90'], 0)} turns (median {_num(r['p50'], 0)})"
+            + (f" [{r['variant']}]" if len(ctx.variants) > 1 else "") + "."
+        )
+        trows.append([r["variant"], f"{mean:.2f}", mean_ci, f"{sd:.2f}", _num(r["p10"], 0), _num(r["p50"], 0),
+                      _num(r["p90"], 0), count(n)])
+    doc.bullets(sentences)
+    doc.table(["variant", "mean turns", "95% interval of the mean", "sd", "p10", "median", "p90", "n (games)"],
+              trows)
+    ctx.save(charts.game_length_chart(ctx.results.games), "game_length", "Histogram of game length in turns")
+
+    doc.heading("How games end")
+    labels = list(ctx.manifest.get("game", {}).get("end_reasons", []))
+    reasons = _analysis("end_reasons")(ctx.results.games, labels)
+    rrows = reasons.to_dicts()
+    totals: dict[str, int] = {}
+    for r in rrows:
+        totals[r["variant"]] = totals.get(r["variant"], 0) + r["n"]
+    doc.bullets([
+        f"{pct(r['share'])} {interval(r['ci_low'], r['ci_high'])} of {count(totals[r['variant']])} games end by "
+        f"{r['end_reason']}" + (f" [{r['variant']}]" if len(ctx.variants) > 1 else "") + "."
+        for r in rrows
+    ])
+    doc.table(
+        ["variant", "end reason", "share", "95% interval", "games", "n (all games)"],
+        [[r["variant"], r["end_reason"], pct(r["share"]), interval(r["ci_low"], r["ci_high"]), count(r["n"]),
+          count(totals[r["variant"]])] for r in rrows],
+    )
+
+
+def _section_matchups(ctx: _Ctx) -> None:
+    doc = ctx.doc
+    doc.heading("Matchups")
+    matrix = _analysis("matchup_matrix")(ctx.results.seats)
+    rows = matrix.to_dicts()
+    if not [r for r in rows if r["bot"] != r["opponent"]]:
+        doc.para("No game of this study seats two different bots, so there are no matchups to report.")
+    doc.bullets([
+        f"{r['bot']} wins {pct(r['win_rate'])} {interval(r['ci_low'], r['ci_high'])} of {count(r['n'])} games "
+        f"against {r['opponent']}" + (f" [{r['variant']}]" if len(ctx.variants) > 1 else "") + "."
+        for r in rows if r["bot"] != r["opponent"]
+    ])
+    doc.table(
+        ["variant", "bot", "opponent", "win rate", "95% interval", "n"],
+        [[r["variant"], r["bot"], r["opponent"], pct(r["win_rate"]), interval(r["ci_low"], r["ci_high"]),
+          count(r["n"])] for r in rows],
+    )
+    variants = list(dict.fromkeys(matrix["variant"].to_list())) if "variant" in matrix.columns else [None]
+    if matrix.is_empty():
+        variants = []
+    for i, v in enumerate(variants[:4]):
+        ctx.save(charts.matchup_heatmap(matrix, variant=v), f"matchups_{i}", f"Matchup win rates {v or ''}")
+    if len(variants) > 4:
+        doc.para(f"Heatmaps are drawn for the first 4 of {len(variants)} variants; the table has them all.")
+
+    doc.heading("Bradley-Terry ratings", 3)
+    bt = _analysis("bradley_terry")(ctx.results.seats)
+    brows = bt.to_dicts()
+    doc.para("Bradley-Terry strengths fitted to every game of the study (log-odds scale; only differences "
+             "between ratings mean anything). Two bots differ only if their intervals do not overlap "
+             "(a conservative check).")
+    doc.table(
+        ["bot", "rating", "95% interval", "games"],
+        [[r["bot"], _num(r["rating"], 3), interval(r["ci_low"], r["ci_high"], scale=1.0, digits=3), count(r["games"])]
+         for r in brows],
+    )
+
+
+_CARD_COLUMNS = (
+    ("games_available", "games available", count),
+    ("availability", "availability", pct),
+    ("acquired_rate", "acquired", pct),
+    ("played_per_game", "played/game", lambda x: _num(x, 2)),
+    ("n_acquired", "n acquired", count),
+    ("win_rate_acquired", "win rate if acquired", pct),
+    ("win_rate_not_acquired", "win rate if not", pct),
+)
+
+
+def _card_rows(df: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
+    cols = [c for c in _CARD_COLUMNS if c[0] in df.columns]
+    headers = ["card"] + [c[1] for c in cols] + ["IWD", "95% interval"]
+    rows = []
+    for r in df.to_dicts():
+        rows.append([r["card"]] + [fmt(r[c]) for c, _, fmt in cols]
+                    + [points(r["iwd"]), interval(r.get("iwd_ci_low"), r.get("iwd_ci_high"))])
+    return headers, rows
+
+
+def _section_cards(ctx: _Ctx, top: int = 10) -> None:
+    doc = ctx.doc
+    doc.heading("Cards")
+    metrics = _analysis("card_metrics")(ctx.results.seats, ctx.results.cards)
+    ranked = _analysis("rank_cards")(metrics, by="iwd")
+    doc.para(
+        "IWD (improvement when drawn/acquired) is the win rate of seats that acquired the card minus the win "
+        "rate of seats that did not, in percentage points. It is a screening statistic, not a causal "
+        "effect: strong bots and long games acquire more cards. Intervals are 95% and **uncorrected**; "
+        "with many cards, about 5% of them exclude zero by chance alone. Use a `[card_effects]` study "
+        "for causal claims."
+    )
+    variants = list(dict.fromkeys(ranked["variant"].to_list())) if "variant" in ranked.columns else [None]
+    for i, v in enumerate(variants[:3]):
+        part = ranked.filter(pl.col("variant") == v) if v is not None else ranked
+        part = part.sort(pl.col("iwd").fill_nan(None), descending=True, nulls_last=True)
+        if v is not None and len(variants) > 1:
+            doc.heading(f"Cards: {v}", 3)
+        n_cards = part.filter(pl.col("iwd").is_not_null() & pl.col("iwd").is_not_nan()).height
+        if n_cards < part.height:
+            doc.para(f"{part.height - n_cards} of {part.height} cards have no IWD (never acquired, or "
+                     "acquired by every seat that could): they are listed last.")
+        excl = part.filter((pl.col("iwd_ci_low") > 0) | (pl.col("iwd_ci_high") < 0)).height
+        doc.para(f"{n_cards} cards with an IWD; {excl} have a 95% interval that excludes zero "
+                 f"(about {0.05 * n_cards:.1f} would by chance if no card mattered).")
+        if n_cards:
+            best = part.row(0, named=True)
+            doc.para(f"Highest IWD: {best['card']} at {points(best['iwd'])} "
+                     f"{interval(best['iwd_ci_low'], best['iwd_ci_high'])} over "
+                     f"{count(best.get('games_available'))} games where it was available.")
+        headers, rows = _card_rows(part.head(top))
+        doc.para(f"Top {min(top, part.height)} by IWD:")
+        doc.table(headers, rows)
+        if n_cards > top:
+            headers, rows = _card_rows(part.head(n_cards).tail(top).reverse())
+            doc.para(f"Bottom {top} by IWD (lowest first):")
+            doc.table(headers, rows)
+        ctx.save(charts.card_ranking_chart(part), f"cards_{i}", f"Cards ranked by IWD {v or ''}")
+    if len(variants) > 3:
+        doc.para(f"Card tables are shown for the first 3 of {len(variants)} variants.")
+
+
+def _arm_groups(manifest: dict[str, Any]) -> list[dict[str, Any]]:
+    info = manifest.get("card_effects") or {}
+    groups = info.get("groups")
+    if groups is None and info.get("arms"):
+        groups = [{"base": "", "arms": info["arms"]}]
+    return list(groups or [])
+
+
+def _section_card_effects(ctx: _Ctx) -> None:
+    doc = ctx.doc
+    doc.heading("Card effects (causal)")
+    info = ctx.manifest.get("card_effects") or {}
+    groups = _arm_groups(ctx.manifest)
+    if not groups:
+        doc.para("This study has no `[card_effects]` experiment, so there is nothing to report here.")
+        return
+    focal = int(info.get("focal_seat", 0))
+    correction = info.get("correction", "holm")
+    fn = _analysis("card_effects")
+    doc.para(
+        f"Each card was played in two arms with the same game seeds: **in** (the card is forced into the "
+        f"setup; every bot except the focal one, bot row {focal}, avoids it) and **out** (the card is "
+        f"excluded). The effect is the focal bot's win rate in minus out. With {len(groups[0]['arms'])} cards "
+        f"tested, p-values are adjusted with the **{correction.capitalize()}** correction; a card's effect is "
+        f"called real only when it is flagged after that correction and its 95% interval excludes zero."
+    )
+    for i, group in enumerate(groups):
+        arms = {card: tuple(labels) for card, labels in group["arms"].items()}
+        if group.get("base") and len(groups) > 1:
+            doc.heading(f"Card effects: {group['base']}", 3)
+        effects = fn(ctx.results.seats, arms, focal_bot_row=focal, correction=correction)
+        rows = effects.sort("diff", descending=True).to_dicts()
+        real = [r for r in rows if r.get("flagged") and (r["ci_low"] > 0 or r["ci_high"] < 0)]
+        sentences = []
+        for r in real:
+            direction = "raises" if r["diff"] > 0 else "lowers"
+            sentences.append(
+                f"Having {r['card']} in the game (for the focal bot only) {direction} its win rate by "
+                f"{100 * abs(r['diff']):.1f} points {interval(r['ci_low'], r['ci_high'])}, from {pct(r['win_out'])} "
+                f"to {pct(r['win_in'])} over {count(r['n'])} paired games ({correction.capitalize()}-adjusted "
+                f"p = {_num(r['p_adjusted'])})."
+            )
+        doc.bullets(sentences)
+        doc.para(f"{len(real)} of {len(rows)} cards have an effect that survives the {correction} correction; "
+                 "for the others no effect can be claimed at this sample size.")
+        doc.table(
+            ["card", "win in", "win out", "difference", "95% interval", "n", "p", f"p ({correction})", "real"],
+            [[r["card"], pct(r["win_in"]), pct(r["win_out"]), points(r["diff"]), interval(r["ci_low"], r["ci_high"]),
+              count(r["n"]), _num(r["p_value"]), _num(r["p_adjusted"]), "yes" if r in real else "no"]
+             for r in rows],
+        )
+        ctx.save(charts.card_effects_chart(effects), f"card_effects_{i}", "Card effects with 95% intervals")
+
+
+_SECTION_FUNCS: dict[str, Callable[[_Ctx], None]] = {
+    "winrates": _section_winrates,
+    "seats": _section_seats,
+    "matchups": _section_matchups,
+    "cards": _section_cards,
+    "card_effects": _section_card_effects,
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Header
+
+
+def _header(ctx: _Ctx, name: str) -> None:
+    m = ctx.manifest
+    doc = ctx.doc
+    game = m.get("game", {})
+    plan = m.get("plan", {})
+    adaptive = m.get("adaptive") or {}
+    timing = m.get("timing", {})
+    doc.heading(f"Study report: {name}", 1)
+    games = adaptive.get("games", plan.get("games"))
+    items = [
+        f"Game: {game.get('title', game.get('name'))} (`{game.get('name')}`), version {game.get('version')}",
+        f"simlab version: {m.get('simlab_version')}",
+        f"Seed: {m.get('seed')}",
+        f"Games per variant: {count(games)}" + (
+            f" (adaptive: target 95% half-width {pct(adaptive.get('target_ci'), 2)} for bot row 0, "
+            f"max {count(adaptive.get('max_games'))}; achieved {pct(adaptive.get('max_half_width'), 2)})"
+            if adaptive else ""),
+        f"Variants: {len(ctx.variants)}",
+        f"Run time: {_num(timing.get('wall_seconds'), 1)} s, {count(timing.get('games_played'))} games played "
+        f"({_num(timing.get('games_per_s'), 0)} games/s) on {m.get('n_jobs')} worker(s)"
+        + (f", {m.get('cpu_count')} cores available" if m.get("cpu_count") else ""),
+        f"Status: {m.get('status')}; started {m.get('started')}, finished {m.get('finished')}",
+    ]
+    doc.bullets(items)
+    rows = []
+    for v in ctx.variants:
+        rows.append([v.get("index"), v.get("label"), v.get("players"), ", ".join(map(str, v.get("bots", []))),
+                     v.get("case") or ""])
+    doc.table(["id", "variant", "players", "bots (by row)", "case"], rows)
+    doc.para("All intervals are 95% unless stated; n is the number of games (or seat-games) behind each number.")
+
+
+def render_report(results_dir: str | os.PathLike, out_dir: str | os.PathLike | None = None) -> Path:
+    """Write ``report.md``, ``index.html`` and the PNG charts of a results directory.
+
+    Args:
+        results_dir: a directory written by ``simlab run`` (``manifest.json`` + tables).
+        out_dir: where to write; default ``reports/<study name>`` (relative to the working
+            directory).
+
+    Returns:
+        The report directory.
+
+    Raises:
+        FileNotFoundError: not a results directory.
+        ValueError: the study did not finish (status is not ``complete``).
+    """
+    from simlab.results import load_results
+
+    results = load_results(results_dir)
+    manifest = results.manifest
+    if manifest.get("status") != "complete":
+        raise ValueError(f"{results_dir}: the study did not finish (status {manifest.get('status')!r}); "
+                         "finish it with `simlab run ... --resume` first")
+    name = str(manifest.get("study") or Path(results_dir).name)
+    out = Path(out_dir) if out_dir is not None else Path("reports") / name
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(f"{out}: exists and is not a directory")
+    out.mkdir(parents=True, exist_ok=True)
+    for stale in out.glob("*.png"):
+        stale.unlink()
+
+    ctx = _Ctx(results=results, manifest=manifest, out_dir=out, doc=Doc())
+    _header(ctx, name)
+
+    wanted = list(manifest.get("analyses") or DEFAULT_SECTIONS)
+    if manifest.get("card_effects") and "card_effects" not in wanted:
+        wanted.append("card_effects")
+    unknown = [a for a in wanted if a not in _SECTION_FUNCS]
+    for section in [a for a in SECTIONS if a in wanted]:
+        try:
+            _SECTION_FUNCS[section](ctx)
+        except AnalysisUnavailable as exc:
+            ctx.doc.para(f"Section `{section}` skipped: {exc}.")
+    if unknown:
+        ctx.doc.para(f"Unknown analyses ignored: {unknown}; known: {list(SECTIONS)}.")
+
+    ctx.doc.heading("Scenario")
+    src = manifest.get("scenario", {})
+    ctx.doc.para(f"From `{src.get('path')}`:")
+    ctx.doc.code(src.get("source") or "", "toml")
+
+    (out / "report.md").write_text(ctx.doc.markdown(), encoding="utf-8")
+    (out / "index.html").write_text(ctx.doc.html(f"simlab report: {name}"), encoding="utf-8")
+    return out

@@ -1,0 +1,167 @@
+"""The report stage: charts, report.md / index.html from a toy results directory, the CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import polars as pl
+import pytest
+from matplotlib.figure import Figure
+
+import simlab.analysis
+from simlab import load_results, run_scenario
+from simlab.cli import main
+from simlab.report import charts, render_report
+
+STUDY = """\
+name = "toy_report"
+game = "toy_game:AVOID_GAME"
+games = 240
+seed = 7
+players = 2
+chunk_size = 120
+analyses = ["winrates", "seats", "matchups", "cards", "card_effects"]
+
+[[seats]]
+bot = "greedy"
+[[seats]]
+bot = "random"
+
+[card_effects]
+cards = ["Red", "Green Dragon"]
+"""
+
+INTERVAL = r"\d+\.\d% \(\d+\.\d-\d+\.\d\)"
+
+
+@pytest.fixture
+def results(tmp_path, write_scenario):
+    return run_scenario(write_scenario(STUDY), out=tmp_path / "results", n_jobs=1, quiet=True)
+
+
+def test_render_report_files_numbers_and_charts(results, tmp_path):
+    out = render_report(results, tmp_path / "report")
+    md = (out / "report.md").read_text()
+    page = (out / "index.html").read_text()
+    assert out == tmp_path / "report"
+
+    # header
+    manifest = load_results(results).manifest
+    assert "# Study report: toy_report" in md
+    assert "Toy Dice" in md and "version 1.0" in md and f"simlab version: {manifest['simlab_version']}" in md
+    assert "Seed: 7" in md and "Games per variant: 240" in md and "Variants: 4" in md
+    assert re.search(r"on 1 worker\(s\), \d+ cores available", md)
+    assert 'cards = ["Red", "Green Dragon"]' in md  # scenario text
+
+    # headline sentences: value, interval and n
+    assert re.search(rf"greedy wins {INTERVAL} of 240 games against random", md)
+    assert re.search(rf"seat 0 wins {INTERVAL} of 240 games", md)
+    assert re.search(rf"{INTERVAL} of 240 games end by (highest_total|tie)", md)
+    assert "Bonferroni-corrected" in md and "m=8 comparisons" in md
+    assert "Holm" in md and "| card | win in | win out | difference |" in md
+    for section in ("## Win rate by bot and variant", "## Seat advantage", "## Game length", "## How games end",
+                    "## Matchups", "### Bradley-Terry ratings", "## Cards", "## Card effects (causal)"):
+        assert section in md
+    # every percentage in a bullet comes with an interval
+    for line in md.splitlines():
+        if line.startswith("- ") and re.search(r"\d%", line) and "fair share" not in line:
+            assert re.search(r"\(-?\d+\.\d+(-| to )-?\d+\.\d+\)", line), line
+
+    # charts: every PNG the page references exists, and markdown references the same ones
+    images = re.findall(r'<img src="([^"]+)"', page)
+    assert {"winrates.png", "seats.png", "game_length.png", "card_effects_0.png"} <= set(images)
+    assert any(i.startswith("matchups_") for i in images) and any(i.startswith("cards_") for i in images)
+    for name in images:
+        assert (out / name).is_file() and (out / name).read_bytes()[:4] == b"\x89PNG"
+        assert f"]({name})" in md
+    assert page.startswith("<!DOCTYPE html>") and "<table>" in page and "<style>" in page
+    assert "http" not in page  # self-contained: nothing fetched from elsewhere
+
+
+def test_default_out_dir_and_sections_from_manifest(results, tmp_path, monkeypatch):
+    manifest_path = results / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest["analyses"] = ["winrates", "nonsense"]
+    manifest["card_effects"] = None
+    manifest_path.write_text(json.dumps(manifest))
+    monkeypatch.chdir(tmp_path)
+    out = render_report(results)
+    assert out == Path("reports") / "toy_report"
+    md = (out / "report.md").read_text()
+    assert "## Win rate by bot and variant" in md and "## Seat advantage" not in md
+    assert "Unknown analyses ignored: ['nonsense']" in md
+    assert sorted(p.name for p in out.glob("*.png")) == ["winrates.png"]
+
+
+def test_missing_analysis_function_is_reported_not_fatal(results, tmp_path, monkeypatch):
+    monkeypatch.delattr(simlab.analysis, "bradley_terry")
+    md = (render_report(results, tmp_path / "r") / "report.md").read_text()
+    assert "Section `matchups` skipped: simlab.analysis.bradley_terry is not available" in md
+    assert "## Cards" in md
+
+
+def test_unfinished_study_is_refused(results, tmp_path):
+    manifest_path = results / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest["status"] = "running"
+    manifest_path.write_text(json.dumps(manifest))
+    with pytest.raises(ValueError, match="did not finish"):
+        render_report(results, tmp_path / "r")
+
+
+def test_charts_return_figures():
+    wr = pl.DataFrame({"variant": ["a", "a", "b", "b"], "bot": ["x", "y", "x", "y"], "n": [10] * 4,
+                       "win_rate": [0.6, 0.4, 0.5, 0.5], "ci_low": [0.3, 0.2, 0.2, 0.2],
+                       "ci_high": [0.8, 0.7, 0.8, 0.8]})
+    seats = wr.rename({"bot": "seat"}).with_columns(pl.Series("seat", [0, 1, 0, 1]))
+    games = pl.DataFrame({"variant": ["a"] * 5, "turns": [3, 4, 4, 5, 9]})
+    matrix = pl.DataFrame({"variant": ["a", "a"], "bot": ["x", "y"], "opponent": ["y", "x"], "n": [10, 10],
+                           "win_rate": [0.6, 0.4], "ci_low": [0.3, 0.2], "ci_high": [0.8, 0.7]})
+    metrics = pl.DataFrame({"card": ["A", "B", "C"], "iwd": [0.1, -0.02, float("nan")],
+                            "iwd_ci_low": [0.05, -0.1, float("nan")], "iwd_ci_high": [0.15, 0.06, float("nan")]})
+    effects = pl.DataFrame({"card": ["A", "B"], "diff": [0.05, 0.0], "ci_low": [0.01, -0.02],
+                            "ci_high": [0.09, 0.02], "flagged": [True, False]})
+    figs = [
+        charts.win_rate_chart(wr, fair=0.5),
+        charts.seat_advantage_chart(seats, fair={"a": 0.5, "b": 0.5}),
+        charts.game_length_chart(games),
+        charts.matchup_heatmap(matrix, variant="a"),
+        charts.card_ranking_chart(metrics),
+        charts.card_effects_chart(effects),
+        charts.metric_by_variant_chart(wr, "win_rate", group="bot", reference=0.5),
+        charts.metric_by_variant_chart(wr.head(0), "win_rate"),
+    ]
+    assert all(isinstance(f, Figure) for f in figs)
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_report_and_run_with_report(capsys, results, tmp_path, write_scenario):
+    code, out, err = run(capsys, "report", results, "--out", tmp_path / "rep")
+    assert code == 0, err
+    assert f"report: {tmp_path / 'rep' / 'index.html'}" in out and (tmp_path / "rep" / "report.md").is_file()
+
+    code, _, err = run(capsys, "report", tmp_path / "nope")
+    assert code == 2 and err.startswith("simlab: error: ") and "no such results directory" in err
+    (tmp_path / "empty").mkdir()
+    code, _, err = run(capsys, "report", tmp_path / "empty")
+    assert code == 2 and "no manifest.json" in err and "Traceback" not in err
+
+    path = write_scenario(STUDY.replace("games = 240", "games = 60"), name="small")
+    code, out, err = run(capsys, "run", path, "--out", tmp_path / "r2", "--jobs", "1", "--quiet",
+                         "--report", "--report-out", tmp_path / "rep2")
+    assert code == 0, err
+    assert f"report: {tmp_path / 'rep2' / 'index.html'}" in out and (tmp_path / "rep2" / "index.html").is_file()
+
+    code, _, err = run(capsys, "run", path, "--out", tmp_path / "r3", "--report-out", tmp_path / "x")
+    assert code == 2 and "--report-out needs --report" in err
+    code, _, err = run(capsys, "run", path, "--out", tmp_path / "r3", "--target-ci", "0.9")
+    assert code == 2 and "--target-ci" in err
+    code, _, err = run(capsys, "run", path, "--out", tmp_path / "r3", "--max-games", "100")
+    assert code == 2 and "--max-games needs --target-ci" in err
