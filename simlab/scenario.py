@@ -552,10 +552,11 @@ def _build(
             if why:
                 raise err(("seats", i, "params", key), why)
     for p in players:
-        if len(model.seats) not in (1, p):
+        if len(model.seats) != 1 and len(model.seats) < p:
             raise err(
                 ("seats",),
-                f"{len(model.seats)} seats given for {p} players; expected 1 (used for every seat) or {p}",
+                f"{len(model.seats)} seats given for {p} players; expected 1 (used for every seat) "
+                f"or at least {p} (a game of p players uses the first p)",
             )
     for key, val in model.variants.items():
         if key not in spec.data_variants:
@@ -695,9 +696,9 @@ def _build(
                 where: tuple = ("sweep",) if sweep_keys else ("seats",)
                 if case_label is not None:
                     where = ("card_effects",) if arm is not None else ("cases", _case_index(cases, case_label))
-                if len(data["seats"]) not in (1, p):
+                if len(data["seats"]) != 1 and len(data["seats"]) < p:
                     raise err(where, f"variant {label!r}: {len(data['seats'])} seats for {p} players")
-                seats = data["seats"] if len(data["seats"]) == p else [data["seats"][0]] * p
+                seats = data["seats"][:p] if len(data["seats"]) >= p else [data["seats"][0]] * p
                 try:
                     table = load(data)
                 except (KeyError, ValueError, TypeError) as exc:

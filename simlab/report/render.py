@@ -35,7 +35,7 @@ from simlab.report import charts
 
 __all__ = ["render_report", "SECTIONS", "AnalysisUnavailable"]
 
-SECTIONS = ("winrates", "seats", "matchups", "cards", "card_effects")
+SECTIONS = ("winrates", "seats", "matchups", "cards", "card_effects", "culling")
 DEFAULT_SECTIONS = ("winrates", "seats")
 ALPHA = 0.05
 
@@ -482,6 +482,24 @@ def _section_cards(ctx: _Ctx, top: int = 10) -> None:
         ctx.save(charts.card_ranking_chart(part), f"cards_{i}", f"Cards ranked by IWD {v or ''}")
     if len(variants) > 3:
         doc.para(f"Card tables are shown for the first 3 of {len(variants)} variants.")
+    forced = sorted({c for v in ctx.variants for c in (v.get("setup") or {}).get("include", [])})
+    if forced and len(variants) > 1:
+        # a sensitivity study forces cards in and varies data: compare those cards across variants
+        doc.heading("Forced cards across variants", 3)
+        part = ranked.filter(pl.col("card").is_in(forced)).sort("card", "variant")
+        doc.table(["card", "variant", "acquired", "win rate if acquired", "IWD", "95% interval", "n acquired"],
+                  [[r["card"], r["variant"], pct(r["acquired_rate"]), pct(r["win_rate_acquired"]),
+                    points(r["iwd"]), interval(r["iwd_ci_low"], r["iwd_ci_high"]), count(r["n_acquired"])]
+                   for r in part.iter_rows(named=True)])
+        for card in forced:
+            rows = part.filter(pl.col("card") == card)
+            if rows.height < 2:
+                continue
+            lo, hi = rows["iwd"].min(), rows["iwd"].max()
+            overlap = rows["iwd_ci_low"].max() <= rows["iwd_ci_high"].min()
+            doc.para(f"{card}: IWD ranges {points(lo)} to {points(hi)} across the variants; "
+                     + ("all the intervals overlap, so no variant can be said to change it."
+                        if overlap else "some intervals do not overlap: the data variant changes this card's IWD."))
 
 
 def _arm_groups(manifest: dict[str, Any]) -> list[dict[str, Any]]:
@@ -544,7 +562,14 @@ _SECTION_FUNCS: dict[str, Callable[[_Ctx], None]] = {
     "matchups": _section_matchups,
     "cards": _section_cards,
     "card_effects": _section_card_effects,
+    "culling": lambda ctx: _culling_section(ctx),
 }
+
+
+def _culling_section(ctx: _Ctx) -> None:
+    from simlab.report.culling import section_culling  # Quarriors-specific; imported on use
+
+    section_culling(ctx)
 
 
 # --------------------------------------------------------------------------------------------
