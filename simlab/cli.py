@@ -154,7 +154,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             f"took {adaptive['games']} games per variant, achieved half-width {adaptive['max_half_width']:.4f} "
             f"({'met' if adaptive['met'] else 'NOT met: max games reached'})"
         )
-    print(f"time: {timing.get('wall_seconds')} s ({timing.get('games_per_s')} games/s)")
+    print(f"time: {timing.get('wall_seconds')} s ({timing.get('games_per_s')} games/s); "
+          f"compiling the game first: {timing.get('compile_seconds')} s")
     if not args.quiet:
         _print_summary(load_results(out))
     if args.report:
