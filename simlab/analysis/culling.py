@@ -10,6 +10,7 @@ from collections.abc import Mapping
 import polars as pl
 
 from simlab.analysis.stats import difference_ci, paired_difference, proportion_ci
+from simlab.analysis.winrates import win_value
 
 __all__ = ["cull_arms", "cull_value", "composition_over_turns", "first_scorer_edge", "level3_swing"]
 
@@ -39,15 +40,6 @@ def cull_arms(manifest: Mapping) -> dict[str, tuple[str, str]]:
     return arms
 
 
-def _win(seats: pl.LazyFrame) -> pl.Expr:
-    """A seat's share of the win: 1 for a win, 1/k for a k-way shared win, else 0."""
-    win = pl.col("won").cast(pl.Float64)
-    if "shared_win" in seats.collect_schema().names():
-        k = pl.col("shared_win").cast(pl.Float64).sum().over("variant", "game_id")
-        win = win + pl.when(pl.col("shared_win") > 0).then(1.0 / k).otherwise(0.0)
-    return win
-
-
 def cull_value(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str, str]],
                focal_bot_row: int = 0, alpha: float = 0.05) -> pl.DataFrame:
     """Paired change in the focal bot's win rate between two variants run on the same seeds.
@@ -62,8 +54,7 @@ def cull_value(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str,
         [comparison, n, win_treated, win_baseline, diff, ci_low, ci_high, p_value]: the interval
         is a paired normal interval on per-game differences (same game ids in both variants).
     """
-    lf = seats.lazy()
-    focal = lf.with_columns(win=_win(lf)).filter(pl.col("bot_row") == focal_bot_row)
+    focal = win_value(seats).filter(pl.col("bot_row") == focal_bot_row)
     rows = []
     for label, (treated, base) in arms.items():
         a = focal.filter(pl.col("variant") == treated).select("game_id", "win")
@@ -132,8 +123,7 @@ def first_scorer_edge(seats: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     Returns:
         one row per variant: [variant, n_yes, win_yes, n_no, win_no, diff, ci_low, ci_high].
     """
-    lf = seats.lazy()
-    df = lf.with_columns(win=_win(lf)).select("variant", "game_id", "seat", "first_score_turn", "win").collect()
+    df = win_value(seats).select("variant", "game_id", "seat", "first_score_turn", "win").collect()
     order = pl.when(pl.col("first_score_turn") > 0).then(pl.col("first_score_turn") * 8 + pl.col("seat")
                                                           ).otherwise(10**6)
     df = df.with_columns(order=order).with_columns(
@@ -144,6 +134,5 @@ def first_scorer_edge(seats: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
 def level3_swing(seats: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     """Claim: level-3 creatures swing games. Win rate of seats that summoned at least one level-3
     creature against seats that summoned none (observational, per variant)."""
-    lf = seats.lazy()
-    df = lf.with_columns(win=_win(lf), level3=pl.col("summoned_l3") > 0).select("variant", "level3", "win").collect()
+    df = win_value(seats).with_columns(level3=pl.col("summoned_l3") > 0).select("variant", "level3", "win").collect()
     return _contrast(_group_rate(df, "level3"), "level3")

@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from simlab.analysis import adjust, paired_difference, proportion_ci
-from simlab.analysis.culling import composition_over_turns, cull_arms, first_scorer_edge, level3_swing
+from simlab.analysis import adjust, proportion_ci
+from simlab.analysis.culling import composition_over_turns, cull_arms, cull_value, first_scorer_edge, level3_swing
 from simlab.analysis.winrates import win_value
 from simlab.report import charts
 
@@ -38,6 +38,16 @@ def _all_above(part: pl.DataFrame) -> str:
     k = int((part["ci_low"] > 0).sum())
     return (f"the difference's interval is above 0 in all {part.height} variants" if k == part.height
             else f"the difference's interval is above 0 in {k} of {part.height} variants")
+
+
+def _pooled(contrasts: pl.DataFrame):
+    """Per player count: the variants' rows and the pooled n and win rate of the yes/no groups."""
+    for players in sorted(contrasts["players"].unique()):
+        part = contrasts.filter(pl.col("players") == players)
+        n_yes, n_no = int(part["n_yes"].sum()), int(part["n_no"].sum())
+        w_yes = float((part["win_yes"] * part["n_yes"]).sum() / n_yes)
+        w_no = float((part["win_no"] * part["n_no"]).sum() / n_no)
+        yield players, part, n_yes, w_yes, n_no, w_no
 
 
 def variant_frame(manifest: dict[str, Any]) -> pl.DataFrame:
@@ -96,14 +106,7 @@ def section_culling(ctx) -> None:
     arms = cull_arms(ctx.manifest)
     if arms:
         doc.heading("The value of one cull")
-        rows = []
-        for label, (treated, base) in arms.items():
-            a = seats.filter((pl.col("variant") == treated) & (pl.col("bot_row") == 0)).select("game_id", "win")
-            b = seats.filter((pl.col("variant") == base) & (pl.col("bot_row") == 0)).select(
-                "game_id", pl.col("win").alias("win_b"))
-            j = a.join(b, on="game_id").collect()
-            res = paired_difference(j["win"].to_numpy(), j["win_b"].to_numpy())
-            rows.append({"comparison": label, **res})
+        rows = cull_value(ctx.results.seats, arms).to_dicts()
         reject, padj = adjust(np.array([r["p_value"] for r in rows]), method="holm")
         doc.para("Same seeds with one extra (+1) or one fewer (-1) cull at the focal bot's first scoring, "
                  "against the usual number: paired differences in its win rate. Holm correction over "
@@ -137,34 +140,23 @@ def section_culling(ctx) -> None:
                                                                 & (pl.col("cull_delta") == 0)).iter_rows(named=True)}
     base_q = {r["players"]: r["variant"] for r in vf.filter((pl.col("policy") == "quiddity_first")
                                                              & (pl.col("cull_delta") == 0)).iter_rows(named=True)}
-    for players in sorted(set(base_none) & set(base_q)):
-        a = seats.filter((pl.col("variant") == base_q[players]) & (pl.col("bot_row") == 0)).select("game_id", "win")
-        b = seats.filter((pl.col("variant") == base_none[players]) & (pl.col("bot_row") == 0)).select(
-            "game_id", pl.col("win").alias("win_b"))
-        j = a.join(b, on="game_id").collect()
-        res = paired_difference(j["win"].to_numpy(), j["win_b"].to_numpy())
-        real = res["ci_low"] > 0 or res["ci_high"] < 0
-        claims.append(f"Culling Basic Quiddity first vs never culling, {players} players: {_pts(res['diff'])} "
-                      f"{_iv(res['ci_low'], res['ci_high'])} for the focal bot, n={res['n']:,} paired games"
+    both = sorted(set(base_none) & set(base_q))
+    coppers = cull_value(ctx.results.seats, {p: (base_q[p], base_none[p]) for p in both})
+    for r in coppers.iter_rows(named=True):
+        real = r["ci_low"] > 0 or r["ci_high"] < 0
+        claims.append(f"Culling Basic Quiddity first vs never culling, {r['comparison']} players: {_pts(r['diff'])} "
+                      f"{_iv(r['ci_low'], r['ci_high'])} for the focal bot, n={r['n']:,} paired games"
                       + (" — the interval excludes 0." if real else " — not shown to differ from 0."))
     fs = first_scorer_edge(seats.filter(pl.col("cull_delta") == 0).collect())
     fs = fs.join(vf.select("variant", "players", "policy"), on="variant")
-    for players in sorted(fs["players"].unique()):
-        part = fs.filter(pl.col("players") == players)
-        n_yes, n_no = int(part["n_yes"].sum()), int(part["n_no"].sum())
-        w_yes = float((part["win_yes"] * part["n_yes"]).sum() / n_yes)
-        w_no = float((part["win_no"] * part["n_no"]).sum() / n_no)
+    for players, part, n_yes, w_yes, n_no, w_no in _pooled(fs):
         claims.append(f"First player to score, {players} players (observational, all policies): wins "
                       f"{_pct(w_yes)} of {n_yes:,} seat-games against {_pct(w_no)} for the others; per-variant "
                       f"differences range {_pts(float(part['diff'].min()))} to {_pts(float(part['diff'].max()))}; "
                       + _all_above(part) + ".")
     l3 = level3_swing(seats.filter(pl.col("cull_delta") == 0).collect()).join(
         vf.select("variant", "players"), on="variant")
-    for players in sorted(l3["players"].unique()):
-        part = l3.filter(pl.col("players") == players)
-        n_yes, n_no = int(part["n_yes"].sum()), int(part["n_no"].sum())
-        w_yes = float((part["win_yes"] * part["n_yes"]).sum() / n_yes)
-        w_no = float((part["win_no"] * part["n_no"]).sum() / n_no)
+    for players, part, n_yes, w_yes, n_no, w_no in _pooled(l3):
         claims.append(f"Summoning a level-3 creature, {players} players (observational): seats that did win "
                       f"{_pct(w_yes)} of {n_yes:,} against {_pct(w_no)} of {n_no:,} that did not; "
                       + _all_above(part) + ".")
