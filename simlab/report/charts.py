@@ -239,5 +239,5 @@ def card_effects_chart(effects: pl.DataFrame, *, label: str = "card") -> Figure:
     flagged = df["flagged"].fill_null(False).to_list() if "flagged" in df.columns else [False] * df.height
     _interval_rows(ax, df, label, "diff", "ci_low", "ci_high", flagged)
     ax.set_xlabel("win rate in - win rate out (percentage points, 95% interval)")
-    ax.set_title("Card effects on the focal bot (red: significant after correction)")
+    ax.set_title("Card effects on the focal bot\n(red: real after the multiple-comparison correction)", fontsize=10)
     return fig
