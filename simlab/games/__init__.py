@@ -11,6 +11,7 @@ __all__ = ["get_game", "game_names", "GameSpec"]
 # Modules are imported on first use so that `simlab games` does not compile every kernel.
 _MODULES = {
     "quarriors": "simlab.games.quarriors",
+    "seasons": "simlab.games.seasons",
 }
 
 

@@ -1,0 +1,120 @@
+"""Seasons (Libellud 2012) with the Enchanted Kingdom expansion: 2-4 players."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.games.base import CardTable, GameSpec
+from simlab.games.seasons import bots as B
+from simlab.games.seasons import data
+from simlab.games.seasons import rules as R
+from simlab.games.seasons import state as S
+from simlab.games.seasons.trace import format_events
+
+__all__ = ["GAME", "play", "replay"]
+
+VERSION = "0.1.0"  # part 1: base rules, tokens, enchantments, a first batch of cards
+SUB_BATCH = 512    # games held in memory at once by one worker (state is ~20 KB a game)
+_SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "prestige"]  # prestige is the `score` column
+
+
+def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
+         rotate: bool = False, check: bool = False) -> dict[str, dict[str, np.ndarray]]:
+    """Play the games ``game_ids`` and return the games, seats and cards tables (see GameSpec)."""
+    game_ids = np.ascontiguousarray(game_ids, dtype=np.int64)
+    seed_words = np.ascontiguousarray(seed_words, dtype=np.uint64)
+    bots = np.ascontiguousarray(bots, dtype=np.float64)
+    if players not in (2, 3, 4):
+        raise ValueError(f"seasons: players must be 2, 3 or 4, got {players}")
+    if bots.ndim != 2 or bots.shape[1] != B.NPARAM:
+        raise ValueError(f"seasons: bots must be (rows, {B.NPARAM}), got {bots.shape}")
+    t = data.tables(cards)
+    n = game_ids.shape[0]
+    st = S.new_state(min(SUB_BATCH, max(n, 1)))
+    viol = np.zeros(st.players.shape[0], np.int32)
+    parts = []
+    for lo in range(0, n, SUB_BATCH):
+        ids = game_ids[lo:lo + SUB_BATCH]
+        with np.errstate(over="ignore"):  # uint64 hashing wraps by design (interpreted runs)
+            R.play_batch(st, t, ids, seed_words, players, bots, rotate, check, viol)
+        parts.append(_extract(st, ids, players, bots.shape[0], rotate, check, viol[: ids.shape[0]]))
+    if not parts:
+        parts.append(_extract(st, game_ids, players, bots.shape[0], rotate, check, viol[:0]))
+    return {k: {c: np.concatenate([p[k][c] for p in parts]) for c in parts[0][k]} for k in parts[0]}
+
+
+def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool, check: bool,
+             viol: np.ndarray) -> dict[str, dict[str, np.ndarray]]:
+    """Copy one sub-batch's results out of the state into flat columns."""
+    m = ids.shape[0]
+    winner = st.winner[:m].astype(np.int8)
+    games = {"game_id": ids.copy(), "winner": winner, "turns": st.turn[:m].astype(np.int32),
+             "end_reason": st.end_reason[:m].astype(np.int8),
+             "rounds": st.rnd[:m].astype(np.int32), "enchantment": st.enchant[:m].astype(np.int8)}
+    if check:
+        games["violations"] = viol.astype(np.int32)
+    seat = np.tile(np.arange(players, dtype=np.int8), m)
+    gid = np.repeat(ids, players)
+    stats = st.seat[:m, :players, :]
+    score = stats[..., S.S_PRESTIGE]
+    bot_row = ((seat.astype(np.int64) + gid) % rows) if rotate else (seat.astype(np.int64) % rows)
+    seats = {"game_id": gid, "seat": seat, "bot_row": bot_row.astype(np.int16),
+             "score": score.reshape(-1).astype(np.float64),
+             "won": (winner[:, None] == np.arange(players)[None, :]).reshape(-1).astype(np.int8)}
+    best = score.max(axis=1, keepdims=True)
+    seats["shared_win"] = ((winner[:, None] < 0) & (score == best)).reshape(-1).astype(np.int8)
+    for name in _SEAT_STATS:
+        seats[name] = stats[..., S.SEAT_COLUMNS.index(name)].reshape(-1).astype(np.int32)
+    # cards: one row per (game, seat, card type) seen in the draft or in play
+    cs = st.card[:m, :players, :, :]
+    g_i, p_i, c_i = np.nonzero((cs[..., S.C_SEEN] > 0) | (cs[..., S.C_ACQ] > 0) | (cs[..., S.C_PLAYED] > 0))
+    sel = cs[g_i, p_i, c_i]
+    cards = {"game_id": ids[g_i], "seat": p_i.astype(np.int8), "card": c_i.astype(np.int16),
+             "acquired": sel[:, S.C_ACQ].astype(np.int32), "played": sel[:, S.C_PLAYED].astype(np.int32)}
+    for name, k in zip(S.CARD_COLUMNS, (S.C_DRAFTED, S.C_DRAWN, S.C_ACT, S.C_SEEN), strict=True):
+        cards[name] = sel[:, k].astype(np.int32)
+    return {"games": games, "seats": seats, "cards": cards}
+
+
+def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: CardTable,
+           bot_names: list[str] | None = None) -> list[str]:
+    """The readable log of one game: draft, piles, tokens, every die, gain, summon, activation,
+    transmutation and time move, then the score breakdown."""
+    bots = np.ascontiguousarray(bots, dtype=np.float64)
+    st = S.new_state(1, trace_events=50_000)
+    viol = np.zeros(1, np.int32)
+    with np.errstate(over="ignore"):
+        R.play_batch(st, data.tables(cards), np.array([game_id], np.int64),
+                     np.ascontiguousarray(seed_words, dtype=np.uint64), players, bots, False, True, viol)
+    names = bot_names or [f"bot {p % bots.shape[0]}" for p in range(players)]
+    lines = format_events(st.ev[0], int(st.ev_n[0]), cards, names)
+    lines.append("Final prestige (crystals + cards in play + hand + bonus penalty + token):")
+    for p in range(players):
+        v = st.seat[0, p]
+        tok = int(v[S.S_TOKEN])
+        lines.append(
+            f"  P{p + 1} ({names[p]}): {int(v[S.S_PRESTIGE])} = {int(v[S.S_CRYSTALS])} crystals "
+            f"+ {int(v[S.S_CARD_PRESTIGE])} card prestige {int(v[S.S_HAND_PENALTY]):+d} hand "
+            f"-{int(v[S.S_BONUS_PENALTY])} bonuses ({int(v[S.S_BONUSES])}) {int(v[S.S_TOKEN_VALUE]):+d} token"
+            + (f" {tok}{' used' if v[S.S_TOKEN_USED] else ' unused'}" if tok > 0 else ""))
+    if viol[0]:
+        lines.append(f"!! {int(viol[0])} invariant violations")
+    return lines
+
+
+GAME = GameSpec(
+    name="seasons",
+    title="Seasons + Enchanted Kingdom",
+    version=VERSION,
+    players=(2, 3, 4),
+    bots=B.PRESETS,
+    bot_params=B.PARAMS,
+    default_bot="balanced",
+    data_variants=data.variant_choices(),
+    load_cards=data.load_cards,
+    play=play,
+    replay=replay,
+    seat_columns=("shared_win",) + tuple(_SEAT_STATS),
+    card_columns=S.CARD_COLUMNS,
+    end_reasons=S.END_REASONS,
+)

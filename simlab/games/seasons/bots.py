@@ -1,0 +1,1207 @@
+"""Seasons bots: a parameter vector per seat and the compiled decisions that read it.
+
+Every decision the rules ask a player for goes through one function here. With ``random = 1``
+each decision is a uniformly random legal choice (the fuzzing bot); otherwise a heuristic reads
+its weights and thresholds from the parameter vector. Cards are scored by one yardstick,
+``card_score`` (printed prestige, the effect's estimated worth ``card_value``, an engine bonus
+that fades as the game runs out, minus the cost), used for the draft, the pile split, keeping
+drawn cards and the summoning order.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from simlab.games.base import BotPreset, randbelow
+from simlab.games.seasons import state as S
+from simlab.games.seasons.state import (
+    B_EXCHANGE,
+    B_GAUGE,
+    C_DECK,
+    E_BALANCE_ISHTAR,
+    E_CRYSTAL_ORB,
+    E_DAMNED_SOUL,
+    E_DIE_MALICE,
+    E_DRAGON_SKULL,
+    E_FAIRY_MONOLITH,
+    E_GLUTTON_CAULDRON,
+    E_IDOL_FAMILIAR,
+    E_JEWEL_ANCIENTS,
+    E_KAIRN,
+    E_NECROTIC_KRISS,
+    E_POTION_DREAMS,
+    E_POTION_KNOWLEDGE,
+    E_POTION_LIFE,
+    E_POTION_POWER,
+    E_POTION_RESURRECTION,
+    E_TREE_LIGHT,
+    K_FAMILIAR,
+    K_ITEM,
+    NEN,
+    RS_BOT0,
+    TM_ACTIVATED,
+    WATER,
+    Z_HAND,
+    Z_PICK,
+    Z_PLAY,
+    can_activate,
+    can_move_season,
+    can_summon,
+    energy_total,
+    hand_n,
+    in_play,
+    reserve_size,
+    season_of,
+    spendable,
+    zone_of,
+)
+
+PARAMS = {
+    "random": 0.0,        # 1 = uniformly random legal choices
+    "w_prestige": 1.0,    # card score: weight on printed prestige
+    "w_effect": 1.0,      # ... on the effect's estimated worth (data.BOT_HINTS)
+    "w_engine": 2.0,      # ... bonus for engine cards, scaled by the share of the game left
+    "w_cost": 0.8,        # ... penalty per energy of summoning cost (3 crystals count as 1)
+    "keep_min": 1.0,      # keep a drawn card (else discard it) when its score is at least this
+    "die_energy": 1.0,    # die choice: worth of an energy that fits in the reserve
+    "die_need": 0.5,      # ... extra for an energy a hand card needs
+    "die_crystal": 1.0,   # ... of a crystal
+    "die_gauge": 2.0,     # ... of a gauge star when the gauge blocks summoning (a quarter otherwise)
+    "die_draw": 2.0,      # ... of a card draw
+    "die_trans": 0.7,     # ... of the transmute circle, per energy held that is not needed
+    "trans_min": 2.0,     # transmute an unneeded energy when it pays at least this many crystals
+    "max_bonus": 1.0,     # bonuses the bot may use (0-3; each costs prestige at the end)
+    "bonus_min": 10.0,    # use a bonus to enable a summon only for a card scoring at least this
+    "bonus_trans": 6.0,   # late in year III: transmute bonus when holding this many spare energies
+    "early_engine": 3.0,  # pile split: how strongly engine and cheap cards go to year I
+    "tokval_1": -2.0,     # value of keeping each special-ability token (choice of 1 among 3)
+    "tokval_2": 8.0,
+    "tokval_3": -1.0,
+    "tokval_4": 8.0,
+    "tokval_5": 3.0,
+    "tokval_6": 3.0,
+    "tokval_7": 6.0,
+    "tokval_8": 5.0,
+    "tokval_9": 0.0,
+    "tokval_10": 3.0,
+    "tokval_11": 9.0,
+    "tokval_12": 1.0,
+}
+(P_RANDOM, P_W_PRESTIGE, P_W_EFFECT, P_W_ENGINE, P_W_COST, P_KEEP_MIN, P_DIE_ENERGY, P_DIE_NEED,
+ P_DIE_CRYSTAL, P_DIE_GAUGE, P_DIE_DRAW, P_DIE_TRANS, P_TRANS_MIN, P_MAX_BONUS, P_BONUS_MIN,
+ P_BONUS_TRANS, P_EARLY_ENGINE, P_TOKVAL1) = range(18)
+NPARAM = len(PARAMS)
+
+PRESETS = {
+    "balanced": BotPreset("balanced", "scores cards by prestige, effect and cost; transmutes spare energy "
+                          "worth 2+; one bonus at most", {}),
+    "crystal_rush": BotPreset("crystal_rush", "takes crystal faces, transmutes everything, favours instant "
+                              "crystal cards, up to two bonuses",
+                              {"die_crystal": 1.6, "trans_min": 1.0, "w_engine": 0.0, "w_effect": 1.3,
+                               "die_trans": 1.2, "max_bonus": 2.0, "bonus_trans": 4.0, "die_gauge": 1.5}),
+    "engine": BotPreset("engine", "builds permanent/activated engines early, hoards energy and gauge",
+                        {"w_engine": 5.0, "die_gauge": 3.0, "die_energy": 1.4, "trans_min": 3.0,
+                         "keep_min": 0.0, "early_engine": 6.0, "max_bonus": 1.0, "bonus_min": 8.0}),
+    "random": BotPreset("random", "uniformly random legal choices (rules fuzzing)", {"random": 1.0}),
+}
+
+
+@njit(cache=True, inline="always")
+def rand(s, b, p, n):
+    """Uniform integer in [0, n) from seat p's stream."""
+    return randbelow(s.rng, b, RS_BOT0 + p, n)
+
+
+@njit(cache=True)
+def coin(s, b, p):
+    return randbelow(s.rng, b, RS_BOT0 + p, 2) == 1
+
+
+@njit(cache=True)
+def game_left(s, b):
+    """Share of the game still to play (1 at the start, about 0 in the last round)."""
+    elapsed = (s.year[b] - 1) * 12 + s.month[b] - 1
+    return max(0.0, (36.0 - elapsed) / 36.0)
+
+
+@njit(cache=True)
+def late(s, b):
+    """Year III, fall: any round may be the last."""
+    return s.year[b] >= 3 and s.month[b] >= 10
+
+
+@njit(cache=True)
+def card_score(s, t, b, p, prm, card):
+    """The heuristic worth of a card type (higher is better)."""
+    pc = s.players[b] - 2
+    cost = 0.0
+    for e in range(NEN):
+        cost += t.card_cost[pc, card, e]
+    cost += t.card_cost[pc, card, 4] / 3.0
+    return (prm[P_W_PRESTIGE] * t.card_prestige[card] + prm[P_W_EFFECT] * t.card_value[card]
+            + prm[P_W_ENGINE] * t.card_engine[card] * game_left(s, b) - prm[P_W_COST] * cost)
+
+
+@njit(cache=True)
+def need_of(s, t, b, p, e):
+    """Energies of type e that p's most demanding hand card costs (what to keep for summoning)."""
+    c = zone_of(p, Z_HAND)
+    pc = s.players[b] - 2
+    n = 0
+    for k in range(s.cont_n[b, c]):
+        card = t.inst_card[s.cont[b, c, k]]
+        n = max(n, t.card_cost[pc, card, e])
+    return n
+
+
+@njit(cache=True)
+def pick_from(s, t, b, p, prm, c):
+    """The card in container c p likes best (random bot: any), -1 if empty."""
+    n = s.cont_n[b, c]
+    if n == 0:
+        return -1
+    if prm[P_RANDOM] > 0:
+        return s.cont[b, c, rand(s, b, p, n)]
+    best = -1
+    best_v = -1e18
+    for k in range(n):
+        i = s.cont[b, c, k]
+        v = card_score(s, t, b, p, prm, t.inst_card[i]) + 1e-6 * rand(s, b, p, 1024)
+        if v > best_v:
+            best_v = v
+            best = i
+    return best
+
+
+@njit(cache=True)
+def worst_in(s, t, b, p, prm, c, familiar_only):
+    """The card in container c p likes least (random bot: any), -1 if none qualifies."""
+    n = s.cont_n[b, c]
+    best = -1
+    best_v = 1e18
+    nopt = 0
+    for k in range(n):
+        i = s.cont[b, c, k]
+        card = t.inst_card[i]
+        if familiar_only and t.card_kind[card] != K_FAMILIAR:
+            continue
+        if prm[P_RANDOM] > 0:
+            nopt += 1
+            if rand(s, b, p, nopt) == 0:
+                best = i
+            continue
+        v = card_score(s, t, b, p, prm, card)
+        if c == zone_of(p, Z_PLAY):
+            v = t.card_prestige[card] + 0.5 * t.card_engine[card] * 3 * game_left(s, b)
+        v += 1e-6 * rand(s, b, p, 1024)
+        if v < best_v:
+            best_v = v
+            best = i
+    return best
+
+
+@njit(cache=True)
+def split_piles(s, t, b, p, prm, per_pile):
+    """Order p's drafted cards into year I (hand), II and III piles of ``per_pile`` each: engine
+    and cheap cards early, expensive prestige cards late. Writes the order to scratch row 0."""
+    c = zone_of(p, Z_PICK)
+    n = s.cont_n[b, c]
+    keys = s.scratch[b, 1]
+    order = s.scratch[b, 0]
+    pc = s.players[b] - 2
+    for k in range(n):
+        i = s.cont[b, c, k]
+        order[k] = i
+        card = t.inst_card[i]
+        if prm[P_RANDOM] > 0:
+            keys[k] = rand(s, b, p, 1000)
+        else:
+            cost = 0
+            for e in range(NEN):
+                cost += t.card_cost[pc, card, e]
+            v = -prm[P_EARLY_ENGINE] * t.card_engine[card] * 10 + cost * 10 + t.card_prestige[card]
+            keys[k] = int(v)
+    # insertion sort by key (at most 18 cards)
+    for a in range(1, n):
+        ki = keys[a]
+        oi = order[a]
+        j = a - 1
+        while j >= 0 and keys[j] > ki:
+            keys[j + 1] = keys[j]
+            order[j + 1] = order[j]
+            j -= 1
+        keys[j + 1] = ki
+        order[j + 1] = oi
+    return n
+
+
+@njit(cache=True)
+def keep_drawn(s, t, b, p, prm, card):
+    """Whether p keeps a drawn card (else it is discarded)."""
+    if prm[P_RANDOM] > 0:
+        return coin(s, b, p)
+    if late(s, b):
+        return False  # a card left in hand costs 5 prestige
+    return card_score(s, t, b, p, prm, card) >= prm[P_KEEP_MIN]
+
+
+@njit(cache=True)
+def energy_worth(s, t, b, p, prm, e):
+    """How much p wants one more energy of type e (gain choice; lowest is discarded first)."""
+    v = t.transmute[season_of(s.month[b]), e] + 0.5 * t.transmute[(season_of(s.month[b]) + 1) % 4, e]
+    held = s.energy[b, p, e]
+    if need_of(s, t, b, p, e) > held:
+        v += 3.0
+    return v
+
+
+@njit(cache=True)
+def choose_gain(s, t, b, p, prm):
+    """Energy type p takes when it may choose."""
+    if prm[P_RANDOM] > 0:
+        return rand(s, b, p, NEN)
+    best = 0
+    best_v = -1e9
+    for e in range(NEN):
+        v = energy_worth(s, t, b, p, prm, e) + 1e-6 * rand(s, b, p, 1024)
+        if v > best_v:
+            best_v = v
+            best = e
+    return best
+
+
+@njit(cache=True)
+def choose_lose(s, t, b, p, prm):
+    """Energy type p gives up when it must discard one of its choice (it holds at least one)."""
+    if prm[P_RANDOM] > 0:
+        k = rand(s, b, p, energy_total(s, b, p))
+        for e in range(NEN):
+            if k < s.energy[b, p, e]:
+                return e
+            k -= s.energy[b, p, e]
+        return 0
+    best = -1
+    best_v = 1e9
+    for e in range(NEN):
+        if s.energy[b, p, e] == 0:
+            continue
+        v = energy_worth(s, t, b, p, prm, e)
+        if s.energy[b, p, e] > need_of(s, t, b, p, e):
+            v -= 3.0
+        if v < best_v:
+            best_v = v
+            best = e
+    return best
+
+
+@njit(cache=True)
+def face_worth(s, t, b, p, prm, season, die, face):
+    """The heuristic worth of taking a season die showing ``face``."""
+    room = reserve_size(s, t, b, p) - energy_total(s, b, p)
+    v = 0.0
+    got = 0
+    for e in range(NEN):
+        n = t.face_energy[season, die, face, e]
+        for _ in range(n):
+            if got < room:
+                v += prm[P_DIE_ENERGY]
+                if need_of(s, t, b, p, e) > s.energy[b, p, e]:
+                    v += prm[P_DIE_NEED]
+            got += 1
+    v += prm[P_DIE_CRYSTAL] * t.face_crystals[season, die, face]
+    fl = t.face_flags[season, die, face]
+    if fl & S.FF_STAR and s.gauge[b, p] < S.MAX_GAUGE:
+        blocked = s.gauge[b, p] <= in_play(s, b, p) and hand_n(s, b, p) > 0
+        v += prm[P_DIE_GAUGE] * (1.0 if blocked else 0.25 * game_left(s, b))
+    if fl & S.FF_DRAW:
+        v += prm[P_DIE_DRAW] * (0.2 if late(s, b) else 1.0)
+    if fl & S.FF_TRANS:
+        spare = 0
+        for e in range(NEN):
+            spare += max(0, s.energy[b, p, e] - need_of(s, t, b, p, e))
+        v += prm[P_DIE_TRANS] * spare
+    return v
+
+
+@njit(cache=True)
+def choose_die(s, t, b, p, prm):
+    """Index of the rolled die p takes (among those not taken)."""
+    nd = s.players[b] + 1
+    season = season_of(s.month[b])
+    best = -1
+    best_v = -1e18
+    nopt = 0
+    for k in range(nd):
+        if s.taken[b, k]:
+            continue
+        if prm[P_RANDOM] > 0:
+            nopt += 1
+            if rand(s, b, p, nopt) == 0:
+                best = k
+            continue
+        v = face_worth(s, t, b, p, prm, season, s.dice[b, season, k], s.roll[b, k]) + 1e-6 * rand(s, b, p, 1024)
+        if v > best_v:
+            best_v = v
+            best = k
+    return best
+
+
+@njit(cache=True)
+def choose_token(s, t, b, p, prm):
+    """Which of p's three dealt tokens to keep (index 0-2), by the per-token value table."""
+    best = -1
+    best_v = -1e18
+    nopt = 0
+    for k in range(3):
+        tok = s.token_deal[b, p, k]
+        if tok <= 0:
+            continue
+        if prm[P_RANDOM] > 0:
+            nopt += 1
+            if rand(s, b, p, nopt) == 0:
+                best = k
+            continue
+        v = prm[P_TOKVAL1 + tok - 1] + 1e-6 * rand(s, b, p, 1024)
+        if v > best_v:
+            best_v = v
+            best = k
+    return best
+
+
+@njit(cache=True)
+def spare_energy(s, t, b, p):
+    """Energies p holds beyond what its most demanding hand card needs."""
+    n = 0
+    for e in range(NEN):
+        n += max(0, s.energy[b, p, e] - need_of(s, t, b, p, e))
+    return n
+
+
+@njit(cache=True)
+def transmute_count(s, t, b, p, prm, e):
+    """How many energies of type e p transmutes now (it may transmute)."""
+    have = s.energy[b, p, e]
+    if have == 0:
+        return 0
+    if prm[P_RANDOM] > 0:
+        return rand(s, b, p, have + 1)
+    value = t.transmute[season_of(s.month[b]), e] + s.trans_extra[b]
+    if late(s, b):
+        return have  # energy is worth nothing at the end (Lantern of Xidit aside)
+    if value < prm[P_TRANS_MIN]:
+        return 0
+    return max(0, have - need_of(s, t, b, p, e))
+
+
+@njit(cache=True)
+def activation_order(s, t, b, p, prm, k):
+    """Random bot: a random starting index into p's cards in play; heuristic bot: 0."""
+    if prm[P_RANDOM] > 0:
+        return rand(s, b, p, max(k, 1))
+    return 0
+
+
+@njit(cache=True)
+def card_activatable(t, card):
+    return (t.card_timing[card] & TM_ACTIVATED) != 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Summoning, activations and bonuses
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def deficit(s, t, b, p, card):
+    """Energies p lacks for card's printed energy cost (type by type), and its total energy cost."""
+    pc = s.players[b] - 2
+    d = 0
+    tot = 0
+    for e in range(NEN):
+        c = t.card_cost[pc, card, e]
+        tot += c
+        d += max(0, c - s.energy[b, p, e])
+    return d, tot
+
+
+@njit(cache=True)
+def choose_summon(s, t, b, p, prm):
+    """The hand card p summons next (best score among the summonable ones), or -1."""
+    c = zone_of(p, Z_HAND)
+    plan = s.scratch[b, 4]
+    best = -1
+    best_v = -1e18
+    nopt = 0
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        if not can_summon(s, t, b, p, i, plan):
+            continue
+        if prm[P_RANDOM] > 0:
+            nopt += 1
+            if rand(s, b, p, nopt) == 0:
+                best = i
+            continue
+        v = card_score(s, t, b, p, prm, t.inst_card[i]) + 1e-6 * rand(s, b, p, 1024)
+        if v > best_v:
+            best_v = v
+            best = i
+    if prm[P_RANDOM] > 0 and nopt > 0 and rand(s, b, p, nopt + 1) == 0:
+        return -1  # summoning is optional
+    return best
+
+
+@njit(cache=True)
+def best_hand_card(s, t, b, p, prm):
+    """p's favourite hand card and its score (-1 if the hand is empty)."""
+    c = zone_of(p, Z_HAND)
+    best = -1
+    best_v = -1e18
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        v = card_score(s, t, b, p, prm, t.inst_card[i])
+        if v > best_v:
+            best_v = v
+            best = i
+    return best, best_v
+
+
+@njit(cache=True)
+def bonus_for_summon(s, t, b, p, prm):
+    """A (hand card, bonus) pair where the bonus makes that card summonable: gauge +1 when the
+    gauge is the only obstacle, or the 2-energy exchange when at most 2 energies are of the wrong
+    type. (-1, 0) for none."""
+    if prm[P_RANDOM] > 0:
+        c = zone_of(p, Z_HAND)
+        n = s.cont_n[b, c]
+        if n == 0 or rand(s, b, p, 6) != 0:
+            return -1, 0
+        return s.cont[b, c, rand(s, b, p, n)], B_GAUGE if coin(s, b, p) else B_EXCHANGE
+    if late(s, b):
+        return -1, 0
+    i, v = best_hand_card(s, t, b, p, prm)
+    if i < 0 or v < prm[P_BONUS_MIN]:
+        return -1, 0
+    card = t.inst_card[i]
+    plan = s.scratch[b, 4]
+    pc = s.players[b] - 2
+    if s.gauge[b, p] <= in_play(s, b, p):
+        if s.gauge[b, p] < S.MAX_GAUGE and s.gauge[b, p] == in_play(s, b, p) and \
+                S.pay_plan(s, t, b, p, card, True, plan):
+            return i, B_GAUGE
+        return -1, 0
+    d, tot = deficit(s, t, b, p, card)
+    if 0 < d <= 2 and energy_total(s, b, p) >= tot and s.crystals[b, p] >= t.card_cost[pc, card, 4]:
+        # try the exchange on the reserve, check the cost, put the reserve back
+        e0 = s.energy[b, p, 0]
+        e1 = s.energy[b, p, 1]
+        e2 = s.energy[b, p, 2]
+        e3 = s.energy[b, p, 3]
+        for _ in range(2):
+            give, want = exchange_swap(s, t, b, p, card)
+            if give < 0:
+                break
+            s.energy[b, p, give] -= 1
+            s.energy[b, p, want] += 1
+        ok = S.pay_plan(s, t, b, p, card, True, plan)
+        s.energy[b, p, 0] = e0
+        s.energy[b, p, 1] = e1
+        s.energy[b, p, 2] = e2
+        s.energy[b, p, 3] = e3
+        if ok:
+            return i, B_EXCHANGE
+    return -1, 0
+
+
+@njit(cache=True)
+def exchange_swap(s, t, b, p, card):
+    """Bonus 1 aimed at ``card``: one (give, want) energy swap, or (-1, -1) when none helps."""
+    pc = s.players[b] - 2
+    want = -1
+    for e in range(NEN):
+        if s.energy[b, p, e] < t.card_cost[pc, card, e]:
+            want = e
+            break
+    if want < 0:
+        return -1, -1
+    give = -1
+    for e in range(NEN):
+        if s.energy[b, p, e] > t.card_cost[pc, card, e]:
+            give = e
+            break
+    if give < 0:
+        return -1, -1
+    return give, want
+
+
+@njit(cache=True)
+def want_activation(s, t, b, p, prm, i):
+    """Whether (and how: the mode) the heuristic activates card i now; 0 = no."""
+    card = S.eff_card(s, t, b, i)
+    e = t.card_effect[card]
+    lt = late(s, b)
+    if e == E_BALANCE_ISHTAR:
+        n = t.rules[S.R_ISHTAR_N]
+        x = ishtar_energy(s, t, b, p, prm, n)
+        if s.energy[b, p, x] - need_of(s, t, b, p, x) >= n or lt or \
+                energy_total(s, b, p) >= reserve_size(s, t, b, p) - 1:
+            return 1
+        return 0
+    if e == E_KAIRN:
+        hurt = 0
+        for q in range(s.players[b]):
+            if q != p:
+                hurt += min(4, s.crystals[b, q])
+        return 1 if spare_energy(s, t, b, p) >= 1 and hurt >= 6 else 0
+    if e == E_POTION_POWER:
+        if lt:
+            return 0
+        blocked = s.gauge[b, p] <= in_play(s, b, p) and hand_n(s, b, p) > 0
+        return 1 if blocked or (hand_n(s, b, p) == 0 and s.year[b] < 3) else 0
+    if e == E_POTION_DREAMS:
+        k = dreams_target(s, t, b, p, prm)
+        if k < 0:
+            return 0
+        d, tot = deficit(s, t, b, p, t.inst_card[k])
+        return 1 if tot >= 3 and d >= 2 and energy_total(s, b, p) <= 3 else 0
+    if e == E_POTION_KNOWLEDGE:
+        room = reserve_size(s, t, b, p) - energy_total(s, b, p)
+        return 1 if room >= 4 and not lt else 0
+    if e == E_POTION_LIFE:
+        n = energy_total(s, b, p)
+        return 1 if n >= 5 or (lt and n >= 2) else 0
+    if e == E_TREE_LIGHT:
+        if not s.can_trans[b] and spare_energy(s, t, b, p) >= 4:
+            return 2 if energy_total(s, b, p) >= 1 else 0
+        k, v = best_hand_card(s, t, b, p, prm)
+        if k >= 0 and s.crystals[b, p] >= 6 and not lt:
+            d, tot = deficit(s, t, b, p, t.inst_card[k])
+            if d == 1 and energy_total(s, b, p) < reserve_size(s, t, b, p):
+                return 1
+        return 0
+    if e == E_DRAGON_SKULL:
+        if not lt:
+            return 0
+        return 1 if lowest_three(s, t, b, p, i) <= 9 else 0
+    if e == E_IDOL_FAMILIAR:
+        return 1
+    if e == E_NECROTIC_KRISS:
+        k = familiar_to_lose(s, t, b, p, i, prm)
+        if k < 0 or reserve_size(s, t, b, p) - energy_total(s, b, p) < 2:
+            return 0
+        weak = card_score(s, t, b, p, prm, t.inst_card[k]) < prm[P_KEEP_MIN]
+        if s.c_cont[b, k] == zone_of(p, Z_HAND) and (lt or weak):
+            return 1
+        return 0
+    if e == E_GLUTTON_CAULDRON:
+        return 1 if spare_energy(s, t, b, p) >= 1 and not lt else 0
+    if e == E_JEWEL_ANCIENTS:
+        n = s.c_store[b, i, 0] + s.c_store[b, i, 1] + s.c_store[b, i, 2] + s.c_store[b, i, 3]
+        return 1 if n < 3 and jewel_energy(s, t, b, p, prm) >= 0 else 0
+    if e == E_FAIRY_MONOLITH:
+        n = s.c_store[b, i, 0] + s.c_store[b, i, 1] + s.c_store[b, i, 2] + s.c_store[b, i, 3]
+        room = reserve_size(s, t, b, p) - energy_total(s, b, p)
+        k, v = best_hand_card(s, t, b, p, prm)
+        short = k >= 0 and deficit(s, t, b, p, t.inst_card[k])[0] > 0
+        return 1 if room >= n and (short or (lt and s.can_trans[b])) else 0
+    if e == E_CRYSTAL_ORB:
+        return 1 if energy_total(s, b, p) >= 4 and s.gauge[b, p] > in_play(s, b, p) and not lt else 0
+    if e == E_DAMNED_SOUL:
+        return 1  # pass the -5 prestige and the -3 a round to the left
+    if e == E_POTION_RESURRECTION:
+        return 1 if not lt and s.cont_n[b, S.C_DISCARD] >= 3 else 0
+    if e == S.E_MIRROR_SEASONS:
+        return mirror_mode(s, t, b, p, prm)
+    return 0  # Argos Hawk, Arcane Telescope: never worth it to the heuristic
+
+
+@njit(cache=True)
+def choose_activation(s, t, b, p, prm):
+    """(card, mode) p activates next, or (-1, 0)."""
+    c = zone_of(p, Z_PLAY)
+    n = s.cont_n[b, c]
+    if prm[P_RANDOM] > 0:
+        if n == 0 or coin(s, b, p):
+            return -1, 0
+        start = rand(s, b, p, n)
+        for d in range(n):
+            i = s.cont[b, c, (start + d) % n]
+            if can_activate(s, t, b, p, i):
+                mode = 1
+                e = t.card_effect[S.eff_card(s, t, b, i)]
+                if e == E_TREE_LIGHT:
+                    can1 = s.crystals[b, p] >= 3
+                    can2 = energy_total(s, b, p) >= 1
+                    mode = 1 if can1 and (not can2 or coin(s, b, p)) else 2
+                elif e == E_CRYSTAL_ORB:
+                    mode = 1 if s.crystals[b, p] < 3 or coin(s, b, p) else 2
+                elif e == S.E_MIRROR_SEASONS:
+                    mode = mirror_mode(s, t, b, p, prm)
+                    if mode == 0:
+                        return -1, 0
+                return i, mode
+        return -1, 0
+    for k in range(n):
+        i = s.cont[b, c, k]
+        if can_activate(s, t, b, p, i):
+            m = want_activation(s, t, b, p, prm, i)
+            if m > 0:
+                return i, m
+    return -1, 0
+
+
+@njit(cache=True)
+def lowest_three(s, t, b, p, exclude):
+    """Sum of the three lowest printed prestiges among p's other cards in play."""
+    c = zone_of(p, Z_PLAY)
+    a1 = 999
+    a2 = 999
+    a3 = 999
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        if i == exclude:
+            continue
+        v = t.card_prestige[t.inst_card[i]]
+        if v < a1:
+            a3 = a2
+            a2 = a1
+            a1 = v
+        elif v < a2:
+            a3 = a2
+            a2 = v
+        elif v < a3:
+            a3 = v
+    return a1 + a2 + a3
+
+
+@njit(cache=True)
+def want_bonus_transmute(s, t, b, p, prm):
+    """Bonus 2 (transmute, +1 crystal each) late in year III with many spare energies."""
+    if prm[P_RANDOM] > 0:
+        return rand(s, b, p, 8) == 0
+    return (late(s, b) and s.bonus_n[b, p] < prm[P_MAX_BONUS]
+            and energy_total(s, b, p) >= prm[P_BONUS_TRANS])
+
+
+@njit(cache=True)
+def want_bonus_draw2(s, t, b, p, prm):
+    """Bonus 4 (draw 2 keep 1 on a card face): the random bot only."""
+    if prm[P_RANDOM] > 0:
+        return rand(s, b, p, 8) == 0
+    return False
+
+
+@njit(cache=True)
+def want_bonus_draw(s, t, b, p, prm):
+    """Olaf's Knowledge's draw bonus: only with an empty hand early in the game."""
+    if prm[P_RANDOM] > 0:
+        return rand(s, b, p, 8) == 0
+    return hand_n(s, b, p) == 0 and s.year[b] == 1 and s.bonus_n[b, p] < prm[P_MAX_BONUS]
+
+
+# ---------------------------------------------------------------------------------------------
+# Card effects' choices
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def time_move_choice(s, t, b, p, prm, maxd):
+    """Spaces to move the season token: 1-3 either way (Temporal Boots, maxd 3) or exactly 2
+    either way (token 10, maxd 2). The heuristic moves back in year III (more rounds to play)
+    and otherwise forward by 1."""
+    exact = maxd == 2
+    if prm[P_RANDOM] > 0:
+        nopt = 0
+        best = 0
+        for d in range(-maxd, maxd + 1):
+            if d == 0 or (exact and abs(d) != 2) or not can_move_season(s, b, d):
+                continue
+            nopt += 1
+            if rand(s, b, p, nopt) == 0:
+                best = d
+        return best
+    if s.year[b] == 3 and can_move_season(s, b, -maxd):
+        return -maxd
+    return maxd if exact else 1
+
+
+@njit(cache=True)
+def item_to_take_back(s, t, b, p, prm):
+    """Amsug Longneck: the magic item p takes back into hand (it must if it has one): the
+    heuristic picks one with a when-enters-play effect it can enjoy again, else the lowest
+    prestige."""
+    c = zone_of(p, Z_PLAY)
+    best = -1
+    best_v = 1e18
+    nopt = 0
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        card = t.inst_card[i]
+        if t.card_kind[card] != K_ITEM:
+            continue
+        if prm[P_RANDOM] > 0:
+            nopt += 1
+            if rand(s, b, p, nopt) == 0:
+                best = i
+            continue
+        v = t.card_prestige[card] + 0.01 * rand(s, b, p, 64)
+        if t.card_timing[card] & S.TM_ENTER:
+            v -= t.card_value[card]
+        if v < best_v:
+            best_v = v
+            best = i
+    return best
+
+
+@njit(cache=True)
+def richest_opponent(s, b, p):
+    """Lewis Greyface: the opponent with the most reserve energies (-1 if none has any)."""
+    best = -1
+    most = 0
+    for q in range(s.players[b]):
+        if q != p and energy_total(s, b, q) > most:
+            most = energy_total(s, b, q)
+            best = q
+    return best
+
+
+@njit(cache=True)
+def crown_discard(s, t, b, p, prm):
+    """Vampiric Crown: the hand card p discards for energies, or -1 to draw instead."""
+    c = zone_of(p, Z_HAND)
+    n = s.cont_n[b, c]
+    if n == 0:
+        return -1
+    if prm[P_RANDOM] > 0:
+        return -1 if coin(s, b, p) else s.cont[b, c, rand(s, b, p, n)]
+    best = -1
+    best_v = 2.5
+    for k in range(n):
+        i = s.cont[b, c, k]
+        card = t.inst_card[i]
+        v = t.card_prestige[card] - 0.5 * card_score(s, t, b, p, prm, card)
+        if t.card_prestige[card] >= 3 and v > best_v:
+            best_v = v
+            best = i
+    return best
+
+
+@njit(cache=True)
+def warden_energy(s, t, b, p, prm):
+    """Warden of Argos: True = everyone discards 4 energies, False = everyone discards a card."""
+    if prm[P_RANDOM] > 0:
+        return coin(s, b, p)
+    gain_e = -min(4, energy_total(s, b, p))
+    gain_h = -2 * min(1, hand_n(s, b, p))
+    for q in range(s.players[b]):
+        if q != p:
+            gain_e += min(4, energy_total(s, b, q))
+            gain_h += 2 * min(1, hand_n(s, b, q))
+    return gain_e >= gain_h
+
+
+@njit(cache=True)
+def choose_steal(s, t, b, p, prm, q):
+    """Ratty Nightshade: the energy type p takes from q (q holds at least one)."""
+    best = -1
+    best_v = -1e9
+    for e in range(NEN):
+        if s.energy[b, q, e] == 0:
+            continue
+        v = energy_worth(s, t, b, p, prm, e)
+        if prm[P_RANDOM] > 0:
+            v = rand(s, b, p, 100)
+        if v > best_v:
+            best_v = v
+            best = e
+    return best
+
+
+@njit(cache=True)
+def amulet_time_swaps(s, t, b, p, prm):
+    """Amulet of Time: how many hand cards p discards and redraws (its unwanted ones)."""
+    c = zone_of(p, Z_HAND)
+    n = s.cont_n[b, c]
+    if prm[P_RANDOM] > 0:
+        return rand(s, b, p, n + 1)
+    k = 0
+    for j in range(n):
+        if card_score(s, t, b, p, prm, t.inst_card[s.cont[b, c, j]]) < prm[P_KEEP_MIN]:
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def ishtar_energy(s, t, b, p, prm, n):
+    """Balance of Ishtar: the energy type (held n+ times) p turns into crystals."""
+    best = -1
+    best_v = 1e9
+    for e in range(NEN):
+        if s.energy[b, p, e] < n:
+            continue
+        v = need_of(s, t, b, p, e) - s.energy[b, p, e]
+        if prm[P_RANDOM] > 0:
+            v = rand(s, b, p, 100)
+        if v < best_v:
+            best_v = v
+            best = e
+    return best
+
+
+@njit(cache=True)
+def dreams_target(s, t, b, p, prm):
+    """Potion of Dreams: the hand card p puts into play free (its most expensive good card)."""
+    c = zone_of(p, Z_HAND)
+    n = s.cont_n[b, c]
+    if n == 0:
+        return -1
+    if prm[P_RANDOM] > 0:
+        return s.cont[b, c, rand(s, b, p, n)]
+    best = -1
+    best_v = -1e18
+    for k in range(n):
+        i = s.cont[b, c, k]
+        card = t.inst_card[i]
+        if t.card_effect[card] == S.E_MESODAE_LANTERN:
+            continue
+        d, tot = deficit(s, t, b, p, card)
+        v = card_score(s, t, b, p, prm, card) + 2.0 * tot + t.card_cost[s.players[b] - 2, card, 4] / 2.0
+        if v > best_v:
+            best_v = v
+            best = i
+    return best
+
+
+@njit(cache=True)
+def worst_other(s, t, b, p, prm, exclude):
+    """p's least valued card in play other than ``exclude``."""
+    c = zone_of(p, Z_PLAY)
+    best = -1
+    best_v = 1e18
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        if i == exclude:
+            continue
+        v = t.card_prestige[t.inst_card[i]] + 1e-6 * rand(s, b, p, 1024)
+        if v < best_v:
+            best_v = v
+            best = i
+    return best
+
+
+@njit(cache=True)
+def familiar_to_lose(s, t, b, p, exclude, prm):
+    """Necrotic Kriss: the familiar p discards from hand (preferred) or sacrifices from play."""
+    best = -1
+    best_v = 1e18
+    for z in (Z_HAND, Z_PLAY):
+        c = zone_of(p, z)
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            card = t.inst_card[i]
+            if i == exclude or t.card_kind[card] != K_FAMILIAR:
+                continue
+            v = card_score(s, t, b, p, prm, card) if z == Z_HAND else 10.0 + t.card_prestige[card]
+            if prm[P_RANDOM] > 0:
+                v = rand(s, b, p, 100)
+            if v < best_v:
+                best_v = v
+                best = i
+    return best
+
+
+@njit(cache=True)
+def drought_sacrifice(s, t, b, p, prm):
+    """Drought: the card p sacrifices, or -1 to lose a reserve space instead."""
+    c = zone_of(p, Z_PLAY)
+    if s.cont_n[b, c] == 0:
+        return -1
+    if prm[P_RANDOM] > 0:
+        return -1 if coin(s, b, p) else s.cont[b, c, rand(s, b, p, s.cont_n[b, c])]
+    i = worst_in(s, t, b, p, prm, c, False)
+    if t.card_prestige[t.inst_card[i]] <= 2 and t.card_engine[t.inst_card[i]] == 0:
+        return i
+    return -1
+
+
+@njit(cache=True)
+def want_vision(s, t, b, p, prm, top_card):
+    """Vision of Destiny: pay 5 crystals to discard the visible top card (random bot only)."""
+    if prm[P_RANDOM] > 0:
+        return rand(s, b, p, 4) == 0
+    return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Special-ability token use (EK)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def want_token(s, t, b, p, prm, stage):
+    """Whether p uses its (legal, unused) token now; stage 0 = just after the die, 1 = at the end
+    of its turn."""
+    if prm[P_RANDOM] > 0:
+        return rand(s, b, p, 4) == 0
+    tok = s.token[b, p]
+    lt = late(s, b)
+    if tok == 1:
+        return stage == 0 and hand_n(s, b, p) == 0 and not lt
+    if tok == 2:
+        return stage == 1 and lt
+    if tok == 3:
+        if stage != 0 or lt or s.gauge[b, p] <= in_play(s, b, p):
+            return False
+        i, v = best_hand_card(s, t, b, p, prm)
+        if i < 0:
+            return False
+        d, tot = deficit(s, t, b, p, t.inst_card[i])
+        return 1 <= d <= 2
+    if tok == 4:
+        return stage == 1 and (lt or s.gauge[b, p] == S.MAX_GAUGE)
+    if tok == 6:
+        many = spare_energy(s, t, b, p) >= 4 or (lt and energy_total(s, b, p) >= 3)
+        return stage == 0 and not s.can_trans[b] and many
+    if tok == 7 or tok == 11 or tok == 12:
+        return stage == 0
+    if tok == 8:
+        return stage == 1 and (lt or s.energy[b, p, WATER] - need_of(s, t, b, p, WATER) >= 4)
+    if tok == 9:
+        return stage == 0 and not lt and s.gauge[b, p] <= in_play(s, b, p) and hand_n(s, b, p) > 0
+    if tok == 10:
+        return stage == 1 and lt and can_move_season(s, b, -2)
+    return False
+
+
+@njit(cache=True)
+def top_of_deck(s, b):
+    n = s.cont_n[b, C_DECK]
+    return s.cont[b, C_DECK, n - 1] if n > 0 else -1
+
+
+# ---------------------------------------------------------------------------------------------
+# Second batch of card choices
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def die_mean_worth(s, t, b, p, prm, season, die):
+    v = 0.0
+    for f in range(6):
+        v += face_worth(s, t, b, p, prm, season, die, f)
+    return v / 6.0
+
+
+@njit(cache=True)
+def malice_to_use(s, t, b, p, prm):
+    """Die of Malice: an untapped copy p activates to re-roll its taken die (it gains 2 crystals
+    and the new face), or -1: when the face is worth less than an average roll plus 2 crystals."""
+    c = zone_of(p, Z_PLAY)
+    m = -1
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        if t.card_effect[S.eff_card(s, t, b, i)] == E_DIE_MALICE and not s.c_tap[b, i]:
+            m = i
+            break
+    if m < 0:
+        return -1
+    if prm[P_RANDOM] > 0:
+        return m if coin(s, b, p) else -1
+    se = season_of(s.month[b])
+    k = s.die_k[b]
+    die = s.dice[b, se, k]
+    now = face_worth(s, t, b, p, prm, se, die, s.roll[b, k])
+    if now < die_mean_worth(s, t, b, p, prm, se, die) + 2 * prm[P_DIE_CRYSTAL]:
+        return m
+    return -1
+
+
+@njit(cache=True)
+def steadfast_choice(s, t, b, p, prm):
+    """Steadfast Die: 0 = use the die, 1 = gauge +1, 2 = one energy, 3 = may transmute."""
+    if prm[P_RANDOM] > 0:
+        return rand(s, b, p, 4)
+    se = season_of(s.month[b])
+    k = s.die_k[b]
+    now = face_worth(s, t, b, p, prm, se, s.dice[b, se, k], s.roll[b, k])
+    blocked = s.gauge[b, p] <= in_play(s, b, p) and hand_n(s, b, p) > 0 and s.gauge[b, p] < S.MAX_GAUGE
+    opts = (prm[P_DIE_GAUGE] * (1.0 if blocked else 0.25 * game_left(s, b)),
+            prm[P_DIE_ENERGY] if energy_total(s, b, p) < reserve_size(s, t, b, p) else 0.0,
+            prm[P_DIE_TRANS] * spare_energy(s, t, b, p) if not s.can_trans[b] else 0.0)
+    best = 0
+    best_v = now
+    for j in range(3):
+        if opts[j] > best_v:
+            best_v = opts[j]
+            best = j + 1
+    return best
+
+
+@njit(cache=True)
+def codex_target(s, t, b, p, prm, exclude):
+    """Selenia's Codex: the magic item p takes back (its cost has an energy, or any item under
+    Nature Spirit; not a Codex), only one whose entering effect it wants again; -1 for none."""
+    c = zone_of(p, Z_PLAY)
+    pc = s.players[b] - 2
+    best = -1
+    best_v = 0.0
+    nopt = 0
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        card = t.inst_card[i]
+        if i == exclude or t.card_kind[card] != K_ITEM or t.card_effect[card] == S.E_SELENIA_CODEX:
+            continue
+        en = t.card_cost[pc, card, 0] + t.card_cost[pc, card, 1] + t.card_cost[pc, card, 2] + t.card_cost[pc, card, 3]
+        if en == 0 and s.enchant[b] != S.EN_NATURE_SPIRIT:
+            continue
+        if prm[P_RANDOM] > 0:
+            nopt += 1
+            if rand(s, b, p, nopt) == 0:
+                best = i
+            continue
+        if not (t.card_timing[card] & S.TM_ENTER):
+            continue
+        v = t.card_value[card] - t.card_prestige[card] - prm[P_W_COST] * en
+        if v > best_v:
+            best_v = v
+            best = i
+    if prm[P_RANDOM] > 0 and coin(s, b, p):
+        return -1
+    return best
+
+
+@njit(cache=True)
+def scroll_energy(s, t, b, p, prm):
+    """Scroll of Ishtar: the energy named (the one p holds most of: items it can pay for)."""
+    if prm[P_RANDOM] > 0:
+        return rand(s, b, p, NEN)
+    best = 0
+    for e in range(1, NEN):
+        if spendable(s, t, b, p, e) > spendable(s, t, b, p, best):
+            best = e
+    return best
+
+
+@njit(cache=True)
+def jewel_energy(s, t, b, p, prm):
+    """Jewel of the Ancients: an energy type p can spend 3 of (the least needed), -1 if none."""
+    best = -1
+    best_v = 1e9
+    for e in range(NEN):
+        if spendable(s, t, b, p, e) < 3:
+            continue
+        v = need_of(s, t, b, p, e) - spendable(s, t, b, p, e)
+        if prm[P_RANDOM] > 0:
+            v = rand(s, b, p, 100)
+        if v < best_v:
+            best_v = v
+            best = e
+    return best
+
+
+@njit(cache=True)
+def want_orb_card(s, t, b, p, prm, card):
+    """Crystal Orb: put the top card into play for 4 energies?"""
+    if prm[P_RANDOM] > 0:
+        return coin(s, b, p)
+    return card_score(s, t, b, p, prm, card) >= 8.0
+
+
+@njit(cache=True)
+def horn_energy(s, t, b, p, prm):
+    """Horn of Plenty: the energy p discards at round end (earth pays 5 crystals); -1 if none."""
+    if spendable(s, t, b, p, S.EARTH) > 0:
+        return S.EARTH
+    if energy_total(s, b, p) > 0:
+        return choose_lose(s, t, b, p, prm)
+    for e in range(NEN):
+        if spendable(s, t, b, p, e) > 0:
+            return e
+    return -1
+
+
+@njit(cache=True)
+def want_monolith_store(s, t, b, p, prm):
+    """Fairy Monolith: store one reserve energy at round end?"""
+    if prm[P_RANDOM] > 0:
+        return coin(s, b, p)
+    return spare_energy(s, t, b, p) >= 2 and not late(s, b)
+
+
+@njit(cache=True)
+def statue_energy(s, t, b, p, prm):
+    """Statue of Eolis: True = one energy, False = 2 crystals (and a look at the top card)."""
+    if prm[P_RANDOM] > 0:
+        return coin(s, b, p)
+    return energy_total(s, b, p) < reserve_size(s, t, b, p) and not late(s, b)
+
+
+@njit(cache=True)
+def mirror_mode(s, t, b, p, prm):
+    """Mirror of the Seasons: give * 100 + want * 10 + X (X crystals turn X energies of type give
+    into type want), or 0 for no use. The heuristic converts a surplus type into what its best
+    hand card lacks."""
+    if prm[P_RANDOM] > 0:
+        give = -1
+        nopt = 0
+        for e in range(NEN):
+            if s.energy[b, p, e] > 0:
+                nopt += 1
+                if rand(s, b, p, nopt) == 0:
+                    give = e
+        if give < 0 or s.crystals[b, p] < 1:
+            return 0
+        want = (give + 1 + rand(s, b, p, NEN - 1)) % NEN
+        x = 1 + rand(s, b, p, min(9, s.energy[b, p, give], s.crystals[b, p]))
+        return give * 100 + want * 10 + x
+    i, v = best_hand_card(s, t, b, p, prm)
+    if i < 0 or late(s, b) or s.gauge[b, p] <= in_play(s, b, p):
+        return 0
+    card = t.inst_card[i]
+    pc = s.players[b] - 2
+    for want in range(NEN):
+        short = t.card_cost[pc, card, want] - s.energy[b, p, want]
+        if short <= 0:
+            continue
+        for give in range(NEN):
+            if give == want:
+                continue
+            surplus = s.energy[b, p, give] - t.card_cost[pc, card, give]
+            if surplus >= short and s.crystals[b, p] >= short + t.card_cost[pc, card, 4]:
+                return give * 100 + want * 10 + min(short, 9)
+    return 0
+
+
+@njit(cache=True)
+def want_shield(s, t, b, p, prm, i):
+    """Shield of Zira: sacrifice it (+10 crystals) instead of losing card i?"""
+    if prm[P_RANDOM] > 0:
+        return coin(s, b, p)
+    return True  # +10 crystals and the other card kept: always worth its 5 prestige here
+
+
+@njit(cache=True)
+def raven_target(s, t, b, p, prm):
+    """Raven the Usurper: the opponent's magic item p mimics (paying its cost), -1 for none."""
+    plan = s.scratch[b, 3]
+    best = -1
+    best_v = 0.0
+    nopt = 0
+    for q in range(s.players[b]):
+        if q == p:
+            continue
+        c = zone_of(q, Z_PLAY)
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            card = t.inst_card[i]
+            if t.card_kind[card] != K_ITEM or not S.pay_plan(s, t, b, p, card, False, plan):
+                continue
+            if prm[P_RANDOM] > 0:
+                nopt += 1
+                if rand(s, b, p, nopt) == 0:
+                    best = i
+                continue
+            v = prm[P_W_EFFECT] * t.card_value[card] + prm[P_W_ENGINE] * t.card_engine[card] * game_left(s, b)
+            pc = s.players[b] - 2
+            for e in range(NEN):
+                v -= prm[P_W_COST] * t.card_cost[pc, card, e]
+            v -= prm[P_W_COST] * t.card_cost[pc, card, 4] / 3.0
+            if v > best_v:
+                best_v = v
+                best = i
+    return best

@@ -1,0 +1,90 @@
+"""Seasons against the game contract: check_game, golden replays, compiled == interpreted."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from simlab.games import get_game
+from simlab.games.base import root_seed_words
+from simlab.testing import check_game
+
+GOLDEN = Path(__file__).parents[2] / "golden"
+GAME = get_game("seasons")
+
+_PLAY_SNIPPET = """
+import pickle, sys
+import numpy as np
+from simlab.games import get_game
+from simlab.games.base import root_seed_words
+g = get_game("seasons")
+ct = g.load_cards()
+out = {}
+for players in (2, 4):
+    bots = g.bot_matrix([("balanced", None), ("random", None), ("crystal_rush", None), ("engine", None)][:players])
+    out[players] = g.play(np.arange(3), root_seed_words(3), players, bots, ct, rotate=True)
+sys.stdout.buffer.write(pickle.dumps(out))
+"""
+
+
+def test_check_game_seasons():
+    """Random and default bots at 2-4 players: invariants hold (cards and energy conserved,
+    reserves within their size, gauge 0-15, cards in play within the gauge, at most 3 bonuses),
+    games end, winners match scores, n_jobs and chunking agree."""
+    check_game(GAME, n_games=60)
+
+
+def test_seat_and_card_tables():
+    """Seats carry the prestige breakdown and the token columns; score_without_token + token
+    value = score; cards rows are (seat, card) pairs seen in the draft or play."""
+    raw = GAME.play(np.arange(30), root_seed_words(8), 3, GAME.bot_matrix([("balanced", None)] * 3),
+                    GAME.load_cards())
+    s = raw["seats"]
+    parts = s["crystals"] + s["card_prestige"] + s["hand_penalty"] - s["bonus_penalty"] + s["token_value"]
+    assert np.array_equal(parts, s["score"].astype(np.int64))
+    assert np.array_equal(s["score_without_token"] + s["token_value"], s["score"].astype(np.int64))
+    assert np.array_equal(s["token_value"], s["token_printed"] * s["token_used"])
+    c = raw["cards"]
+    assert (c["seen"] > 0).all() and (c["drafted"] <= c["acquired"]).all()
+    per_seat = {}
+    for g, p, d in zip(c["game_id"], c["seat"], c["drafted"], strict=True):
+        per_seat[(g, p)] = per_seat.get((g, p), 0) + d
+    assert set(per_seat.values()) <= {9, 12}  # 12 under Extended Experience
+
+
+@pytest.mark.parametrize("seed,players,bots", [(1, 2, "balanced,balanced"),
+                                               (2, 3, "balanced,crystal_rush,engine"),
+                                               (3, 4, "random,balanced,crystal_rush,engine")])
+def test_golden_replay(seed, players, bots):
+    """A rules or data change that alters these logs must update tests/golden on purpose
+    (SIMLAB_UPDATE_GOLDEN=1 rewrites them)."""
+    names = bots.split(",")
+    lines = GAME.replay(0, root_seed_words(seed), players, GAME.bot_matrix([(n, None) for n in names]),
+                        GAME.load_cards(), bot_names=names)
+    text = "\n".join(lines) + "\n"
+    path = GOLDEN / f"seasons_seed{seed}_{players}p.txt"
+    if os.environ.get("SIMLAB_UPDATE_GOLDEN") == "1" or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"{path.name} changed: review the diff, then update"
+    assert "invariant violations" not in text
+
+
+def test_interpreted_equals_compiled():
+    """The same rule code with NUMBA_DISABLE_JIT=1 gives identical tables."""
+    def run(env_extra):
+        env = {**os.environ, **env_extra}
+        res = subprocess.run([sys.executable, "-c", _PLAY_SNIPPET], capture_output=True, env=env, check=True)
+        return pickle.loads(res.stdout)
+
+    compiled = run({})
+    interpreted = run({"NUMBA_DISABLE_JIT": "1"})
+    for players, tables in compiled.items():
+        for name, cols in tables.items():
+            for col, arr in cols.items():
+                assert np.array_equal(arr, interpreted[players][name][col]), (players, name, col)
