@@ -29,7 +29,8 @@ from numba import config as numba_config
 from numba import njit, types
 from numba.experimental import structref
 
-__all__ = ["GameSpec", "CardTable", "BotPreset", "root_seed_words", "ArrayStruct", "define_struct"]
+__all__ = ["GameSpec", "CardTable", "BotPreset", "root_seed_words", "ArrayStruct", "define_struct",
+           "play_in_batches"]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -231,3 +232,34 @@ def define_struct(proxy_cls: type, type_cls: type, layout: type) -> list[str]:
     structref.define_proxy(proxy_cls, type_cls, fields)
     proxy_cls._fields = tuple(fields)
     return fields
+
+
+def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables, *, new_state: Callable,
+                    play_batch: Callable, extract: Callable, n_params: int, sub_batch: int,
+                    rotate: bool = False, check: bool = False) -> dict[str, dict[str, np.ndarray]]:
+    """The shared body of a game's ``play``: check the arguments, play ``sub_batch`` games at a
+    time in one reused state (memory stays bounded), and concatenate the extracted columns.
+
+    ``play_batch(state, tables, ids, seed_words, players, bots, rotate, check, violations)`` is the
+    game's compiled batch driver; ``extract(state, ids, players, rows, rotate, check, violations)``
+    copies a sub-batch's results into the games/seats/cards columns.
+    """
+    game_ids = np.ascontiguousarray(game_ids, dtype=np.int64)
+    seed_words = np.ascontiguousarray(seed_words, dtype=np.uint64)
+    bots = np.ascontiguousarray(bots, dtype=np.float64)
+    if players not in (2, 3, 4):
+        raise ValueError(f"{game}: players must be 2, 3 or 4, got {players}")
+    if bots.ndim != 2 or bots.shape[1] != n_params:
+        raise ValueError(f"{game}: bots must be (rows, {n_params}), got {bots.shape}")
+    n = game_ids.shape[0]
+    st = new_state(min(sub_batch, max(n, 1)))
+    viol = np.zeros(min(sub_batch, max(n, 1)), np.int32)
+    parts = []
+    for lo in range(0, n, sub_batch):
+        ids = game_ids[lo:lo + sub_batch]
+        with np.errstate(over="ignore"):  # uint64 hashing wraps by design (interpreted runs)
+            play_batch(st, tables, ids, seed_words, players, bots, rotate, check, viol)
+        parts.append(extract(st, ids, players, bots.shape[0], rotate, check, viol[: ids.shape[0]]))
+    if not parts:
+        parts.append(extract(st, game_ids, players, bots.shape[0], rotate, check, viol[:0]))
+    return {k: {c: np.concatenate([p[k][c] for p in parts]) for c in parts[0][k]} for k in parts[0]}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.games.base import CardTable, GameSpec
+from simlab.games.base import CardTable, GameSpec, play_in_batches
 from simlab.games.quarriors import bots as B
 from simlab.games.quarriors import data
 from simlab.games.quarriors import rules as R
@@ -22,26 +22,9 @@ EXTRA_SEAT_COLUMNS = ("shared_win",) + tuple(_SEAT_STATS)
 def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
          rotate: bool = False, check: bool = False) -> dict[str, dict[str, np.ndarray]]:
     """Play the games ``game_ids`` and return the games, seats and cards tables (see GameSpec)."""
-    game_ids = np.ascontiguousarray(game_ids, dtype=np.int64)
-    seed_words = np.ascontiguousarray(seed_words, dtype=np.uint64)
-    bots = np.ascontiguousarray(bots, dtype=np.float64)
-    if players not in (2, 3, 4):
-        raise ValueError(f"quarriors: players must be 2, 3 or 4, got {players}")
-    if bots.ndim != 2 or bots.shape[1] != B.NPARAM:
-        raise ValueError(f"quarriors: bots must be (rows, {B.NPARAM}), got {bots.shape}")
-    t = data.tables(cards)
-    n = game_ids.shape[0]
-    st = S.new_state(min(SUB_BATCH, max(n, 1)))
-    viol = np.zeros(st.players.shape[0], np.int32)
-    parts = []
-    for lo in range(0, n, SUB_BATCH):
-        ids = game_ids[lo:lo + SUB_BATCH]
-        with np.errstate(over="ignore"):  # uint64 hashing wraps by design (interpreted runs)
-            R.play_batch(st, t, ids, seed_words, players, bots, rotate, check, viol)
-        parts.append(_extract(st, ids, players, bots.shape[0], rotate, check, viol[: ids.shape[0]]))
-    if not parts:
-        parts.append(_extract(st, game_ids, players, bots.shape[0], rotate, check, viol[:0]))
-    return {k: {c: np.concatenate([p[k][c] for p in parts]) for c in parts[0][k]} for k in parts[0]}
+    return play_in_batches("quarriors", game_ids, seed_words, players, bots, data.tables(cards),
+                           new_state=S.new_state, play_batch=R.play_batch, extract=_extract,
+                           n_params=B.NPARAM, sub_batch=SUB_BATCH, rotate=rotate, check=check)
 
 
 def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool, check: bool,

@@ -760,7 +760,7 @@ def scoring_ability(s, t, b, p, prm, d, e, bu, shaping):
         s.captures[b] += 1
         log(s, b, EV_ABILITY, E_M_WIZARD, slot, 0)
     elif e == E_S_WIZARD:
-        # cull any number of Spell dice from the Active Pool or Ready Area for 1 glory each
+        # each Spell die in the Active Pool or Ready Area may be culled, earning 1 glory apiece
         for z in (Z_ACTIVE, Z_READY):
             c = zone_of(p, z)
             i = 0

@@ -549,8 +549,8 @@ def test_mighty_questing_wizard_burst_face_spent_to_draw_two():
 
 
 def test_strong_questing_wizard_culls_spells_for_glory_when_it_scores():
-    """Strong Questing Wizard: when it scores, cull spell dice from the Active Pool or Ready
-    Area for 1 glory each (the greedy bot culls those costing 4 or less)."""
+    """Strong Questing Wizard: when it scores, spell dice in the Active Pool or Ready Area may be
+    culled, one glory apiece (the greedy bot culls those costing 4 or less)."""
     pos = Position(players=2, wilds=["Strong Questing Wizard", "Victory Cantrip", "Death Charm"])
     pos.give(0, "Strong Questing Wizard", "ready", face=("creature", 1))
     pos.give(0, "Victory Cantrip", "ready", face=("spell",))

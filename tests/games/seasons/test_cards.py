@@ -761,8 +761,8 @@ def test_throne_of_renewal_swap_a_card_and_a_bonus_back():
 
 
 def test_potion_of_resurrection_takes_one_of_five_discards():
-    """Potion of Resurrection (EK): sacrificed, one of the top 5 discards into hand, the others to
-    the bottom of the discard pile (not the Potion itself, ruling)."""
+    """Potion of Resurrection (EK): sacrificed, one of the top 5 discards into hand; the remaining
+    four go under the discard pile (not the Potion itself, ruling)."""
     pos = Position()
     for n in ("Amulet of Fire", "Olaf's Blessed Statue", "Potion of Power"):
         R.place(pos.st, 0, pos.give(0, n, "hand"), S.C_DISCARD)
