@@ -13,7 +13,7 @@ from simlab.games.seasons.trace import format_events
 
 __all__ = ["GAME", "play", "replay"]
 
-VERSION = "0.1.0"  # part 1: base rules, tokens, enchantments, a first batch of cards
+VERSION = "0.1.0"  # first version: all rules, 70 power cards, 12 tokens, 10 enchantments; first-cut bots
 SUB_BATCH = 512    # games held in memory at once by one worker (state is ~20 KB a game)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "prestige"]  # prestige is the `score` column
 
