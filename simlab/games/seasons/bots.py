@@ -86,10 +86,12 @@ PARAMS = {
     "tokval_10": 3.0,
     "tokval_11": 9.0,
     "tokval_12": 1.0,
+    "fixed_token": -1.0,  # a study fixes the token this bot holds: 1-12, 0 = none, -1 = keep 1 of 3
 }
 (P_RANDOM, P_W_PRESTIGE, P_W_EFFECT, P_W_ENGINE, P_W_COST, P_KEEP_MIN, P_DIE_ENERGY, P_DIE_NEED,
  P_DIE_CRYSTAL, P_DIE_GAUGE, P_DIE_DRAW, P_DIE_TRANS, P_TRANS_MIN, P_MAX_BONUS, P_BONUS_MIN,
  P_BONUS_TRANS, P_EARLY_ENGINE, P_TOKVAL1) = range(18)
+P_FIXED_TOKEN = P_TOKVAL1 + 12
 NPARAM = len(PARAMS)
 
 PRESETS = {

@@ -1322,6 +1322,15 @@ def prelude(s, t, b, prm):
             place(s, b, i, zone_of(p, z))
             log(s, b, EV_PILE, t.inst_card[i], z, p)
     for p in range(np_):
+        fixed = int(prm[p, B.P_FIXED_TOKEN])
+        if 0 <= fixed <= 12:
+            # a token study fixes what this bot holds (0: no token) instead of keeping 1 of its 3
+            if fixed > 0:
+                s.token[b, p] = fixed
+                if fixed == 5:
+                    s.token_used[b, p] = 1  # permanent, as below
+                log(s, b, EV_TOKEN_KEEP, fixed, p, 0)
+            continue
         k = B.choose_token(s, t, b, p, prm[p])
         if k >= 0:
             s.token[b, p] = s.token_deal[b, p, k]

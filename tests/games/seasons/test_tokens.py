@@ -141,3 +141,21 @@ def test_token_12_reorder_top_three():
     assert int(pos.st.cont[0, S.C_DECK, n - 1]) == top[2]
     assert sorted(int(x) for x in pos.st.cont[0, S.C_DECK, n - 3:n]) == sorted(top)
     assert pos.violations() == 0
+
+
+def test_fixed_token_follows_the_bot_for_token_studies():
+    """fixed_token (bot parameter) replaces the keep-1-of-3 choice: 1-12 that token, 0 none; with
+    seats rotating, the token follows the bot row (the token study's design)."""
+    import numpy as np
+
+    from simlab.games import get_game
+    from simlab.games.base import root_seed_words
+
+    game = get_game("seasons")
+    bots = game.bot_matrix([("balanced", {"fixed_token": 7}), ("balanced", {"fixed_token": 0})])
+    res = game.play(np.arange(40), root_seed_words(3), 2, bots, game.load_cards(), rotate=True, check=True)
+    assert res["games"]["violations"].sum() == 0
+    row, token = res["seats"]["bot_row"], res["seats"]["token"]
+    assert (token[row == 0] == 7).all() and (token[row == 1] == -1).all()
+    score, without = res["seats"]["score"], res["seats"]["score_without_token"]
+    assert (score[row == 1] == without[row == 1]).all()
