@@ -10,6 +10,13 @@ Use it in each game's tests::
 
 from __future__ import annotations
 
+import os
+import pickle
+import subprocess
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
 import numpy as np
 import polars as pl
 
@@ -18,7 +25,7 @@ from simlab.results import TABLES
 from simlab.runner import simulate
 from simlab.scenario import resolve_game
 
-__all__ = ["check_game", "check_tables"]
+__all__ = ["check_game", "check_tables", "check_golden_replay", "check_interpreted_matches"]
 
 
 def _fail(spec: GameSpec, where: str, msg: str) -> None:
@@ -198,3 +205,49 @@ def _same_rows(whole: dict, a: dict, b: dict) -> bool:
     joined = pl.concat([_canon(a), _canon(b)])
     keys = [k for k in ("game_id", "seat", "card") if k in joined.columns]
     return _canon(whole).equals(joined.sort(keys, maintain_order=True))
+
+
+def check_golden_replay(game: str | GameSpec, seed: int, players: int, bots: Sequence[str], path: Path) -> None:
+    """The readable log of game 0 at ``seed`` must equal the stored file ``path`` (written when
+    missing or when SIMLAB_UPDATE_GOLDEN=1): a rules or data change that alters it is deliberate."""
+    spec = resolve_game(game)
+    names = list(bots)
+    lines = spec.replay(0, root_seed_words(seed), players, spec.bot_matrix([(n, None) for n in names]),
+                        spec.load_cards(), bot_names=names)
+    text = "\n".join(lines) + "\n"
+    path = Path(path)
+    if os.environ.get("SIMLAB_UPDATE_GOLDEN") == "1" or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"{path.name} changed: review the diff, then update"
+    assert "invariant violations" not in text
+
+
+def _tables_for_comparison(game: str, bots_by_players: Mapping[int, Sequence[str]], n_games: int, seed: int):
+    """Tables of a few games per player count (run by check_interpreted_matches in a subprocess)."""
+    spec = resolve_game(game)
+    cards = spec.load_cards()
+    return {players: spec.play(np.arange(n_games), root_seed_words(seed), players,
+                               spec.bot_matrix([(b, None) for b in bots]), cards, rotate=True)
+            for players, bots in bots_by_players.items()}
+
+
+def check_interpreted_matches(game: str, bots_by_players: Mapping[int, Sequence[str]], n_games: int = 3,
+                              seed: int = 3) -> None:
+    """The same rule code run as plain Python (NUMBA_DISABLE_JIT=1) gives tables identical to the
+    compiled run: the interpreted baseline of ``simlab bench`` is fair, and debugging in Python
+    sees the real rules. ``game`` is a registered name (both runs are fresh processes)."""
+    code = ("import pickle, sys; from simlab.testing import _tables_for_comparison; "
+            f"sys.stdout.buffer.write(pickle.dumps(_tables_for_comparison({game!r}, "
+            f"{dict(bots_by_players)!r}, {n_games}, {seed})))")
+
+    def run(env_extra: dict) -> dict:
+        res = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
+                             env={**os.environ, **env_extra})
+        return pickle.loads(res.stdout)
+
+    compiled = run({})
+    interpreted = run({"NUMBA_DISABLE_JIT": "1"})
+    for players, tables in compiled.items():
+        for name, cols in tables.items():
+            for col, arr in cols.items():
+                assert np.array_equal(arr, interpreted[players][name][col]), (players, name, col)
