@@ -29,7 +29,7 @@ from numba import config as numba_config
 from numba import njit, types
 from numba.experimental import structref
 
-__all__ = ["GameSpec", "CardTable", "BotPreset", "root_seed_words", "ArrayStruct", "define_struct",
+__all__ = ["GameSpec", "CardTable", "BotPreset", "root_seed_words", "ArrayStruct", "ArrayStructProxy", "define_struct",
            "play_in_batches"]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -197,8 +197,12 @@ class ArrayStruct(types.StructRef):
     def preprocess_fields(self, fields):
         return tuple((name, types.unliteral(typ)) for name, typ in fields)
 
-    @staticmethod
-    def proxy_new(cls, *args, **fields):
+
+class ArrayStructProxy(structref.StructRefProxy):
+    """Python side of an :class:`ArrayStruct`: built by field name, and its fields read back as the
+    same numpy arrays (no compiled getter). A game subclasses it once per struct."""
+
+    def __new__(cls, *args, **fields):
         """Proxy constructor by field name; Python code then reads the same numpy arrays.
 
         With NUMBA_DISABLE_JIT=1 (the interpreted baseline, debugging, coverage) the struct is a
@@ -213,8 +217,7 @@ class ArrayStruct(types.StructRef):
         self.__dict__["_arrays"] = fields
         return self
 
-    @staticmethod
-    def proxy_getattr(self, name):
+    def __getattr__(self, name):
         """Python-side field access without a compiled getter (the arrays are shared)."""
         try:
             return self.__dict__["_arrays"][name]

@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 from numba.experimental import structref
 
-from simlab.games.base import ArrayStruct, define_struct
+from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct
 
 MAXP = 4
 MAXI = 140             # card instances: 70 cards x 2 copies
@@ -209,11 +209,9 @@ class StateType(ArrayStruct):
     """Numba type of :class:`State`."""
 
 
-class State(structref.StructRefProxy):
+class State(ArrayStructProxy):
     """The batch state (fields: :class:`StateLayout`), a StructRef passed by reference."""
 
-    __new__ = ArrayStruct.proxy_new
-    __getattr__ = ArrayStruct.proxy_getattr
 
 
 define_struct(State, StateType, StateLayout)
@@ -280,11 +278,9 @@ class TablesType(ArrayStruct):
     """Numba type of :class:`Tables`."""
 
 
-class Tables(structref.StructRefProxy):
+class Tables(ArrayStructProxy):
     """The game's data tables (fields: :class:`TablesLayout`), a StructRef."""
 
-    __new__ = ArrayStruct.proxy_new
-    __getattr__ = ArrayStruct.proxy_getattr
 
 
 define_struct(Tables, TablesType, TablesLayout)
