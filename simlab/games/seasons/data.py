@@ -14,7 +14,7 @@ from simlab.games.base import CardTable
 from simlab.games.seasons import state as S
 
 OVERRIDABLE = ("prestige", "water", "earth", "fire", "air", "crystals")
-SETUP_KEYS = ("deck", "expansion_cards", "tokens", "enchantment", "include", "exclude")
+SETUP_KEYS = ("deck", "expansion_cards", "tokens", "token_prestige", "enchantment", "include", "exclude")
 DECKS = ("full", "beginner")
 _KINDS = {"item": S.K_ITEM, "familiar": S.K_FAMILIAR}
 _TIMING = {"enter": S.TM_ENTER, "permanent": S.TM_PERMANENT, "activated": S.TM_ACTIVATED}
@@ -95,7 +95,9 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
         variants: documented data variants, e.g. ``{"balance_ishtar": "first_printing"}``.
         setup: ``deck`` ("full" = base cards 1-50, "beginner" = 1-30), ``expansion_cards``
             (bool, default true: the 20 Enchanted Kingdom cards), ``tokens`` (bool, default true:
-            special-ability tokens), ``enchantment`` ("random" default, "none", or a name),
+            special-ability tokens), ``token_prestige`` (a table token number -> printed prestige
+            replacing the value on the token's back, e.g. ``{"8": 12}``), ``enchantment``
+            ("random" default, "none", or a name),
             ``include`` / ``exclude`` (card names forced into / kept out of the deck; including
             a card whose effect is not implemented yet is an error).
 
@@ -149,7 +151,7 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
                     by[field] = val
 
     opts = {"deck": "full", "expansion_cards": True, "tokens": True, "enchantment": "random",
-            "include": [], "exclude": []}
+            "include": [], "exclude": [], "token_prestige": {}}
     for key, val in (setup or {}).items():
         if key not in SETUP_KEYS:
             raise KeyError(f"unknown setup key {key!r} for seasons; expected one of {list(SETUP_KEYS)}")
@@ -218,6 +220,19 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
     token_prestige = np.zeros(13, np.int16)
     for tk in raw["token"]:
         token_prestige[tk["id"]] = tk["prestige"]
+    # EK: the printed value only counts if the token was used; a study may reprice any token.
+    if not isinstance(opts["token_prestige"], Mapping):
+        raise ValueError(f"setup 'token_prestige': expected a table of token number -> prestige, "
+                         f"got {opts['token_prestige']!r}")
+    for key, val in opts["token_prestige"].items():
+        tid = int(key) if str(key).isdigit() else -1
+        if tid not in S.IMPLEMENTED_TOKENS:
+            raise KeyError(f"setup 'token_prestige': unknown token {key!r}; expected a token number "
+                           f"from {min(S.IMPLEMENTED_TOKENS)} to {max(S.IMPLEMENTED_TOKENS)}")
+        if not isinstance(val, int) or isinstance(val, bool) or not -60 <= val <= 60:
+            raise ValueError(f"setup 'token_prestige': token {key}: bad value {val!r}; "
+                             f"expected an integer from -60 to 60")
+        token_prestige[tid] = val
     token_pool = (np.array(sorted(S.IMPLEMENTED_TOKENS), np.int8) if opts["tokens"]
                   else np.zeros(0, np.int8))
 

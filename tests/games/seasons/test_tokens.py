@@ -159,3 +159,26 @@ def test_fixed_token_follows_the_bot_for_token_studies():
     assert (token[row == 0] == 7).all() and (token[row == 1] == -1).all()
     score, without = res["seats"]["score"], res["seats"]["score_without_token"]
     assert (score[row == 1] == without[row == 1]).all()
+
+
+def test_token_prestige_setup_reprices_a_token_and_rejects_bad_input():
+    """A scenario may override any token's printed value (setup ``token_prestige``); the engine
+    counts the new value when the token is used."""
+    import numpy as np
+    import pytest
+
+    from simlab.games import get_game
+    from simlab.games.base import root_seed_words
+
+    game = get_game("seasons")
+    table = game.load_cards(setup={"token_prestige": {"7": 4}})
+    assert table.arrays["token_prestige"][7] == 4 and table.arrays["token_prestige"][8] == 18
+    bots = game.bot_matrix([("balanced", {"fixed_token": 7})])
+    res = game.play(np.arange(6), root_seed_words(3), 2, bots, table, rotate=True, check=True)
+    used = res["seats"]["token_used"] == 1
+    assert used.any() and (res["seats"]["token_value"][used] == 4).all()
+    assert (res["seats"]["token_printed"] == 4).all()
+    with pytest.raises(KeyError, match="unknown token '13'"):
+        game.load_cards(setup={"token_prestige": {"13": 1}})
+    with pytest.raises(ValueError, match="token 4: bad value 'x'"):
+        game.load_cards(setup={"token_prestige": {"4": "x"}})
