@@ -11,6 +11,10 @@ Seats columns used: ``variant``, ``game_id``, ``bot_row``, ``score``, ``won`` (a
 ``shared_win`` when present), and in the token arm ``token_used`` and ``score_without_token``.
 Caveat for reports: if a bot's choices depend on the printed value (e.g. whether to use the
 token), the recomputation holds its choices fixed at the value it was run with.
+
+:func:`token_arms` reads the arms from a study's manifest (the design of
+``scenarios/seasons_tokens.toml``: the focal bot's ``fixed_token`` swept over -1, 0 and 1-12);
+:func:`token_keep` describes the keep-1-of-3 choice of the ``fixed_token = -1`` arm.
 """
 
 from __future__ import annotations
@@ -20,10 +24,14 @@ from collections.abc import Mapping
 import numpy as np
 import polars as pl
 
-from simlab.analysis.stats import paired_difference
+from simlab.analysis.stats import adjust, paired_difference, proportion_ci
 from simlab.analysis.winrates import win_value
 
-__all__ = ["token_values"]
+__all__ = ["token_values", "token_arms", "token_keep", "TOKEN_PATH"]
+
+#: The sweep path of the token study: the token the focal bot (row 0) holds (1-12, 0 none,
+#: -1 the normal keep-1-of-3).
+TOKEN_PATH = "seats.0.params.fixed_token"
 
 
 def _win_at(v: float, margin: np.ndarray) -> np.ndarray:
@@ -45,11 +53,21 @@ def _fair_value(margin: np.ndarray, used: np.ndarray, win_unused: np.ndarray, ta
     if w.sum() <= 0:
         return float("nan")
     need = target_wins - fixed
-    lo, hi = float(m.min()) - 1.0, float(m.max()) + 1.0
     if need <= 0:
-        return lo
+        return float(m.min()) - 1.0
     if need >= w.sum():
         return float("inf")
+    if np.all(m == np.round(m)):
+        # Integer margins (scores are integers): on [k - 1/2, k + 1/2] the wins are W(m < k) plus
+        # the fraction of the way across times W(m = k), so cumulative sums give the crossing exactly.
+        mi = m.astype(np.int64)
+        lo = int(mi.min())
+        per = np.bincount(mi - lo, weights=w)
+        cum = np.cumsum(per)
+        k = int(np.searchsorted(cum, need))
+        below = float(cum[k - 1]) if k > 0 else 0.0
+        return float(lo + k - 0.5 + (need - below) / per[k])
+    lo, hi = float(m.min()) - 1.0, float(m.max()) + 1.0
     for _ in range(50):
         mid = 0.5 * (lo + hi)
         if float(np.sum(w * _win_at(mid, m))) < need:
@@ -59,19 +77,25 @@ def _fair_value(margin: np.ndarray, used: np.ndarray, win_unused: np.ndarray, ta
     return 0.5 * (lo + hi)
 
 
-def token_values(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str, str, float]],
-                 focal_bot_row: int = 0, n_boot: int = 400, alpha: float = 0.05, seed: int = 0) -> pl.DataFrame:
+def token_values(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str, str, float | None]],
+                 focal_bot_row: int = 0, n_boot: int = 400, alpha: float = 0.05, seed: int = 0,
+                 correction: str = "holm") -> pl.DataFrame:
     """Fair prestige value of each token, with a paired bootstrap interval, next to its printed value.
 
     Args:
         seats: the seats table of a study holding both arms of every token.
-        arms: token label -> (variant with the token, variant without, printed value).
+        arms: token label -> (variant with the token, variant without, printed value); a printed
+            value of None is read from the token arm's ``token_printed`` column.
         focal_bot_row: the bot row whose seat holds the token.
         n_boot: bootstrap resamples of games (paired: a game is resampled in both arms together).
+        correction: multiple-comparison correction over the tokens of this call (``adjust``).
 
     Returns:
         one row per token: [token, n, printed, used_share, win_none, win_token (at the printed
-        value), fair_value, ci_low, ci_high, mispriced (printed outside the interval),
+        value), diff (win_token - win_none, paired), p_value, p_adjusted, fair_value, ci_low,
+        ci_high (percentile bootstrap), worth (printed - fair: what holding the token is worth in
+        prestige, the keep table of a bot), mispriced (the paired win-rate difference at the
+        printed value survives the correction and the printed value lies outside the interval),
         effect_prestige (mean score gain of the effect alone, token arm without the printed value
         minus the no-token arm), effect_ci_low, effect_ci_high].
     """
@@ -83,13 +107,16 @@ def token_values(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[st
         opp = (tok.filter(pl.col("bot_row") != focal_bot_row).group_by("game_id")
                .agg(opp_best=pl.col("score").max()))
         focal = (tok.filter(pl.col("bot_row") == focal_bot_row)
-                 .select("game_id", "win", "token_used", "score_without_token").join(opp, on="game_id"))
+                 .select("game_id", "win", "token_used", "score_without_token",
+                         *(["token_printed"] if printed is None else [])).join(opp, on="game_id"))
         base = (lf.filter((pl.col("variant") == none_v) & (pl.col("bot_row") == focal_bot_row))
                 .select("game_id", pl.col("win").alias("win_none"), pl.col("score").alias("score_none")))
         j = focal.join(base, on="game_id").sort("game_id").collect()
         n = j.height
         if n == 0:
             raise ValueError(f"token {label!r}: no paired games between {with_v!r} and {none_v!r}")
+        if printed is None:
+            printed = float(j["token_printed"][0])
         used = j["token_used"].cast(pl.Boolean).to_numpy()
         margin = (j["opp_best"] - j["score_without_token"]).cast(pl.Float64).to_numpy()
         win_tok = j["win"].to_numpy()
@@ -100,13 +127,86 @@ def token_values(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[st
         for i in range(n_boot):
             w = rng.multinomial(n, np.full(n, 1.0 / n)).astype(float)
             boots[i] = _fair_value(margin, used, win_tok, float((w * win_none).sum()), w)
-        lo, hi = np.nanquantile(boots, [alpha / 2, 1 - alpha / 2])
+        finite = boots[np.isfinite(boots)]
+        # a token never used in a resample has no fair value there (nan); too few -> no interval
+        lo, hi = (np.quantile(finite, [alpha / 2, 1 - alpha / 2]) if finite.size >= 0.9 * n_boot
+                  else (float("nan"), float("nan")))
         effect = paired_difference(j["score_without_token"].cast(pl.Float64).to_numpy(),
                                    j["score_none"].cast(pl.Float64).to_numpy(), alpha=alpha)
-        at_printed = np.where(used, _win_at(printed, margin), win_tok).mean()
+        at_printed = np.where(used, _win_at(printed, margin), win_tok)
+        test = paired_difference(at_printed, win_none, alpha=alpha)
         rows.append({"token": label, "n": n, "printed": float(printed), "used_share": float(used.mean()),
-                     "win_none": float(win_none.mean()), "win_token": float(at_printed), "fair_value": fair,
-                     "ci_low": float(lo), "ci_high": float(hi), "mispriced": bool(printed < lo or printed > hi),
+                     "win_none": float(win_none.mean()), "win_token": float(at_printed.mean()),
+                     "diff": test["diff"], "p_value": test["p_value"], "fair_value": fair,
+                     "ci_low": float(lo), "ci_high": float(hi), "worth": float(printed - fair),
                      "effect_prestige": effect["diff"], "effect_ci_low": effect["ci_low"],
                      "effect_ci_high": effect["ci_high"]})
-    return pl.DataFrame(rows)
+    out = pl.DataFrame(rows)
+    p = np.nan_to_num(out["p_value"].to_numpy(), nan=1.0)
+    flagged, p_adj = adjust(p, method=correction, alpha=alpha)
+    outside = ((out["printed"] < out["ci_low"]) | (out["printed"] > out["ci_high"])).to_numpy()
+    mispriced = np.asarray(flagged, dtype=bool) & outside.astype(bool)
+    out = out.with_columns(p_adjusted=pl.Series(p_adj), mispriced=pl.Series(mispriced))
+    return out.select("token", "n", "printed", "used_share", "win_none", "win_token", "diff", "p_value",
+                      "p_adjusted", "fair_value", "ci_low", "ci_high", "worth", "mispriced",
+                      "effect_prestige", "effect_ci_low", "effect_ci_high")
+
+
+def token_arms(manifest: Mapping, path: str = TOKEN_PATH) -> list[dict]:
+    """The token study's arms, grouped by everything but the token (from a study's manifest).
+
+    Variants whose sweep (or case) sets ``path`` are grouped by player count, case and the other
+    sweep values. Returns one dict per group: ``label`` (e.g. ``"players=2"``), ``players``,
+    ``case``, ``arms`` (token number -> (variant holding it, variant holding none, None)) ready
+    for :func:`token_values`, and ``keep`` (the ``-1`` variant's label, or None).
+    """
+    groups: dict[tuple, dict] = {}
+    for v in manifest["variants"]:
+        values = {**v.get("sweep", {}), **v.get("case_values", {})}
+        if path not in values:
+            continue
+        rest = tuple(sorted((k, str(x)) for k, x in values.items() if k != path))
+        key = (v["players"], v.get("case") or "", rest)
+        label = " ".join([f"players={v['players']}"] + ([v["case"]] if v.get("case") else [])
+                         + [f"{k.split('.')[-1]}={x}" for k, x in rest if k.split(".")[-1] != "bot"])
+        g = groups.setdefault(key, {"label": label, "players": v["players"], "case": v.get("case"),
+                                    "by_token": {}})
+        g["by_token"][int(float(values[path]))] = v["label"]
+    out = []
+    for g in groups.values():
+        tokens = g.pop("by_token")
+        if 0 not in tokens:
+            continue
+        g["arms"] = {t: (lab, tokens[0], None) for t, lab in sorted(tokens.items()) if t > 0}
+        g["keep"] = tokens.get(-1)
+        out.append(g)
+    return out
+
+
+def token_keep(seats: pl.LazyFrame | pl.DataFrame, variant: str, focal_bot_row: int = 0,
+               alpha: float = 0.05) -> pl.DataFrame:
+    """The keep-1-of-3 choice (EK: three tokens dealt, one kept after the prelude) in one variant.
+
+    Returns one row per token: [token, dealt (games in which it was among the three), kept,
+    keep_share (kept / dealt) with keep_ci_low/high, used_share (of the games kept), win_kept
+    (the focal seat's win rate when it kept the token) with win_ci_low/high].
+    """
+    lf = win_value(seats).filter((pl.col("variant") == variant) & (pl.col("bot_row") == focal_bot_row))
+    df = lf.select("token", "token_used", "win", "token_choice_1", "token_choice_2", "token_choice_3").collect()
+    choices = np.column_stack([df[f"token_choice_{k}"].to_numpy() for k in (1, 2, 3)])
+    kept_tok = df["token"].to_numpy()
+    rows = []
+    for t in sorted(set(choices.ravel().tolist()) - {-1, 0}):
+        dealt = int((choices == t).any(axis=1).sum())
+        sel = kept_tok == t
+        kept = int(sel.sum())
+        wins = float(df["win"].to_numpy()[sel].sum())
+        rows.append({"token": int(t), "dealt": dealt, "kept": kept, "wins": wins,
+                     "used_share": float(df["token_used"].to_numpy()[sel].mean()) if kept else float("nan")})
+    out = pl.DataFrame(rows, schema={"token": pl.Int64, "dealt": pl.Int64, "kept": pl.Int64,
+                                     "wins": pl.Float64, "used_share": pl.Float64})
+    klo, khi = proportion_ci(out["kept"].to_numpy(), out["dealt"].to_numpy(), alpha=alpha)
+    wlo, whi = proportion_ci(out["wins"].to_numpy(), out["kept"].to_numpy(), alpha=alpha)
+    return out.with_columns(
+        keep_share=pl.col("kept") / pl.col("dealt"), keep_ci_low=pl.Series(klo), keep_ci_high=pl.Series(khi),
+        win_kept=pl.col("wins") / pl.col("kept"), win_ci_low=pl.Series(wlo), win_ci_high=pl.Series(whi))

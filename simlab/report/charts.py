@@ -27,6 +27,7 @@ __all__ = [
     "card_ranking_chart",
     "card_effects_chart",
     "metric_by_variant_chart",
+    "token_values_chart",
 ]
 
 HIGHLIGHT = "#d62728"
@@ -240,4 +241,33 @@ def card_effects_chart(effects: pl.DataFrame, *, label: str = "card") -> Figure:
     _interval_rows(ax, df, label, "diff", "ci_low", "ci_high", flagged)
     ax.set_xlabel("win rate in - win rate out (percentage points, 95% interval)")
     ax.set_title("Card effects on the focal bot\n(red: real after the multiple-comparison correction)", fontsize=10)
+    return fig
+
+
+def token_values_chart(table: pl.DataFrame, *, label: str = "token", group: str = "players") -> Figure:
+    """Fair prestige value of each token (dot, 95% interval) next to its printed value (cross),
+    one colour per ``group`` value (``token_values`` output with a ``group`` column added)."""
+    fig, ax = _figure(8.0, 4.5)
+    if table.is_empty():
+        return _empty(fig, ax, "no token values")
+    names = list(dict.fromkeys(table[label].to_list()))
+    groups = list(dict.fromkeys(table[group].to_list()))
+    width = 0.8 / max(1, len(groups))
+    for j, g in enumerate(groups):
+        part = table.filter(pl.col(group) == g)
+        pos = np.array([names.index(t) for t in part[label].to_list()]) - 0.4 + width * (j + 0.5)
+        vals = part["fair_value"].to_numpy()
+        err = np.abs(np.vstack([vals - part["ci_low"].to_numpy(), part["ci_high"].to_numpy() - vals]))
+        ax.errorbar(pos, vals, yerr=err, fmt="o", capsize=3, label=f"fair value, {group}={g}")
+    printed = table.group_by(label, maintain_order=True).agg(pl.col("printed").first())
+    ax.scatter([names.index(t) for t in printed[label].to_list()], printed["printed"].to_numpy(), marker="x",
+               s=80, color="black", zorder=5, label="printed value")
+    ax.set_xticks(range(len(names)), [str(n) for n in names])
+    ax.set_xlabel(label)
+    ax.set_ylabel("prestige points")
+    ax.set_title("Fair value (holding the token wins as often as holding none) vs printed, 95% intervals",
+                 fontsize=10)
+    ax.axhline(0, color=MUTED, linewidth=1)
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize="small")
     return fig

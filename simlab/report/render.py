@@ -15,6 +15,8 @@ Sections (``analyses`` names):
 - ``matchups``: bot-vs-opponent matrix and Bradley-Terry ratings.
 - ``cards``: card metrics ranked by IWD (top and bottom tables).
 - ``card_effects``: the causal in/out experiment of a ``[card_effects]`` scenario (Holm).
+- ``culling``: the Quarriors culling study (:mod:`simlab.report.culling`).
+- ``tokens``: the Seasons special-ability token study (:mod:`simlab.report.tokens`).
 """
 
 from __future__ import annotations
@@ -35,9 +37,10 @@ from simlab.report import charts
 
 __all__ = ["render_report", "SECTIONS", "AnalysisUnavailable"]
 
-SECTIONS = ("winrates", "seats", "matchups", "cards", "card_effects", "culling")
+SECTIONS = ("winrates", "seats", "matchups", "cards", "card_effects", "culling", "tokens")
 DEFAULT_SECTIONS = ("winrates", "seats")
 ALPHA = 0.05
+ALL_CARDS_MAX = 100  # the cards section lists every card when a game has at most this many
 
 
 class AnalysisUnavailable(RuntimeError):
@@ -479,6 +482,11 @@ def _section_cards(ctx: _Ctx, top: int = 10) -> None:
             headers, rows = _card_rows(part.head(n_cards).tail(top).reverse())
             doc.para(f"Bottom {top} by IWD (lowest first):")
             doc.table(headers, rows)
+        if top * 2 < part.height <= ALL_CARDS_MAX:
+            # every card's numbers (a game's whole card list is short enough to print in full)
+            headers, rows = _card_rows(part)
+            doc.para(f"All {part.height} cards, by IWD:")
+            doc.table(headers, rows)
         ctx.save(charts.card_ranking_chart(part), f"cards_{i}", f"Cards ranked by IWD {v or ''}")
     if len(variants) > 3:
         doc.para(f"Card tables are shown for the first 3 of {len(variants)} variants.")
@@ -563,6 +571,7 @@ _SECTION_FUNCS: dict[str, Callable[[_Ctx], None]] = {
     "cards": _section_cards,
     "card_effects": _section_card_effects,
     "culling": lambda ctx: _culling_section(ctx),
+    "tokens": lambda ctx: _tokens_section(ctx),
 }
 
 
@@ -570,6 +579,12 @@ def _culling_section(ctx: _Ctx) -> None:
     from simlab.report.culling import section_culling  # Quarriors-specific; imported on use
 
     section_culling(ctx)
+
+
+def _tokens_section(ctx: _Ctx) -> None:
+    from simlab.report.tokens import section_tokens  # Seasons-specific; imported on use
+
+    section_tokens(ctx)
 
 
 # --------------------------------------------------------------------------------------------

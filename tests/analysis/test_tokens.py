@@ -57,3 +57,37 @@ def test_a_fairly_priced_token_is_not_flagged():
                                .otherwise(pl.col("score")))
     out = token_values(seats, {"T": ("tok", "none", 0.0)}, n_boot=200).row(0, named=True)
     assert out["ci_low"] <= 0 <= out["ci_high"] and not out["mispriced"]
+
+
+def test_token_arms_groups_the_sweep_by_players_and_case():
+    from simlab.analysis.tokens import TOKEN_PATH, token_arms
+
+    variants = []
+    for players in (2, 3):
+        for case in ("balanced", "engine"):
+            for tok in (-1, 0, 4, 7):
+                variants.append({"label": f"p{players} {case} t{tok}", "players": players, "case": case,
+                                 "sweep": {TOKEN_PATH: tok}, "case_values": {"seats.0.bot": case}})
+    variants.append({"label": "unrelated", "players": 2, "sweep": {}})
+    groups = token_arms({"variants": variants})
+    assert len(groups) == 4
+    g = next(g for g in groups if g["players"] == 3 and g["case"] == "engine")
+    assert g["arms"] == {4: ("p3 engine t4", "p3 engine t0", None), 7: ("p3 engine t7", "p3 engine t0", None)}
+    assert g["keep"] == "p3 engine t-1" and g["label"] == "players=3 engine"
+
+
+def test_token_keep_counts_dealt_kept_and_wins():
+    from simlab.analysis.tokens import token_keep
+
+    # 4 games, focal bot row 0: dealt (2, 4, 7) three times and (4, 5, 6) once; keeps 4 each time
+    seats = pl.DataFrame({
+        "variant": ["k"] * 8, "game_id": np.repeat(np.arange(4), 2), "bot_row": [0, 1] * 4,
+        "won": [True, False, False, True, True, False, False, True], "shared_win": [0] * 8,
+        "token": [4, -1] * 4, "token_used": [1, 0, 1, 0, 0, 0, 1, 0],
+        "token_choice_1": [2, -1, 2, -1, 2, -1, 4, -1], "token_choice_2": [4, -1, 4, -1, 4, -1, 5, -1],
+        "token_choice_3": [7, -1, 7, -1, 7, -1, 6, -1]})
+    k = {r["token"]: r for r in token_keep(seats, "k").to_dicts()}
+    assert set(k) == {2, 4, 5, 6, 7}
+    assert k[4]["dealt"] == 4 and k[4]["kept"] == 4 and k[4]["keep_share"] == 1.0
+    assert k[4]["win_kept"] == 0.5 and k[4]["used_share"] == 0.75
+    assert k[2]["dealt"] == 3 and k[2]["kept"] == 0 and k[2]["keep_ci_high"] < 0.8

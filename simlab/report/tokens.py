@@ -1,0 +1,270 @@
+"""The report section of the Seasons special-ability token study (``analyses = ["tokens"]``).
+
+Expects the design of scenarios/seasons_tokens.toml: the focal bot (row 0) holds a fixed token
+(``seats.0.params.fixed_token`` swept over 1-12), none (0) or keeps 1 of 3 (-1); every other seat
+holds none; the same seeds in every arm. Fair values come from
+:func:`simlab.analysis.tokens.token_values` (recomputed from the final scores), robustness from the
+same function per bot preset (``[[cases]]``) and per enchantment (the games' ``enchantment``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from simlab.analysis.stats import paired_difference
+from simlab.analysis.tokens import token_arms, token_keep, token_values
+from simlab.analysis.winrates import win_value
+from simlab.report import charts
+
+N_BOOT = 400
+N_BOOT_SPLIT = 200
+
+
+def _pts(x: float, digits: int = 1) -> str:
+    return "n/a" if x is None or not np.isfinite(x) else f"{x:+.{digits}f}"
+
+
+def _iv(lo: float, hi: float, digits: int = 1) -> str:
+    if lo is None or hi is None or not (np.isfinite(lo) and np.isfinite(hi)):
+        return "(n/a)"
+    return f"({lo:.{digits}f} to {hi:.{digits}f})"
+
+
+def _pct(x: float) -> str:
+    return "n/a" if x is None or not np.isfinite(x) else f"{100 * x:.1f}%"
+
+
+def _token_info(game: str) -> dict[int, str]:
+    """Token number -> short description (Seasons' data file)."""
+    if game != "seasons":
+        return {}
+    from simlab.games.seasons.data import raw_data
+
+    return {int(t["id"]): str(t.get("summary", "")) for t in raw_data()["token"]}
+
+
+def _enchantments(game: str) -> list[str]:
+    if game != "seasons":
+        return []
+    from simlab.games.seasons.data import enchantment_names
+
+    return enchantment_names()
+
+
+def _verdict(r: dict[str, Any]) -> str:
+    """How the printed value compares with the fair value, in words."""
+    if not r["mispriced"]:
+        return "fair (no mispricing can be claimed)"
+    if r["printed"] > r["ci_high"]:
+        return f"**overvalued** by {r['printed'] - r['fair_value']:.1f}"
+    return f"**undervalued** by {r['fair_value'] - r['printed']:.1f}"
+
+
+def _direction(r: dict[str, Any]) -> int:
+    """+1 printed above the interval, -1 below, 0 inside (95%, uncorrected: robustness checks)."""
+    return 1 if r["printed"] > r["ci_high"] else -1 if r["printed"] < r["ci_low"] else 0
+
+
+def section_tokens(ctx) -> None:
+    """Fair values, mispricing, robustness and the keep-1-of-3 choice."""
+    doc = ctx.doc
+    doc.heading("Special-ability tokens: fair values")
+    groups = token_arms(ctx.manifest)
+    if not groups:
+        doc.para("This study does not sweep `seats.0.params.fixed_token` over 0 and token numbers, so there is "
+                 "no token experiment to report.")
+        return
+    game = (ctx.manifest.get("game") or {}).get("name", "")
+    info = _token_info(game)
+    # one read of the columns the analyses need; every arm is then a filter of this frame in memory
+    cols = ["variant", "game_id", "bot_row", "score", "won", "shared_win", "token", "token_used",
+            "token_printed", "score_without_token", "token_choice_1", "token_choice_2", "token_choice_3"]
+    have = ctx.results.seats.collect_schema().names()
+    seats = ctx.results.seats.select([c for c in cols if c in have]).collect().lazy()
+    cases = list(dict.fromkeys(g["case"] for g in groups))
+    main_case = cases[0]
+    doc.para(
+        "Design: the focal bot (bot row 0; seats rotate, so it sits in every position equally often) holds one "
+        "fixed token in each arm, or none; every other seat holds none; every arm replays the same game seeds. "
+        "The **fair value** of a token is the printed prestige at which the focal bot would win exactly as often "
+        "holding it as holding none. The printed value only adds to the final score when the token was used "
+        "(EK rules; token 5 is permanent), so the win rate at any printed value is recomputed from the recorded "
+        "`score_without_token` and the best opposing score, without re-simulating (a tie for first counts as "
+        "half a win). Intervals are 95% paired bootstrap intervals over games "
+        f"({N_BOOT} resamples). **Worth** = printed - fair: what holding the token is worth in prestige-"
+        "equivalents (the table a bot can use to keep 1 of 3). **Effect prestige** (score-neutral value) is the "
+        "mean prestige the effect itself adds (score without the token's printed value, minus the score "
+        "holding none). A token is called **mispriced** only when the focal bot's win rate at the printed "
+        "value differs from its win rate holding none after a Holm correction over the 12 tokens of a player "
+        "count, and the printed value lies outside the fair value's interval."
+    )
+    doc.para(
+        "Caveat: the recomputation holds the bots' choices fixed. The bots' token rules never read the printed "
+        "value (they use a token when its effect helps by the bot's own estimate), so the recomputed numbers are "
+        "exact for these bots; a player who would stop using a token once its price changed is not modelled. "
+        "The numbers describe the token in these bots' hands, not under perfect play."
+    )
+    main_rows: list[dict[str, Any]] = []
+    for g in [g for g in groups if g["case"] == main_case]:
+        vals = token_values(seats, g["arms"], n_boot=N_BOOT).with_columns(players=pl.lit(g["players"]))
+        rows = vals.to_dicts()
+        main_rows += rows
+        doc.heading(f"Tokens: {g['label']}", 3)
+        bad = [r for r in rows if r["mispriced"]]
+        sentences = [
+            f"Token {r['token']} ({info.get(int(r['token']), '')}): printed {r['printed']:+.0f}, fair "
+            f"{_pts(r['fair_value'])} {_iv(r['ci_low'], r['ci_high'])}: {_verdict(r)} points; the focal bot "
+            f"wins {_pct(r['win_token'])} holding it vs {_pct(r['win_none'])} holding none "
+            f"(difference {100 * r['diff']:+.1f} points, Holm p = {r['p_adjusted']:.3g}, n = {r['n']:,} paired games)."
+            for r in bad]
+        doc.para(f"{len(bad)} of {len(rows)} tokens are mispriced at {g['players']} players.")
+        doc.bullets(sentences)
+        doc.table(
+            ["token", "effect", "printed", "fair value", "95% interval", "worth", "used", "win holding",
+             "win none", "difference (pts)", "p (Holm)", "verdict", "effect prestige (95%)", "n"],
+            [[r["token"], info.get(int(r["token"]), ""), f"{r['printed']:+.0f}", _pts(r["fair_value"]),
+              _iv(r["ci_low"], r["ci_high"]), _pts(r["worth"]), _pct(r["used_share"]), _pct(r["win_token"]),
+              _pct(r["win_none"]), f"{100 * r['diff']:+.1f}", f"{r['p_adjusted']:.3g}", _verdict(r),
+              f"{_pts(r['effect_prestige'])} {_iv(r['effect_ci_low'], r['effect_ci_high'])}", f"{r['n']:,}"]
+             for r in rows])
+    if main_rows:
+        table = pl.DataFrame(main_rows)
+        ctx.save(charts.token_values_chart(table), "token_values",
+                 "Fair value of each token with 95% intervals next to its printed value")
+        _summary(ctx, table, info)
+    _robust_cases(ctx, seats, groups, cases, main_rows)
+    _robust_enchantments(ctx, seats, [g for g in groups if g["case"] == main_case], main_rows, game)
+    _keep(ctx, seats, [g for g in groups if g["case"] == main_case and g["keep"]], main_rows, info)
+
+
+def _summary(ctx, table: pl.DataFrame, info: dict[int, str]) -> None:
+    """One line per token across player counts."""
+    doc = ctx.doc
+    doc.heading("Summary across player counts", 3)
+    lines = []
+    for tok in sorted(set(table["token"].to_list()), key=int):
+        part = table.filter(pl.col("token") == tok).sort("players").to_dicts()
+        cells = "; ".join(f"{r['players']}p fair {_pts(r['fair_value'])} {_iv(r['ci_low'], r['ci_high'])}"
+                          + (" (mispriced)" if r["mispriced"] else "") for r in part)
+        lines.append(f"Token {tok} ({info.get(int(tok), '')}), printed {part[0]['printed']:+.0f}: {cells}.")
+    doc.bullets(lines)
+
+
+def _robust_cases(ctx, seats, groups, cases, main_rows) -> None:
+    """Does the verdict hold for every bot preset (the ``[[cases]]`` of the study)?"""
+    if len(cases) < 2:
+        return
+    doc = ctx.doc
+    doc.heading("Robustness: bot presets", 3)
+    doc.para("The same experiment with every seat played by another preset (focal bot and field alike). "
+             "Direction: `over` = printed value above the 95% interval, `under` = below, `fair` = inside "
+             "(uncorrected 95% intervals, so about 1 in 20 comparisons can disagree by chance).")
+    main = {(r["players"], r["token"]): r for r in main_rows}
+    rows, agree, total = [], 0, 0
+    for g in groups:
+        if g["case"] == cases[0]:
+            continue
+        vals = token_values(seats, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts()
+        for r in vals:
+            ref = main.get((g["players"], r["token"]))
+            same = ref is not None and (_direction(r) == _direction(ref) or 0 in (_direction(r), _direction(ref)))
+            total += 1
+            agree += int(same)
+            rows.append([r["token"], g["case"], g["players"], f"{r['printed']:+.0f}", _pts(r["fair_value"]),
+                         _iv(r["ci_low"], r["ci_high"]), {1: "over", -1: "under", 0: "fair"}[_direction(r)],
+                         _pts(ref["fair_value"]) if ref else "n/a", "yes" if same else "**no**", f"{r['n']:,}"])
+    rows.sort(key=lambda x: (int(x[0]), x[1], x[2]))
+    doc.para(f"In {agree} of {total} preset x player-count comparisons the direction does not contradict the "
+             f"{cases[0]} result (a contradiction = one says over, the other under).")
+    doc.table(["token", "preset", "players", "printed", "fair value", "95% interval", "direction",
+               f"fair ({cases[0]})", "consistent", "n"], rows)
+
+
+def _robust_enchantments(ctx, seats, groups, main_rows, game: str) -> None:
+    """Does the verdict hold with each enchantment (one is drawn at random per game)?"""
+    names = _enchantments(game)
+    games = ctx.results.games
+    if not names or "enchantment" not in games.collect_schema().names():
+        return
+    doc = ctx.doc
+    doc.heading("Robustness: enchantments", 3)
+    doc.para("Each game draws one of the 10 enchantments at random, the same in every arm of a seed, so each "
+             "enchantment's games form a paired sub-study. For each token and player count: the range of the "
+             "fair value over the enchantments and how many of them agree in direction with the overall result "
+             "(`over`/`under`/`fair` against 95% intervals; a disagreement is one saying over and the other "
+             "under).")
+    main = {(r["players"], r["token"]): r for r in main_rows}
+    ench = games.select("variant", "game_id", "enchantment").collect()
+    rows = []
+    worst: list[str] = []
+    for g in groups:
+        some_variant = next(iter(g["arms"].values()))[1]
+        ids = ench.filter(pl.col("variant") == some_variant)
+        per: dict[int, list[dict[str, Any]]] = {}
+        for e in sorted(set(ids["enchantment"].to_list())):
+            if e < 0:
+                continue
+            keep = ids.filter(pl.col("enchantment") == e)["game_id"]
+            sub = seats.filter(pl.col("game_id").is_in(keep.implode()))
+            for r in token_values(sub, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts():
+                per.setdefault(r["token"], []).append({**r, "enchantment": names[e]})
+        for tok, rs in per.items():
+            ref = main.get((g["players"], tok))
+            if ref is None:
+                continue
+            d0 = _direction(ref)
+            contra = [r["enchantment"] for r in rs if _direction(r) * d0 < 0]
+            fv = [r["fair_value"] for r in rs if np.isfinite(r["fair_value"])]
+            lo = min(rs, key=lambda r: r["fair_value"])
+            hi = max(rs, key=lambda r: r["fair_value"])
+            rows.append([tok, g["players"], _pts(ref["fair_value"]),
+                         f"{_pts(min(fv))} ({lo['enchantment']}) to {_pts(max(fv))} ({hi['enchantment']})" if fv
+                         else "n/a", f"{len(rs) - len(contra)} of {len(rs)}", ", ".join(contra) or "none",
+                         f"{min(r['n'] for r in rs):,}-{max(r['n'] for r in rs):,}"])
+            worst += [f"token {tok} at {g['players']} players with {c}" for c in contra]
+    rows.sort(key=lambda x: (int(x[0]), x[1]))
+    doc.table(["token", "players", "fair (all)", "fair value range over enchantments", "agree",
+               "contradicting", "n per enchantment"], rows)
+    doc.para("Contradictions: " + ("; ".join(worst) + "." if worst else "none: the direction of every verdict "
+                                   "holds with each enchantment (within the intervals)."))
+
+
+def _keep(ctx, seats, groups, main_rows, info) -> None:
+    """The keep-1-of-3 choice in the ``fixed_token = -1`` arm."""
+    if not groups:
+        return
+    doc = ctx.doc
+    doc.heading("Keeping 1 of 3 tokens", 3)
+    doc.para("In the `fixed_token = -1` arm the focal bot is dealt 3 tokens and keeps 1 after the prelude (EK), "
+             "choosing by its `tokval_<n>` table; the other seats hold none. Keep share = games it kept the token "
+             "/ games it was dealt it; the win rate when kept is selected by the bot's own choice, so it is an "
+             "association, not the token's value (that is the fair value above). The study's worth column "
+             "(printed - fair) is the table this bot should use instead; the last line of each table gives it "
+             "as bot parameters.")
+    worth = {(r["players"], r["token"]): r["worth"] for r in main_rows}
+    wv = win_value(seats).filter(pl.col("bot_row") == 0)
+    for g in groups:
+        k = token_keep(seats, g["keep"]).to_dicts()
+        doc.para(f"**{g['label']}**:")
+        doc.table(["token", "effect", "dealt", "kept", "keep share (95%)", "used when kept", "win when kept (95%)",
+                   "worth (study)"],
+                  [[r["token"], info.get(int(r["token"]), ""), f"{r['dealt']:,}", f"{r['kept']:,}",
+                    f"{_pct(r['keep_share'])} {_iv(100 * r['keep_ci_low'], 100 * r['keep_ci_high'])}",
+                    _pct(r["used_share"]),
+                    f"{_pct(r['win_kept'])} {_iv(100 * r['win_ci_low'], 100 * r['win_ci_high'])}"
+                    if r["kept"] else "n/a", _pts(worth.get((g["players"], r["token"]), float("nan")))]
+                   for r in k])
+        none_v = next(iter(g["arms"].values()))[1]
+        a = wv.filter(pl.col("variant") == g["keep"]).select("game_id", "win")
+        b = wv.filter(pl.col("variant") == none_v).select("game_id", pl.col("win").alias("win_none"))
+        j = a.join(b, on="game_id").sort("game_id").collect()
+        d = paired_difference(j["win"].to_numpy(), j["win_none"].to_numpy())
+        doc.para(f"Keeping 1 of 3 (vs holding none) changes the focal bot's win rate by {100 * d['diff']:+.1f} "
+                 f"points {_iv(100 * d['ci_low'], 100 * d['ci_high'])} over {d['n']:,} paired games.")
+        table = ", ".join(f"tokval_{t} = {round(worth[(g['players'], t)], 1)}"
+                          for t in sorted(t for (p, t) in worth if p == g["players"])
+                          if np.isfinite(worth[(g["players"], t)]))
+        doc.code(f"params = {{ {table} }}", "toml")
