@@ -34,47 +34,47 @@ __all__ = ["token_values", "token_arms", "token_keep", "TOKEN_PATH"]
 TOKEN_PATH = "seats.0.params.fixed_token"
 
 
-def _win_at(v: float, margin: np.ndarray) -> np.ndarray:
-    """Result of a used-token game at printed value v: 1 above its margin, 0 below, 1/2 at a tie
-    (scores are integers; the ramp between m - 1/2 and m + 1/2 makes the curve continuous)."""
-    return np.clip(v - margin + 0.5, 0.0, 1.0)
+def _win_at(v: float, margin: np.ndarray, tie: np.ndarray) -> np.ndarray:
+    """Result of a used-token game at printed value v: 1 above its margin, 0 below, the tie share
+    (1/k of a k-way tie for first) at it; linear between whole points, so the curve is continuous.
+    Scores, margins and printed values are whole numbers in play."""
+    k = np.floor(v)
+    f = v - k
+
+    def at(x):
+        return np.where(margin < x, 1.0, np.where(margin == x, tie, 0.0))
+
+    return (1.0 - f) * at(k) + f * at(k + 1) if f else at(k)
 
 
-def _fair_value(margin: np.ndarray, used: np.ndarray, win_unused: np.ndarray, target_wins: float,
-                weights: np.ndarray) -> float:
+def _fair_value(margin: np.ndarray, tie: np.ndarray, used: np.ndarray, win_unused: np.ndarray,
+                target_wins: float, weights: np.ndarray) -> float:
     """Printed value v at which the weighted wins of the token arm reach ``target_wins``.
 
     A game where the token was used is won once v exceeds its margin (best opposing score minus
-    the focal score without the token); a game where it was not used keeps its recorded result.
-    The wins rise monotonically with v, so bisection finds the crossing.
+    the focal score without the token) and shared at it; a game where it was not used keeps its
+    recorded result. At whole v the wins are W(v) = sum of weights with margin < v plus the tie
+    shares with margin = v, which never decreases, so the crossing is found from cumulative sums
+    and interpolated linearly between whole points.
     """
     fixed = float(np.sum(weights[~used] * win_unused[~used]))
-    m, w = margin[used], weights[used]
-    if w.sum() <= 0:
+    m, w, t = margin[used], weights[used], tie[used]
+    total = float(w.sum())
+    if total <= 0:
         return float("nan")
     need = target_wins - fixed
     if need <= 0:
         return float(m.min()) - 1.0
-    if need >= w.sum():
+    if need >= total:
         return float("inf")
-    if np.all(m == np.round(m)):
-        # Integer margins (scores are integers): on [k - 1/2, k + 1/2] the wins are W(m < k) plus
-        # the fraction of the way across times W(m = k), so cumulative sums give the crossing exactly.
-        mi = m.astype(np.int64)
-        lo = int(mi.min())
-        per = np.bincount(mi - lo, weights=w)
-        cum = np.cumsum(per)
-        k = int(np.searchsorted(cum, need))
-        below = float(cum[k - 1]) if k > 0 else 0.0
-        return float(lo + k - 0.5 + (need - below) / per[k])
-    lo, hi = float(m.min()) - 1.0, float(m.max()) + 1.0
-    for _ in range(50):
-        mid = 0.5 * (lo + hi)
-        if float(np.sum(w * _win_at(mid, m))) < need:
-            lo = mid
-        else:
-            hi = mid
-    return 0.5 * (lo + hi)
+    mi = m.astype(np.int64)
+    lo = int(mi.min())
+    per = np.bincount(mi - lo, weights=w)
+    shared = np.bincount(mi - lo, weights=w * t)
+    wk = np.concatenate([[0.0], np.cumsum(per)]) + np.concatenate([shared, [0.0]])  # W(lo), ..., W(lo + L)
+    i = int(np.searchsorted(wk, need))
+    prev = float(wk[i - 1]) if i > 0 else 0.0
+    return float(lo + i - 1 + (need - prev) / (wk[i] - prev))
 
 
 def token_values(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str, str, float | None]],
@@ -105,7 +105,8 @@ def token_values(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[st
     for label, (with_v, none_v, printed) in arms.items():
         tok = lf.filter(pl.col("variant") == with_v)
         opp = (tok.filter(pl.col("bot_row") != focal_bot_row).group_by("game_id")
-               .agg(opp_best=pl.col("score").max()))
+               .agg(opp_best=pl.col("score").max(),
+                    n_best=(pl.col("score") == pl.col("score").max()).sum()))
         focal = (tok.filter(pl.col("bot_row") == focal_bot_row)
                  .select("game_id", "win", "token_used", "score_without_token",
                          *(["token_printed"] if printed is None else [])).join(opp, on="game_id"))
@@ -119,21 +120,24 @@ def token_values(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[st
             printed = float(j["token_printed"][0])
         used = j["token_used"].cast(pl.Boolean).to_numpy()
         margin = (j["opp_best"] - j["score_without_token"]).cast(pl.Float64).to_numpy()
+        if not np.all(margin == np.round(margin)):
+            raise ValueError(f"token {label!r}: scores must be whole numbers to recompute wins")
+        tie = 1.0 / (1.0 + j["n_best"].cast(pl.Float64).to_numpy())  # share of a tie for first
         win_tok = j["win"].to_numpy()
         win_none = j["win_none"].to_numpy()
         ones = np.ones(n)
-        fair = _fair_value(margin, used, win_tok, float(win_none.sum()), ones)
+        fair = _fair_value(margin, tie, used, win_tok, float(win_none.sum()), ones)
         boots = np.empty(n_boot)
         for i in range(n_boot):
             w = rng.multinomial(n, np.full(n, 1.0 / n)).astype(float)
-            boots[i] = _fair_value(margin, used, win_tok, float((w * win_none).sum()), w)
+            boots[i] = _fair_value(margin, tie, used, win_tok, float((w * win_none).sum()), w)
         finite = boots[np.isfinite(boots)]
         # a token never used in a resample has no fair value there (nan); too few -> no interval
         lo, hi = (np.quantile(finite, [alpha / 2, 1 - alpha / 2]) if finite.size >= 0.9 * n_boot
                   else (float("nan"), float("nan")))
         effect = paired_difference(j["score_without_token"].cast(pl.Float64).to_numpy(),
                                    j["score_none"].cast(pl.Float64).to_numpy(), alpha=alpha)
-        at_printed = np.where(used, _win_at(printed, margin), win_tok)
+        at_printed = np.where(used, _win_at(printed, margin, tie), win_tok)
         test = paired_difference(at_printed, win_none, alpha=alpha)
         rows.append({"token": label, "n": n, "printed": float(printed), "used_share": float(used.mean()),
                      "win_none": float(win_none.mean()), "win_token": float(at_printed.mean()),

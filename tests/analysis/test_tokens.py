@@ -91,3 +91,24 @@ def test_token_keep_counts_dealt_kept_and_wins():
     assert k[4]["dealt"] == 4 and k[4]["kept"] == 4 and k[4]["keep_share"] == 1.0
     assert k[4]["win_kept"] == 0.5 and k[4]["used_share"] == 0.75
     assert k[2]["dealt"] == 3 and k[2]["kept"] == 0 and k[2]["keep_ci_high"] < 0.8
+
+
+def test_a_token_that_changes_nothing_is_worth_nothing_with_three_way_ties():
+    """3 players, many ties for first (shared wins worth 1/k): a used token with no effect and
+    printed value 0 reproduces the no-token win rate exactly, and its fair value is 0."""
+    rng = np.random.default_rng(11)
+    n = 4000
+    scores = rng.integers(0, 4, size=(n, 3))  # ties are common
+    best = scores.max(axis=1, keepdims=True)
+    won = (scores == best) & ((scores == best).sum(axis=1, keepdims=True) == 1)
+    shared = ((scores == best) & ~won).astype(np.int8)
+    frames = []
+    for variant in ("none", "tok"):
+        frames.append(pl.DataFrame({
+            "variant": [variant] * 3 * n, "game_id": np.repeat(np.arange(n), 3), "bot_row": np.tile([0, 1, 2], n),
+            "score": scores.reshape(-1), "won": won.reshape(-1), "shared_win": shared.reshape(-1),
+            "score_without_token": scores.reshape(-1),
+            "token_used": np.tile([variant == "tok", False, False], n)}))
+    out = token_values(pl.concat(frames), {"T": ("tok", "none", 0.0)}, n_boot=50).row(0, named=True)
+    assert out["win_token"] == out["win_none"] and out["diff"] == 0.0
+    assert abs(out["fair_value"]) < 1e-9 and not out["mispriced"]
