@@ -110,6 +110,17 @@ def test_argos_embrace_keeping_a_card_costs_five_crystals():
     assert pos.where(lib) == (0, "hand") and pos.crystals(0) == 2
 
 
+def test_argos_embrace_rulebook_example_amulet_of_fire_costs_one_card_only():
+    """EK rulebook example under Argos' Embrace: Amulet of Fire draws 4 cards but the player keeps
+    only one, so it pays 5 crystals once (not 20)."""
+    pos = Position(enchantment="Argos' Embrace")
+    pos.set(0, crystals=12)
+    pos.on_top("Olaf's Blessed Statue", "Amulet of Air", "Kairn the Destroyer", "Runic Cube of Eolis")
+    pos.put(0, "Amulet of Fire")
+    assert len(pos.names(0, "hand")) == 1
+    assert pos.crystals(0) == 12 - 5
+
+
 def test_ios_bounty_one_more_crystal_per_transmuted_energy():
     """Io's Bounty: +1 crystal per energy transmuted, on top of Purse of Io."""
     pos = Position(enchantment="Io's Bounty")
