@@ -157,6 +157,12 @@ class StateLayout:
     #                        Transmuter used); cleared when the card moves and at round end
     c_copy: np.ndarray     # int16 (B, MAXI): Raven the Usurper in play -> the magic item it
     #                        mimics (its effects apply to the Raven; -1 none)
+    inst_eff: np.ndarray   # int16 (B, MAXI): printed effect code of instance i (set by setup), so
+    #                        ``place`` can keep ``eff_n`` without the tables
+    eff_n: np.ndarray      # int8 (B, MAXP, NEFFECT): p's cards in play with each effect, a Raven
+    #                        counted under the effect it mimics; kept by ``place`` and
+    #                        ``set_copy`` so ``count_effect`` is one read instead of a scan of
+    #                        the play zone (checked against a scan by ``count_violations``)
     c_store: np.ndarray    # int8 (B, MAXI, NEN): energies kept on a card in play (Amulet of
     #                        Water, Glutton Cauldron, Jewel of the Ancients, Fairy Monolith)
     cont: np.ndarray       # int16 (B, NC, MAXI): cards in each container, first cont_n valid
@@ -224,6 +230,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         c_cont=np.full((batch, MAXI), -1, np.int16), c_pos=z((batch, MAXI), np.int16),
         c_tap=z((batch, MAXI), np.int8), c_mark=z((batch, MAXI), np.int8),
         c_store=z((batch, MAXI, NEN), np.int8), c_copy=np.full((batch, MAXI), -1, np.int16),
+        inst_eff=np.full((batch, MAXI), -1, np.int16), eff_n=z((batch, MAXP, NEFFECT), np.int8),
         cont=z((batch, NC, MAXI), np.int16), cont_n=z((batch, NC), np.int16),
         n_inst=z(batch, np.int16), energy=z((batch, MAXP, NEN), np.int16),
         crystals=z((batch, MAXP), np.int32), gauge=z((batch, MAXP), np.int8),
@@ -297,11 +304,22 @@ def zone_of(p, z):
 
 
 @njit(cache=True)
+def play_effect(s, b, i):
+    """Effect code card i has in play: its own, or for a Raven the Usurper the mimicked item's
+    (``eff_card`` without the tables)."""
+    c = s.c_copy[b, i]
+    return s.inst_eff[b, c] if c >= 0 else s.inst_eff[b, i]
+
+
+@njit(cache=True)
 def place(s, b, i, c):
     """Move card instance i of game b to the top of container c (O(1): swap-remove from its old
-    list; taking the top card of a pile keeps the pile's order)."""
+    list; taking the top card of a pile keeps the pile's order). Keeps ``eff_n`` when the card
+    leaves or enters a play zone."""
     old = s.c_cont[b, i]
     if old >= 0:
+        if old >= PL0 and (old - PL0) % NZ == Z_PLAY:
+            s.eff_n[b, (old - PL0) // NZ, play_effect(s, b, i)] -= 1
         k = s.c_pos[b, i]
         last = s.cont_n[b, old] - 1
         moved = s.cont[b, old, last]
@@ -316,6 +334,20 @@ def place(s, b, i, c):
     s.c_tap[b, i] = 0
     s.c_mark[b, i] = 0
     s.c_copy[b, i] = -1
+    if c >= PL0 and (c - PL0) % NZ == Z_PLAY:
+        s.eff_n[b, (c - PL0) // NZ, s.inst_eff[b, i]] += 1
+
+
+@njit(cache=True)
+def set_copy(s, b, i, k):
+    """Raven the Usurper i now mimics card k (-1: nothing); ``eff_n`` follows when i is in play."""
+    c = s.c_cont[b, i]
+    playing = c >= PL0 and (c - PL0) % NZ == Z_PLAY
+    if playing:
+        s.eff_n[b, (c - PL0) // NZ, play_effect(s, b, i)] -= 1
+    s.c_copy[b, i] = k
+    if playing:
+        s.eff_n[b, (c - PL0) // NZ, play_effect(s, b, i)] += 1
 
 
 @njit(cache=True, inline="always")
@@ -355,7 +387,17 @@ def hand_n(s, b, p):
 
 @njit(cache=True)
 def count_effect(s, t, b, p, code):
-    """Copies of cards with effect ``code`` p has in play."""
+    """Copies of cards with effect ``code`` p has in play (a Raven counts as what it mimics).
+
+    Read from the table ``eff_n`` that ``place`` and ``set_copy`` keep: the scan it replaces
+    (``count_effect_scan``) was the engine's main cost, called from reserve sizes, costs,
+    transmute rates and triggers."""
+    return s.eff_n[b, p, code]
+
+
+@njit(cache=True)
+def count_effect_scan(s, t, b, p, code):
+    """``count_effect`` by scanning p's play zone (the invariant check compares the two)."""
     c = zone_of(p, Z_PLAY)
     n = 0
     for k in range(s.cont_n[b, c]):
@@ -374,6 +416,8 @@ def energy_total(s, b, p):
 def amulet_water(s, t, b, p, e):
     """Energies of type e on p's Amulets of Water: spendable like reserve energies, though not
     part of the reserve (cards.json FAQ note)."""
+    if s.eff_n[b, p, E_AMULET_WATER] == 0:
+        return 0  # the usual case: no scan
     c = zone_of(p, Z_PLAY)
     n = 0
     for k in range(s.cont_n[b, c]):
@@ -426,8 +470,13 @@ def count_violations(s, t, b):
     """Invariant checks: cards conserved and consistently indexed; energy conserved (what entered
     reserves minus what left equals what they hold); no negative energy or crystals; reserves
     within their size; gauge within 0-15; cards in play never above the gauge (beyond the
-    documented allowance ``over``); at most 3 bonuses."""
+    documented allowance ``over``); at most 3 bonuses; the effect-count table ``eff_n`` equal to
+    a scan of every play zone."""
     bad = 0
+    for p in range(MAXP):
+        for code in range(NEFFECT):
+            if s.eff_n[b, p, code] != count_effect_scan(s, t, b, p, code):
+                bad += 1
     total = 0
     for c in range(NC):
         n = s.cont_n[b, c]
