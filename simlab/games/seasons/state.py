@@ -373,19 +373,19 @@ def owner_of(s, b, i):
     return (c - PL0) // NZ
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def in_play(s, b, p):
     """Number of p's cards in play."""
     return s.cont_n[b, zone_of(p, Z_PLAY)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_n(s, b, p):
     """Number of cards in p's hand."""
     return s.cont_n[b, zone_of(p, Z_HAND)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def count_effect(s, t, b, p, code):
     """Copies of cards with effect ``code`` p has in play (a Raven counts as what it mimics).
 
@@ -406,13 +406,13 @@ def count_effect_scan(s, t, b, p, code):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def energy_total(s, b, p):
     """Energies in p's reserve."""
     return s.energy[b, p, 0] + s.energy[b, p, 1] + s.energy[b, p, 2] + s.energy[b, p, 3]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def amulet_water(s, t, b, p, e):
     """Energies of type e on p's Amulets of Water: spendable like reserve energies, though not
     part of the reserve (cards.json FAQ note)."""
@@ -427,13 +427,13 @@ def amulet_water(s, t, b, p, e):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def spendable(s, t, b, p, e):
     """Energies of type e p can spend on a cost: reserve plus Amulet of Water."""
     return s.energy[b, p, e] + amulet_water(s, t, b, p, e)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reserve_size(s, t, b, p):
     """Size of p's energy reserve: 7, or 10 with a Bespelled Grimoire in play (never more),
     minus one per decreased-reserve marker (Mesodae's Lantern, Statue of Eolis, Drought)."""
@@ -445,13 +445,13 @@ def reserve_size(s, t, b, p):
     return max(size, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def season_of(month):
     """Season (0 winter .. 3 fall) of a wheel space 1-12."""
     return (month - 1) // 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log(s, b, code, a, x, y):
     """Append a trace event when tracing (ev has room); a no-op in batch runs."""
     k = s.ev_n[b]
