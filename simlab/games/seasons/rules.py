@@ -200,7 +200,7 @@ from simlab.games.seasons.state import (
 # Resources: energy, crystals, gauge (F: Player board; Transmutation)
 # ---------------------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lose_energy(s, b, p, e, n):
     """Take n energies of type e out of p's reserve (they go back to the common supply)."""
     n = min(n, s.energy[b, p, e])
@@ -281,7 +281,7 @@ def allow_transmute(s, b):
     s.io_trans[b] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gain_crystals(s, b, p, n):
     if n > 0:
         s.crystals[b, p] += n

@@ -303,12 +303,14 @@ def zone_of(p, z):
     return PL0 + p * NZ + z
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_effect(s, b, i):
     """Effect code card i has in play: its own, or for a Raven the Usurper the mimicked item's
     (``eff_card`` without the tables)."""
     c = s.c_copy[b, i]
-    return s.inst_eff[b, c] if c >= 0 else s.inst_eff[b, i]
+    if c < 0:
+        c = i
+    return s.inst_eff[b, c]
 
 
 @njit(cache=True)
@@ -361,7 +363,9 @@ def eff_card(s, t, b, i):
     """Card type whose effects card i has in play: its own, or for a Raven the Usurper the magic
     item it mimics (EK: Havran usurpátor)."""
     c = s.c_copy[b, i]
-    return t.inst_card[c] if c >= 0 else t.inst_card[i]
+    if c < 0:
+        c = i
+    return t.inst_card[c]  # one field read, not one per branch (see ``log``)
 
 
 @njit(cache=True)
@@ -454,8 +458,13 @@ def season_of(month):
 @njit(cache=True, inline="always")
 def log(s, b, code, a, x, y):
     """Append a trace event when tracing (ev has room); a no-op in batch runs."""
+    # the batch run's whole cost is this one read: a field read inside a condition would be
+    # reference-counted across branches (atomic ops numba cannot prune)
+    n = s.ev.shape[1]
+    if n <= 1:
+        return
     k = s.ev_n[b]
-    if s.ev.shape[1] > 1 and k < s.ev.shape[1]:
+    if k < n:
         s.ev[b, k, 0] = s.rnd[b]
         s.ev[b, k, 1] = s.cur[b]
         s.ev[b, k, 2] = code
@@ -543,7 +552,7 @@ def has_familiar_to_lose(s, t, b, p, exclude):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_activate(s, t, b, p, i):
     """Card i of p may be activated now: in play, untapped, with an activated effect that is
     implemented and whose cost p can pay."""
@@ -701,7 +710,7 @@ def pay_plan(s, t, b, p, card, from_hand, plan):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_summon(s, t, b, p, i, plan):
     """p may summon hand card i now: gauge above the cards in play (F: summoning), at most one
     summon from hand per turn under Entangling Roots (EK), and the cost payable (``plan``)."""
