@@ -212,7 +212,7 @@ def lose_energy(s, b, p, e, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def enforce_reserve(s, t, b, p, prm):
     """Over the reserve's size, p discards the excess at once, choosing which (F: Player board)."""
     size = reserve_size(s, t, b, p)

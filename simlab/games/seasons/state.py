@@ -666,9 +666,12 @@ def pay_plan(s, t, b, p, card, from_hand, plan):
     red = 0
     if total >= 2:
         red = min(count_effect(s, t, b, p, E_HAND_FORTUNE), total - 1)
+    # spendable energies read once (pay_plan runs for every hand card at every summon check)
+    sp = (spendable(s, t, b, p, 0), spendable(s, t, b, p, 1), spendable(s, t, b, p, 2),
+          spendable(s, t, b, p, 3))
     for e in range(NEN):
         c = t.card_cost[pc, card, e]
-        have = spendable(s, t, b, p, e)
+        have = sp[e]
         short = max(0, c - have)
         use = min(red, short)
         c -= use
@@ -695,7 +698,7 @@ def pay_plan(s, t, b, p, card, from_hand, plan):
         red -= 1
     spare = 0
     for e in range(NEN):
-        spare += spendable(s, t, b, p, e) - plan[e]
+        spare += sp[e] - plan[e]
     if spare < extra:
         return False
     plan[5] = extra
