@@ -297,6 +297,12 @@ define_struct(Tables, TablesType, TablesLayout)
 # Container helpers
 # ---------------------------------------------------------------------------------------------
 
+# Why many helpers here are inline="always": an out-of-line compiled call increfs and decrefs
+# the state (and tables) with atomic ops, and these helpers run thousands of times a game; perf
+# measured the reference counting at a third of the run before they were inlined (docs/seasons.md,
+# "Speed"). Reading a field inside a branch (``x if c else y``, ``a and b``) is also counted
+# across blocks, which numba cannot prune: read it once into a local.
+
 @njit(cache=True, inline="always")
 def zone_of(p, z):
     """Container index of player p's zone z."""
