@@ -184,6 +184,7 @@ from simlab.games.seasons.state import (
     place,
     reserve_size,
     season_of,
+    set_copy,
     spendable,
     zone_of,
 )
@@ -199,7 +200,7 @@ from simlab.games.seasons.state import (
 # Resources: energy, crystals, gauge (F: Player board; Transmutation)
 # ---------------------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lose_energy(s, b, p, e, n):
     """Take n energies of type e out of p's reserve (they go back to the common supply)."""
     n = min(n, s.energy[b, p, e])
@@ -211,7 +212,7 @@ def lose_energy(s, b, p, e, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def enforce_reserve(s, t, b, p, prm):
     """Over the reserve's size, p discards the excess at once, choosing which (F: Player board)."""
     size = reserve_size(s, t, b, p)
@@ -243,6 +244,9 @@ def gain_energy_choice(s, t, b, p, prm, n):
 def spend_energy(s, t, b, p, e, n):
     """Pay n energies of type e: from p's Amulets of Water first, then the reserve."""
     c = zone_of(p, Z_PLAY)
+    if count_effect(s, t, b, p, E_AMULET_WATER) == 0:
+        lose_energy(s, b, p, e, n)  # no Amulet of Water: skip the scan of the play zone
+        return
     for k in range(s.cont_n[b, c]):
         if n == 0:
             break
@@ -277,7 +281,7 @@ def allow_transmute(s, b):
     s.io_trans[b] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gain_crystals(s, b, p, n):
     if n > 0:
         s.crystals[b, p] += n
@@ -552,6 +556,8 @@ def sacrifice(s, t, b, p, prm, i):
 @njit(cache=True)
 def shield_of(s, t, b, p):
     """A Shield of Zira p has in play, or -1."""
+    if count_effect(s, t, b, p, E_SHIELD_ZIRA) == 0:
+        return -1
     c = zone_of(p, Z_PLAY)
     for k in range(s.cont_n[b, c]):
         i = s.cont[b, c, k]
@@ -850,7 +856,7 @@ def on_enter(s, t, b, p, prm, i):
             for _ in range(plan[5]):
                 lose_energy(s, b, p, B.choose_lose(s, t, b, p, prm[p]), 1)
             lose_crystals(s, b, p, plan[4])
-            s.c_copy[b, i] = k
+            set_copy(s, b, i, k)
             if t.card_effect[t.inst_card[k]] == E_ELEMENTAL_AMULET:
                 s.c_mark[b, i] = 16 | plan[6]
             log(s, b, EV_EFFECT, E_RAVEN, t.inst_card[k], p)
@@ -935,7 +941,7 @@ def activate(s, t, b, p, prm, i, mode):
                 gain_crystals(s, b, q, 1)
     # Heart of Argos: once a round, an activation charges one earth, paid at round end (EK)
     c = zone_of(p, Z_PLAY)
-    for k in range(s.cont_n[b, c]):
+    for k in range(s.cont_n[b, c] if count_effect(s, t, b, p, E_HEART_ARGOS) > 0 else 0):
         h = s.cont[b, c, k]
         if t.card_effect[eff_card(s, t, b, h)] == E_HEART_ARGOS:
             s.c_mark[b, h] = 1
@@ -1198,6 +1204,7 @@ def setup(s, t, b, players, seed_words, game_id):
     s.players[b] = players
     s.cont_n[b, :] = 0
     s.c_cont[b, :] = -1
+    s.eff_n[b, :, :] = 0
     s.energy[b, :, :] = 0
     s.crystals[b, :] = 0
     s.gauge[b, :] = 0
@@ -1233,6 +1240,7 @@ def setup(s, t, b, players, seed_words, game_id):
     n = t.inst_card.shape[0]
     s.n_inst[b] = n
     for i in range(n):
+        s.inst_eff[b, i] = t.card_effect[t.inst_card[i]]
         place(s, b, i, C_DECK)
     shuffle(s, b, C_DECK, RS_SETUP)
     # players + 1 of each season's 5 dice, chosen at setup and kept all game (F: Dice pool, BGA)

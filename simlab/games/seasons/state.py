@@ -157,6 +157,12 @@ class StateLayout:
     #                        Transmuter used); cleared when the card moves and at round end
     c_copy: np.ndarray     # int16 (B, MAXI): Raven the Usurper in play -> the magic item it
     #                        mimics (its effects apply to the Raven; -1 none)
+    inst_eff: np.ndarray   # int16 (B, MAXI): printed effect code of instance i (set by setup), so
+    #                        ``place`` can keep ``eff_n`` without the tables
+    eff_n: np.ndarray      # int8 (B, MAXP, NEFFECT): p's cards in play with each effect, a Raven
+    #                        counted under the effect it mimics; kept by ``place`` and
+    #                        ``set_copy`` so ``count_effect`` is one read instead of a scan of
+    #                        the play zone (checked against a scan by ``count_violations``)
     c_store: np.ndarray    # int8 (B, MAXI, NEN): energies kept on a card in play (Amulet of
     #                        Water, Glutton Cauldron, Jewel of the Ancients, Fairy Monolith)
     cont: np.ndarray       # int16 (B, NC, MAXI): cards in each container, first cont_n valid
@@ -224,6 +230,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         c_cont=np.full((batch, MAXI), -1, np.int16), c_pos=z((batch, MAXI), np.int16),
         c_tap=z((batch, MAXI), np.int8), c_mark=z((batch, MAXI), np.int8),
         c_store=z((batch, MAXI, NEN), np.int8), c_copy=np.full((batch, MAXI), -1, np.int16),
+        inst_eff=np.full((batch, MAXI), -1, np.int16), eff_n=z((batch, MAXP, NEFFECT), np.int8),
         cont=z((batch, NC, MAXI), np.int16), cont_n=z((batch, NC), np.int16),
         n_inst=z(batch, np.int16), energy=z((batch, MAXP, NEN), np.int16),
         crystals=z((batch, MAXP), np.int32), gauge=z((batch, MAXP), np.int8),
@@ -290,18 +297,37 @@ define_struct(Tables, TablesType, TablesLayout)
 # Container helpers
 # ---------------------------------------------------------------------------------------------
 
+# Why many helpers here are inline="always": an out-of-line compiled call increfs and decrefs
+# the state (and tables) with atomic ops, and these helpers run thousands of times a game; perf
+# measured the reference counting at a third of the run before they were inlined (docs/seasons.md,
+# "Speed"). Reading a field inside a branch (``x if c else y``, ``a and b``) is also counted
+# across blocks, which numba cannot prune: read it once into a local.
+
 @njit(cache=True, inline="always")
 def zone_of(p, z):
     """Container index of player p's zone z."""
     return PL0 + p * NZ + z
 
 
+@njit(cache=True, inline="always")
+def play_effect(s, b, i):
+    """Effect code card i has in play: its own, or for a Raven the Usurper the mimicked item's
+    (``eff_card`` without the tables)."""
+    c = s.c_copy[b, i]
+    if c < 0:
+        c = i
+    return s.inst_eff[b, c]
+
+
 @njit(cache=True)
 def place(s, b, i, c):
     """Move card instance i of game b to the top of container c (O(1): swap-remove from its old
-    list; taking the top card of a pile keeps the pile's order)."""
+    list; taking the top card of a pile keeps the pile's order). Keeps ``eff_n`` when the card
+    leaves or enters a play zone."""
     old = s.c_cont[b, i]
     if old >= 0:
+        if old >= PL0 and (old - PL0) % NZ == Z_PLAY:
+            s.eff_n[b, (old - PL0) // NZ, play_effect(s, b, i)] -= 1
         k = s.c_pos[b, i]
         last = s.cont_n[b, old] - 1
         moved = s.cont[b, old, last]
@@ -316,6 +342,20 @@ def place(s, b, i, c):
     s.c_tap[b, i] = 0
     s.c_mark[b, i] = 0
     s.c_copy[b, i] = -1
+    if c >= PL0 and (c - PL0) % NZ == Z_PLAY:
+        s.eff_n[b, (c - PL0) // NZ, s.inst_eff[b, i]] += 1
+
+
+@njit(cache=True)
+def set_copy(s, b, i, k):
+    """Raven the Usurper i now mimics card k (-1: nothing); ``eff_n`` follows when i is in play."""
+    c = s.c_cont[b, i]
+    playing = c >= PL0 and (c - PL0) % NZ == Z_PLAY
+    if playing:
+        s.eff_n[b, (c - PL0) // NZ, play_effect(s, b, i)] -= 1
+    s.c_copy[b, i] = k
+    if playing:
+        s.eff_n[b, (c - PL0) // NZ, play_effect(s, b, i)] += 1
 
 
 @njit(cache=True, inline="always")
@@ -329,7 +369,9 @@ def eff_card(s, t, b, i):
     """Card type whose effects card i has in play: its own, or for a Raven the Usurper the magic
     item it mimics (EK: Havran usurpátor)."""
     c = s.c_copy[b, i]
-    return t.inst_card[c] if c >= 0 else t.inst_card[i]
+    if c < 0:
+        c = i
+    return t.inst_card[c]  # one field read, not one per branch (see ``log``)
 
 
 @njit(cache=True)
@@ -341,21 +383,31 @@ def owner_of(s, b, i):
     return (c - PL0) // NZ
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def in_play(s, b, p):
     """Number of p's cards in play."""
     return s.cont_n[b, zone_of(p, Z_PLAY)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_n(s, b, p):
     """Number of cards in p's hand."""
     return s.cont_n[b, zone_of(p, Z_HAND)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def count_effect(s, t, b, p, code):
-    """Copies of cards with effect ``code`` p has in play."""
+    """Copies of cards with effect ``code`` p has in play (a Raven counts as what it mimics).
+
+    Read from the table ``eff_n`` that ``place`` and ``set_copy`` keep: the scan it replaces
+    (``count_effect_scan``) was the engine's main cost, called from reserve sizes, costs,
+    transmute rates and triggers."""
+    return s.eff_n[b, p, code]
+
+
+@njit(cache=True)
+def count_effect_scan(s, t, b, p, code):
+    """``count_effect`` by scanning p's play zone (the invariant check compares the two)."""
     c = zone_of(p, Z_PLAY)
     n = 0
     for k in range(s.cont_n[b, c]):
@@ -364,16 +416,18 @@ def count_effect(s, t, b, p, code):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def energy_total(s, b, p):
     """Energies in p's reserve."""
     return s.energy[b, p, 0] + s.energy[b, p, 1] + s.energy[b, p, 2] + s.energy[b, p, 3]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def amulet_water(s, t, b, p, e):
     """Energies of type e on p's Amulets of Water: spendable like reserve energies, though not
     part of the reserve (cards.json FAQ note)."""
+    if s.eff_n[b, p, E_AMULET_WATER] == 0:
+        return 0  # the usual case: no scan
     c = zone_of(p, Z_PLAY)
     n = 0
     for k in range(s.cont_n[b, c]):
@@ -383,13 +437,13 @@ def amulet_water(s, t, b, p, e):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def spendable(s, t, b, p, e):
     """Energies of type e p can spend on a cost: reserve plus Amulet of Water."""
     return s.energy[b, p, e] + amulet_water(s, t, b, p, e)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reserve_size(s, t, b, p):
     """Size of p's energy reserve: 7, or 10 with a Bespelled Grimoire in play (never more),
     minus one per decreased-reserve marker (Mesodae's Lantern, Statue of Eolis, Drought)."""
@@ -401,17 +455,22 @@ def reserve_size(s, t, b, p):
     return max(size, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def season_of(month):
     """Season (0 winter .. 3 fall) of a wheel space 1-12."""
     return (month - 1) // 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log(s, b, code, a, x, y):
     """Append a trace event when tracing (ev has room); a no-op in batch runs."""
+    # the batch run's whole cost is this one read: a field read inside a condition would be
+    # reference-counted across branches (atomic ops numba cannot prune)
+    n = s.ev.shape[1]
+    if n <= 1:
+        return
     k = s.ev_n[b]
-    if s.ev.shape[1] > 1 and k < s.ev.shape[1]:
+    if k < n:
         s.ev[b, k, 0] = s.rnd[b]
         s.ev[b, k, 1] = s.cur[b]
         s.ev[b, k, 2] = code
@@ -426,8 +485,13 @@ def count_violations(s, t, b):
     """Invariant checks: cards conserved and consistently indexed; energy conserved (what entered
     reserves minus what left equals what they hold); no negative energy or crystals; reserves
     within their size; gauge within 0-15; cards in play never above the gauge (beyond the
-    documented allowance ``over``); at most 3 bonuses."""
+    documented allowance ``over``); at most 3 bonuses; the effect-count table ``eff_n`` equal to
+    a scan of every play zone."""
     bad = 0
+    for p in range(MAXP):
+        for code in range(NEFFECT):
+            if s.eff_n[b, p, code] != count_effect_scan(s, t, b, p, code):
+                bad += 1
     total = 0
     for c in range(NC):
         n = s.cont_n[b, c]
@@ -494,7 +558,7 @@ def has_familiar_to_lose(s, t, b, p, exclude):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_activate(s, t, b, p, i):
     """Card i of p may be activated now: in play, untapped, with an activated effect that is
     implemented and whose cost p can pay."""
@@ -608,9 +672,12 @@ def pay_plan(s, t, b, p, card, from_hand, plan):
     red = 0
     if total >= 2:
         red = min(count_effect(s, t, b, p, E_HAND_FORTUNE), total - 1)
+    # spendable energies read once (pay_plan runs for every hand card at every summon check)
+    sp = (spendable(s, t, b, p, 0), spendable(s, t, b, p, 1), spendable(s, t, b, p, 2),
+          spendable(s, t, b, p, 3))
     for e in range(NEN):
         c = t.card_cost[pc, card, e]
-        have = spendable(s, t, b, p, e)
+        have = sp[e]
         short = max(0, c - have)
         use = min(red, short)
         c -= use
@@ -637,7 +704,7 @@ def pay_plan(s, t, b, p, card, from_hand, plan):
         red -= 1
     spare = 0
     for e in range(NEN):
-        spare += spendable(s, t, b, p, e) - plan[e]
+        spare += sp[e] - plan[e]
     if spare < extra:
         return False
     plan[5] = extra
@@ -652,7 +719,7 @@ def pay_plan(s, t, b, p, card, from_hand, plan):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_summon(s, t, b, p, i, plan):
     """p may summon hand card i now: gauge above the cards in play (F: summoning), at most one
     summon from hand per turn under Entangling Roots (EK), and the cost payable (``plan``)."""

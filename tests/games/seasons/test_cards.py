@@ -924,3 +924,33 @@ def test_raven_the_usurper_mimics_an_opponents_item():
     R.sacrifice(pos.st, pos.t, 0, 1, pos.prm, purse)
     assert pos.where(r)[1] == "discard"
     assert pos.violations() == 0
+
+
+def test_effect_count_table_follows_cards_and_ravens():
+    """``count_effect`` reads a per-player table that ``place`` and ``set_copy`` keep: it equals a
+    scan of the play zone as cards enter and leave play and a Raven starts and stops mimicking,
+    and ``count_violations`` notices a table that drifted from the scan."""
+    pos = Position()
+    purse = pos.give(1, "Purse of Io", "play")
+    pos.set(1, gauge=1)
+    pos.set(0, energy=(0, 2, 1, 1), gauge=1)
+
+    def agree():
+        for p in range(S.MAXP):
+            for code in range(S.NEFFECT):
+                assert S.count_effect(pos.st, pos.t, 0, p, code) == \
+                    S.count_effect_scan(pos.st, pos.t, 0, p, code), (p, S.EFFECTS[code])
+
+    assert S.count_effect(pos.st, pos.t, 0, 1, S.E_PURSE_IO) == 1
+    r = pos.put(0, "Raven the Usurper")
+    assert int(pos.st.c_copy[0, r]) == purse
+    assert S.count_effect(pos.st, pos.t, 0, 0, S.E_PURSE_IO) == 1
+    assert S.count_effect(pos.st, pos.t, 0, 0, S.E_RAVEN) == 0
+    agree()
+    R.sacrifice(pos.st, pos.t, 0, 1, pos.prm, purse)  # the Raven goes with the item it mimics
+    assert S.count_effect(pos.st, pos.t, 0, 0, S.E_PURSE_IO) == 0
+    assert S.count_effect(pos.st, pos.t, 0, 1, S.E_PURSE_IO) == 0
+    agree()
+    assert pos.violations() == 0
+    pos.st.eff_n[0, 0, S.E_GRIMOIRE] += 1
+    assert pos.violations() > 0
