@@ -58,15 +58,15 @@ from simlab.games.seasons.state import (
 
 PARAMS = {
     "random": 0.0,        # 1 = uniformly random legal choices
-    "w_prestige": 1.0,    # card score: weight on printed prestige
+    "w_prestige": 0.8,    # card score: weight on printed prestige
     "w_effect": 1.0,      # ... on the effect's estimated worth (data.BOT_HINTS)
     "w_engine": 2.0,      # ... bonus for engine cards, scaled by the share of the game left
-    "w_cost": 0.8,        # ... penalty per energy of summoning cost (3 crystals count as 1)
+    "w_cost": 2.5,        # ... penalty per energy of summoning cost (3 crystals count as 1)
     "keep_min": 1.0,      # keep a drawn card (else discard it) when its score is at least this
     "die_energy": 1.0,    # die choice: worth of an energy that fits in the reserve
     "die_need": 0.5,      # ... extra for an energy a hand card needs
     "die_crystal": 1.0,   # ... of a crystal
-    "die_gauge": 2.0,     # ... of a gauge star when the gauge blocks summoning (a quarter otherwise)
+    "die_gauge": 3.0,     # ... of a gauge star when the gauge blocks summoning (a quarter otherwise)
     "die_draw": 2.0,      # ... of a card draw
     "die_trans": 0.7,     # ... of the transmute circle, per energy held that is not needed
     "trans_min": 2.0,     # transmute an unneeded energy when it pays at least this many crystals
@@ -95,7 +95,7 @@ PARAMS = {
     "early_bonus": 1.0,   # bonuses used before the endgame (the rest only when a summon pays for it)
     "tok_gain_min": 8.0,  # tokens 3 and 9 (they cost prestige): least card worth they must enable
     "tok6_min": 9.0,      # token 6: least crystals the transmutation it allows must pay
-    "tok8_water": 2.5,    # token 8: extra worth of a water energy while the bot banks 4 for it
+    "tok8_water": 2.0,    # token 8: extra worth of a water energy while the bot banks 4 for it
     "tok10_lead": 6.0,    # token 10 in year III: move forward (end sooner) when ahead by this much
     "need_sum": 4.0,      # from this year on energies kept for the hand add up over its cards (4: never)
 }
@@ -1231,11 +1231,12 @@ def want_token(s, t, b, p, prm, stage):
     study recomputes the scores for other printed values, exact only if play does not depend on
     it); they weigh the effect against fixed internal thresholds:
 
-    1 draw a card: with an empty hand, a free gauge space and half the game to play;
+    1 draw a card: with a gauge space no hand card will take and half the game to play;
     2 lose a card: once a hand card cannot be summoned in time (year III), else in the last season;
     3 two energies: when they make a hand card worth ``tok_gain_min`` summonable now;
     4 gauge -1: when the spaces beyond the live hand cards are not needed (2 spare, 1 in year
-      III, any in the endgame);
+      III; in the endgame before summoning if a space beyond the payable cards is free, else
+      at the end of the turn);
     6 transmute +1: when the transmutation pays ``tok6_min`` crystals, or anything on the last turn;
     7, 11, 12: at once (crystals, no effect, the top cards reordered);
     8 discard 4 water: as soon as it can (the bot banks water for it, ``saving_water``);
@@ -1246,7 +1247,7 @@ def want_token(s, t, b, p, prm, stage):
     tok = s.token[b, p]
     lt = late(s, b)
     if tok == 1:
-        return (stage == 0 and hand_n(s, b, p) == 0 and s.gauge[b, p] > in_play(s, b, p)
+        return (stage == 0 and s.gauge[b, p] - in_play(s, b, p) > hand_n(s, b, p)
                 and game_left(s, b) >= 0.5)
     if tok == 2:
         if s.year[b] >= 3 and dead_in_hand(s, t, b, p, prm) > 0:
@@ -1258,9 +1259,13 @@ def want_token(s, t, b, p, prm, stage):
         v, n = payable_gain(s, t, b, p, prm, 0, 2)
         return v >= prm[P_TOK_GAIN_MIN]
     if tok == 4:
-        if stage != 1:
-            return False
-        if near_end(s, t, b) or lt:
+        ending = near_end(s, t, b) or lt
+        if stage == 0:
+            # the last turns: before summoning, if the spaces beyond what it can pay for now
+            # are not needed (a full gauge would forbid the token later)
+            v, n = payable_gain(s, t, b, p, prm, 0, 0)
+            return ending and s.gauge[b, p] - in_play(s, b, p) - 1 >= n
+        if ending:
             return True
         spare = s.gauge[b, p] - in_play(s, b, p) - (hand_n(s, b, p) - dead_in_hand(s, t, b, p, prm))
         return spare >= 2 or (spare >= 1 and s.year[b] >= 3) or s.gauge[b, p] == S.MAX_GAUGE
@@ -1377,7 +1382,7 @@ def codex_target(s, t, b, p, prm, exclude):
             continue
         if not (t.card_timing[card] & S.TM_ENTER):
             continue
-        v = t.card_value[card] - t.card_prestige[card] - prm[P_W_COST] * en
+        v = t.card_value[card] - t.card_prestige[card] - 1.0 * en  # about an energy's crystals
         if v > best_v:
             best_v = v
             best = i

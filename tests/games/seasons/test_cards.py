@@ -28,7 +28,8 @@ def test_amulet_of_fire_draws_four_keeps_one():
     pos.put(0, "Amulet of Fire")
     where = sorted(pos.where(i)[1] for i in top)
     assert where == ["discard"] * 3 + ["hand"]
-    assert pos.names(0, "hand") == ["Runic Cube of Eolis"]  # the bot's best: 30 prestige
+    # the bot's best: Olaf's Statue (20 crystals, cheap) over Runic Cube (30 prestige, costly)
+    assert pos.names(0, "hand") == ["Olaf's Blessed Statue"]
 
 
 def test_amulet_of_earth_nine_crystals():
