@@ -229,7 +229,18 @@ def keep_of(s, t, b, p, prm, e):
 
 @njit(cache=True)
 def card_score(s, t, b, p, prm, card):
-    """The heuristic worth of a card type (higher is better)."""
+    """The heuristic worth of a card type for p (``card_worth``); in year III a card p could not
+    summon in time (``card_alive``) is worth -10: held, it would cost 5 at the end (token 5
+    aside). So the rules' choices that read it discard such a card first (token 2, Argos'
+    Embrace) and the bot does not keep it."""
+    if s.year[b] >= 3 and s.token[b, p] != 5 and not card_alive(s, t, b, p, prm, card):
+        return -2.0 * S.HAND_PENALTY
+    return card_worth(s, t, b, p, prm, card)
+
+
+@njit(cache=True)
+def card_worth(s, t, b, p, prm, card):
+    """The heuristic worth of a card type (higher is better), whether or not p can pay for it."""
     pc = s.players[b] - 2
     cost = 0.0
     for e in range(NEN):
@@ -1093,7 +1104,7 @@ def dreams_target(s, t, b, p, prm):
         if t.card_effect[card] == S.E_MESODAE_LANTERN:
             continue
         d, tot = deficit(s, t, b, p, card)
-        v = card_score(s, t, b, p, prm, card) + 2.0 * tot + t.card_cost[s.players[b] - 2, card, 4] / 2.0
+        v = card_worth(s, t, b, p, prm, card) + 2.0 * tot + t.card_cost[s.players[b] - 2, card, 4] / 2.0
         if v > best_v:
             best_v = v
             best = i
@@ -1425,7 +1436,7 @@ def want_orb_card(s, t, b, p, prm, card):
     """Crystal Orb: put the top card into play for 4 energies?"""
     if prm[P_RANDOM] > 0:
         return coin(s, b, p)
-    return card_score(s, t, b, p, prm, card) >= 8.0
+    return card_worth(s, t, b, p, prm, card) >= 8.0
 
 
 @njit(cache=True)
