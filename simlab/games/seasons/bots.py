@@ -58,19 +58,19 @@ from simlab.games.seasons.state import (
 
 PARAMS = {
     "random": 0.0,        # 1 = uniformly random legal choices
-    "w_prestige": 1.0,    # card score: weight on printed prestige
+    "w_prestige": 0.8,    # card score: weight on printed prestige
     "w_effect": 1.0,      # ... on the effect's estimated worth (data.BOT_HINTS)
     "w_engine": 2.0,      # ... bonus for engine cards, scaled by the share of the game left
-    "w_cost": 0.8,        # ... penalty per energy of summoning cost (3 crystals count as 1)
+    "w_cost": 2.5,        # ... penalty per energy of summoning cost (3 crystals count as 1)
     "keep_min": 1.0,      # keep a drawn card (else discard it) when its score is at least this
     "die_energy": 1.0,    # die choice: worth of an energy that fits in the reserve
     "die_need": 0.5,      # ... extra for an energy a hand card needs
     "die_crystal": 1.0,   # ... of a crystal
-    "die_gauge": 2.0,     # ... of a gauge star when the gauge blocks summoning (a quarter otherwise)
+    "die_gauge": 3.0,     # ... of a gauge star when the gauge blocks summoning (a quarter otherwise)
     "die_draw": 2.0,      # ... of a card draw
     "die_trans": 0.7,     # ... of the transmute circle, per energy held that is not needed
     "trans_min": 2.0,     # transmute an unneeded energy when it pays at least this many crystals
-    "max_bonus": 1.0,     # bonuses the bot may use (0-3; each costs prestige at the end)
+    "max_bonus": 2.0,     # bonuses the bot may use (0-3; each costs prestige at the end)
     "bonus_min": 10.0,    # use a bonus to enable a summon only for a card scoring at least this
     "bonus_trans": 6.0,   # late in year III: transmute bonus when holding this many spare energies
     "early_engine": 3.0,  # pile split: how strongly engine and cheap cards go to year I
@@ -87,23 +87,39 @@ PARAMS = {
     "tokval_11": 9.0,
     "tokval_12": 1.0,
     "fixed_token": -1.0,  # a study fixes the token this bot holds: 1-12, 0 = none, -1 = keep 1 of 3
+    "pips_mean": 2.0,     # endgame: season spaces time moves a round (the dice average 2 pips)
+    "end_energy": 1.2,    # ... energies a turn the bot expects to gain towards its hand cards
+    "end_gauge": 0.4,     # ... gauge stars a turn it expects
+    "die_need_late": 2.0, # die choice: extra worth of a needed energy, growing as the game ends
+    "late_cheap": 1.0,    # pile split: 1 = the cheapest non-engine cards go to year III (time to summon)
+    "early_bonus": 1.0,   # bonuses used before the endgame (the rest only when a summon pays for it)
+    "tok_gain_min": 8.0,  # tokens 3 and 9 (they cost prestige): least card worth they must enable
+    "tok6_min": 9.0,      # token 6: least crystals the transmutation it allows must pay
+    "tok8_water": 2.0,    # token 8: extra worth of a water energy while the bot banks 4 for it
+    "tok10_lead": 6.0,    # token 10 in year III: move forward (end sooner) when ahead by this much
+    "need_sum": 4.0,      # from this year on energies kept for the hand add up over its cards (4: never)
 }
 (P_RANDOM, P_W_PRESTIGE, P_W_EFFECT, P_W_ENGINE, P_W_COST, P_KEEP_MIN, P_DIE_ENERGY, P_DIE_NEED,
  P_DIE_CRYSTAL, P_DIE_GAUGE, P_DIE_DRAW, P_DIE_TRANS, P_TRANS_MIN, P_MAX_BONUS, P_BONUS_MIN,
  P_BONUS_TRANS, P_EARLY_ENGINE, P_TOKVAL1) = range(18)
 P_FIXED_TOKEN = P_TOKVAL1 + 12
+(P_PIPS_MEAN, P_END_ENERGY, P_END_GAUGE, P_DIE_NEED_LATE, P_LATE_CHEAP, P_EARLY_BONUS, P_TOK_GAIN_MIN,
+ P_TOK6_MIN, P_TOK8_WATER, P_TOK10_LEAD, P_NEED_SUM) = range(P_FIXED_TOKEN + 1, P_FIXED_TOKEN + 12)
 NPARAM = len(PARAMS)
+assert list(PARAMS).index("need_sum") == P_NEED_SUM
 
 PRESETS = {
     "balanced": BotPreset("balanced", "scores cards by prestige, effect and cost; transmutes spare energy "
-                          "worth 2+; one bonus at most", {}),
+                          "worth 2+; one bonus before the endgame, a second to summon at the end",
+                          {}),
     "crystal_rush": BotPreset("crystal_rush", "takes crystal faces, transmutes everything, favours instant "
                               "crystal cards, up to two bonuses",
                               {"die_crystal": 1.6, "trans_min": 1.0, "w_engine": 0.0, "w_effect": 1.3,
-                               "die_trans": 1.2, "max_bonus": 2.0, "bonus_trans": 4.0, "die_gauge": 1.5}),
+                               "die_trans": 1.2, "max_bonus": 3.0, "early_bonus": 2.0, "bonus_trans": 4.0,
+                               "die_gauge": 1.5}),
     "engine": BotPreset("engine", "builds permanent/activated engines early, hoards energy and gauge",
                         {"w_engine": 5.0, "die_gauge": 3.0, "die_energy": 1.4, "trans_min": 3.0,
-                         "keep_min": 0.0, "early_engine": 6.0, "max_bonus": 1.0, "bonus_min": 8.0}),
+                         "keep_min": 0.0, "early_engine": 6.0, "bonus_min": 8.0}),
     "random": BotPreset("random", "uniformly random legal choices (rules fuzzing)", {"random": 1.0}),
 }
 
@@ -133,8 +149,98 @@ def late(s, b):
 
 
 @njit(cache=True)
+def months_left(s, b):
+    """Season-wheel spaces before the game ends: 36 at the start, 1 on year III's last space (the
+    round that moves time past it is the last one)."""
+    return 36 - ((s.year[b] - 1) * 12 + s.month[b] - 1)
+
+
+@njit(cache=True)
+def turns_left(s, b, prm):
+    """Turns p can still expect, this one included (time moves about ``pips_mean`` a round)."""
+    return max(1.0, months_left(s, b) / prm[P_PIPS_MEAN])
+
+
+@njit(cache=True)
+def end_pips(s, t, b):
+    """Least and most pips among this round's season dice nobody has taken yet (the die left
+    moves time); (0, 0) when none is left."""
+    se = season_of(s.month[b])
+    lo = 99
+    hi = 0
+    for k in range(s.players[b] + 1):
+        if s.taken[b, k]:
+            continue
+        pp = t.face_pips[se, s.dice[b, se, k], s.roll[b, k]]
+        lo = min(lo, pp)
+        hi = max(hi, pp)
+    if hi == 0:
+        return 0, 0
+    return lo, hi
+
+
+@njit(cache=True)
+def last_turn(s, t, b):
+    """This round surely ends the game: whichever die is left moves time past year III's end."""
+    if s.year[b] < 3:
+        return False
+    lo, hi = end_pips(s, t, b)
+    return hi > 0 and lo >= months_left(s, b)
+
+
+@njit(cache=True)
+def near_end(s, t, b):
+    """This round may end the game (a die still untaken would move time past year III's end)."""
+    if s.year[b] < 3:
+        return False
+    lo, hi = end_pips(s, t, b)
+    return hi >= months_left(s, b) or months_left(s, b) <= 1
+
+
+@njit(cache=True)
+def card_alive(s, t, b, p, prm, card):
+    """Whether p can still expect to summon hand card ``card`` before the end: the energies it
+    lacks (``end_energy`` a turn) and, if the gauge is full, a star (``end_gauge`` a turn) must
+    come within the turns left. Always true early in the game."""
+    tl = turns_left(s, b, prm) - 1.0
+    d, tot = deficit(s, t, b, p, card)
+    if d > prm[P_END_ENERGY] * tl + 0.01:
+        return False
+    if s.gauge[b, p] <= in_play(s, b, p) and prm[P_END_GAUGE] * tl < 1.0:
+        return False
+    return True
+
+
+@njit(cache=True)
+def saving_water(s, b, p):
+    """p holds token 8 unused: it banks 4 water to discard for it."""
+    return s.token[b, p] == 8 and not s.token_used[b, p]
+
+
+@njit(cache=True)
+def keep_of(s, t, b, p, prm, e):
+    """Energies of type e p keeps: what its most demanding live hand card needs, and 4 water
+    while it saves them for token 8."""
+    n = need_of(s, t, b, p, prm, e)
+    if e == WATER and saving_water(s, b, p):
+        n = max(n, 4)
+    return n
+
+
+@njit(cache=True)
 def card_score(s, t, b, p, prm, card):
-    """The heuristic worth of a card type (higher is better)."""
+    """The heuristic worth of a card type for p (``card_worth``); in year III a card p could not
+    summon in time (``card_alive``) is worth -10: held, it would cost 5 at the end (token 5
+    aside). So the rules' choices that read it discard such a card first (token 2, Argos'
+    Embrace) and the bot does not keep it."""
+    if s.year[b] >= 3 and s.token[b, p] != 5 and not card_alive(s, t, b, p, prm, card):
+        return -2.0 * S.HAND_PENALTY
+    return card_worth(s, t, b, p, prm, card)
+
+
+@njit(cache=True)
+def card_worth(s, t, b, p, prm, card):
+    """The heuristic worth of a card type (higher is better), whether or not p can pay for it."""
     pc = s.players[b] - 2
     cost = 0.0
     for e in range(NEN):
@@ -145,15 +251,22 @@ def card_score(s, t, b, p, prm, card):
 
 
 @njit(cache=True)
-def need_of(s, t, b, p, e):
-    """Energies of type e that p's most demanding hand card costs (what to keep for summoning)."""
+def need_of(s, t, b, p, prm, e):
+    """Energies of type e p keeps for summoning: what its most demanding hand card costs in year
+    I, the sum over its hand cards from year ``need_sum`` on (every card must come out before
+    the end); in year III only cards it can still summon count (``card_alive``)."""
     c = zone_of(p, Z_HAND)
     pc = s.players[b] - 2
     n = 0
+    tot = 0
+    endgame = s.year[b] >= 3
     for k in range(s.cont_n[b, c]):
         card = t.inst_card[s.cont[b, c, k]]
-        n = max(n, t.card_cost[pc, card, e])
-    return n
+        x = t.card_cost[pc, card, e]
+        if x > 0 and (not endgame or card_alive(s, t, b, p, prm, card)):
+            n = max(n, x)
+            tot += x
+    return tot if s.year[b] >= prm[P_NEED_SUM] else n
 
 
 @njit(cache=True)
@@ -166,9 +279,15 @@ def pick_from(s, t, b, p, prm, c):
         return s.cont[b, c, rand(s, b, p, n)]
     best = -1
     best_v = -1e18
+    endgame = c == S.C_REVEAL and s.year[b] >= 3 and s.token[b, p] != 5
     for k in range(n):
         i = s.cont[b, c, k]
-        v = card_score(s, t, b, p, prm, t.inst_card[i]) + 1e-6 * rand(s, b, p, 1024)
+        card = t.inst_card[i]
+        v = card_score(s, t, b, p, prm, card) + 1e-6 * rand(s, b, p, 1024)
+        if endgame and not card_alive(s, t, b, p, prm, card):
+            # a revealed card mostly goes to hand: one that cannot come out costs 5 at the end
+            # (Divine Chalice's free card is the exception this simplification misjudges)
+            v -= 100.0
         if v > best_v:
             best_v = v
             best = i
@@ -195,6 +314,8 @@ def worst_in(s, t, b, p, prm, c, familiar_only):
         v = card_score(s, t, b, p, prm, card)
         if c == zone_of(p, Z_PLAY):
             v = t.card_prestige[card] + 0.5 * t.card_engine[card] * 3 * game_left(s, b)
+        elif c == zone_of(p, Z_HAND) and s.year[b] >= 3 and not card_alive(s, t, b, p, prm, card):
+            v -= 100.0  # it would stay in hand anyway
         v += 1e-6 * rand(s, b, p, 1024)
         if v < best_v:
             best_v = v
@@ -234,6 +355,25 @@ def split_piles(s, t, b, p, prm, per_pile):
             j -= 1
         keys[j + 1] = ki
         order[j + 1] = oi
+    if prm[P_LATE_CHEAP] > 0 and prm[P_RANDOM] == 0 and n == 3 * per_pile:
+        # year III leaves few turns to summon: its pile takes the cheapest of the later cards
+        # (engine cards stay early), year II the expensive ones
+        for a in range(per_pile, n):
+            card = t.inst_card[order[a]]
+            cost = 0
+            for e in range(NEN):
+                cost += t.card_cost[pc, card, e]
+            keys[a] = int(-10.0 * cost - 100.0 * t.card_engine[card])
+        for a in range(per_pile + 1, n):
+            ki = keys[a]
+            oi = order[a]
+            j = a - 1
+            while j >= per_pile and keys[j] > ki:
+                keys[j + 1] = keys[j]
+                order[j + 1] = order[j]
+                j -= 1
+            keys[j + 1] = ki
+            order[j + 1] = oi
     return n
 
 
@@ -242,9 +382,27 @@ def keep_drawn(s, t, b, p, prm, card):
     """Whether p keeps a drawn card (else it is discarded)."""
     if prm[P_RANDOM] > 0:
         return coin(s, b, p)
-    if late(s, b):
-        return False  # a card left in hand costs 5 prestige
-    return card_score(s, t, b, p, prm, card) >= prm[P_KEEP_MIN]
+    if s.token[b, p] == 5:
+        return True  # with token 5 each card left in hand pays prestige instead of costing it
+    if card_score(s, t, b, p, prm, card) < prm[P_KEEP_MIN] or not card_alive(s, t, b, p, prm, card):
+        return False
+    # a card left in hand costs 5 prestige: the energies and gauge spaces this card and the live
+    # hand cards still need must come within the turns left
+    tl = turns_left(s, b, prm) - 0.5
+    pc = s.players[b] - 2
+    load = 0.0 - energy_total(s, b, p)
+    n = 1
+    for e in range(NEN):
+        load += t.card_cost[pc, card, e]
+    c = zone_of(p, Z_HAND)
+    for k in range(s.cont_n[b, c]):
+        h = t.inst_card[s.cont[b, c, k]]
+        if card_alive(s, t, b, p, prm, h):
+            n += 1
+            for e in range(NEN):
+                load += t.card_cost[pc, h, e]
+    short = n - (s.gauge[b, p] - in_play(s, b, p))
+    return load <= prm[P_END_ENERGY] * tl and short <= prm[P_END_GAUGE] * tl + 0.5
 
 
 @njit(cache=True)
@@ -252,8 +410,10 @@ def energy_worth(s, t, b, p, prm, e):
     """How much p wants one more energy of type e (gain choice; lowest is discarded first)."""
     v = t.transmute[season_of(s.month[b]), e] + 0.5 * t.transmute[(season_of(s.month[b]) + 1) % 4, e]
     held = s.energy[b, p, e]
-    if need_of(s, t, b, p, e) > held:
+    if need_of(s, t, b, p, prm, e) > held:
         v += 3.0
+    if e == WATER and saving_water(s, b, p) and spendable(s, t, b, p, WATER) < 4:
+        v += prm[P_TOK8_WATER]
     return v
 
 
@@ -288,7 +448,7 @@ def choose_lose(s, t, b, p, prm):
         if s.energy[b, p, e] == 0:
             continue
         v = energy_worth(s, t, b, p, prm, e)
-        if s.energy[b, p, e] > need_of(s, t, b, p, e):
+        if s.energy[b, p, e] > keep_of(s, t, b, p, prm, e):
             v -= 3.0
         if v < best_v:
             best_v = v
@@ -302,13 +462,22 @@ def face_worth(s, t, b, p, prm, season, die, face):
     room = reserve_size(s, t, b, p) - energy_total(s, b, p)
     v = 0.0
     got = 0
+    gl = game_left(s, b)
+    ne = near_end(s, t, b)
+    water = spendable(s, t, b, p, WATER)
     for e in range(NEN):
         n = t.face_energy[season, die, face, e]
+        need = need_of(s, t, b, p, prm, e) - s.energy[b, p, e]
         for _ in range(n):
             if got < room:
-                v += prm[P_DIE_ENERGY]
-                if need_of(s, t, b, p, e) > s.energy[b, p, e]:
-                    v += prm[P_DIE_NEED]
+                if need > 0:
+                    v += prm[P_DIE_ENERGY] + prm[P_DIE_NEED] + prm[P_DIE_NEED_LATE] * (1.0 - gl)
+                    need -= 1
+                else:
+                    v += prm[P_DIE_ENERGY] * (0.4 if ne else 1.0)
+                if e == WATER and saving_water(s, b, p) and water < 4:
+                    v += prm[P_TOK8_WATER]
+                    water += 1
             got += 1
     v += prm[P_DIE_CRYSTAL] * t.face_crystals[season, die, face]
     fl = t.face_flags[season, die, face]
@@ -316,11 +485,12 @@ def face_worth(s, t, b, p, prm, season, die, face):
         blocked = s.gauge[b, p] <= in_play(s, b, p) and hand_n(s, b, p) > 0
         v += prm[P_DIE_GAUGE] * (1.0 if blocked else 0.25 * game_left(s, b))
     if fl & S.FF_DRAW:
-        v += prm[P_DIE_DRAW] * (0.2 if late(s, b) else 1.0)
+        # a card drawn late is rarely summoned in time (token 5 pays for it in hand)
+        v += prm[P_DIE_DRAW] * (1.0 if s.token[b, p] == 5 else max(0.1, min(1.0, 3.0 * gl - 0.3)))
     if fl & S.FF_TRANS:
         spare = 0
         for e in range(NEN):
-            spare += max(0, s.energy[b, p, e] - need_of(s, t, b, p, e))
+            spare += max(0, s.energy[b, p, e] - need_of(s, t, b, p, prm, e))
         v += prm[P_DIE_TRANS] * spare
     return v
 
@@ -371,11 +541,11 @@ def choose_token(s, t, b, p, prm):
 
 
 @njit(cache=True)
-def spare_energy(s, t, b, p):
+def spare_energy(s, t, b, p, prm):
     """Energies p holds beyond what its most demanding hand card needs."""
     n = 0
     for e in range(NEN):
-        n += max(0, s.energy[b, p, e] - need_of(s, t, b, p, e))
+        n += max(0, s.energy[b, p, e] - need_of(s, t, b, p, prm, e))
     return n
 
 
@@ -388,11 +558,14 @@ def transmute_count(s, t, b, p, prm, e):
     if prm[P_RANDOM] > 0:
         return rand(s, b, p, have + 1)
     value = t.transmute[season_of(s.month[b]), e] + s.trans_extra[b]
-    if late(s, b):
-        return have  # energy is worth nothing at the end (Lantern of Xidit aside)
-    if value < prm[P_TRANS_MIN]:
+    if last_turn(s, t, b):
+        # energy is worth nothing at the end but token 8's water, or 3 a piece with Lantern of Xidit
+        if value <= 3 * S.count_effect(s, t, b, p, S.E_LANTERN_XIDIT):
+            return 0
+        return have - (min(have, 4) if e == WATER and saving_water(s, b, p) else 0)
+    if value < prm[P_TRANS_MIN] and not near_end(s, t, b):
         return 0
-    return max(0, have - need_of(s, t, b, p, e))
+    return max(0, have - keep_of(s, t, b, p, prm, e))
 
 
 @njit(cache=True)
@@ -467,29 +640,25 @@ def best_hand_card(s, t, b, p, prm):
 
 
 @njit(cache=True)
-def bonus_for_summon(s, t, b, p, prm):
-    """A (hand card, bonus) pair where the bonus makes that card summonable: gauge +1 when the
-    gauge is the only obstacle, or the 2-energy exchange when at most 2 energies are of the wrong
-    type. (-1, 0) for none."""
-    if prm[P_RANDOM] > 0:
-        c = zone_of(p, Z_HAND)
-        n = s.cont_n[b, c]
-        if n == 0 or rand(s, b, p, 6) != 0:
-            return -1, 0
-        return s.cont[b, c, rand(s, b, p, n)], B_GAUGE if coin(s, b, p) else B_EXCHANGE
-    if late(s, b):
-        return -1, 0
-    i, v = best_hand_card(s, t, b, p, prm)
-    if i < 0 or v < prm[P_BONUS_MIN]:
-        return -1, 0
-    card = t.inst_card[i]
+def bonus_cost(s, t, b, p):
+    """Prestige the next bonus costs at the end (the track's step)."""
+    n = s.bonus_n[b, p]
+    if n >= S.MAX_BONUS:
+        return 1e9
+    return t.rules[S.R_BONUS1 + n] - (t.rules[S.R_BONUS1 + n - 1] if n > 0 else 0)
+
+
+@njit(cache=True)
+def bonus_fix(s, t, b, p, card):
+    """The bonus that makes hand card ``card`` summonable now: gauge +1 when the gauge is the only
+    obstacle, or the 2-energy exchange when at most 2 energies are of the wrong type; -1 none."""
     plan = s.scratch[b, 4]
     pc = s.players[b] - 2
     if s.gauge[b, p] <= in_play(s, b, p):
         if s.gauge[b, p] < S.MAX_GAUGE and s.gauge[b, p] == in_play(s, b, p) and \
                 S.pay_plan(s, t, b, p, card, True, plan):
-            return i, B_GAUGE
-        return -1, 0
+            return B_GAUGE
+        return -1
     d, tot = deficit(s, t, b, p, card)
     if 0 < d <= 2 and energy_total(s, b, p) >= tot and s.crystals[b, p] >= t.card_cost[pc, card, 4]:
         # try the exchange on the reserve, check the cost, put the reserve back
@@ -509,8 +678,55 @@ def bonus_for_summon(s, t, b, p, prm):
         s.energy[b, p, 2] = e2
         s.energy[b, p, 3] = e3
         if ok:
-            return i, B_EXCHANGE
-    return -1, 0
+            return B_EXCHANGE
+    return -1
+
+
+@njit(cache=True)
+def end_worth(s, t, b, p, prm, card):
+    """What summoning ``card`` is worth now that the game ends soon: its prestige, the 5 it
+    would cost left in hand, and half its effect's worth (little time left to enjoy it)."""
+    return t.card_prestige[card] + S.HAND_PENALTY + 0.5 * prm[P_W_EFFECT] * t.card_value[card]
+
+
+@njit(cache=True)
+def bonus_for_summon(s, t, b, p, prm):
+    """A (hand card, bonus) pair where the bonus makes that card summonable (``bonus_fix``):
+    before the endgame only the first ``early_bonus`` bonuses, for a card scoring at least
+    ``bonus_min``; in year III's last turns any bonus whose prestige cost the card's end worth
+    (``end_worth``) beats. (-1, 0) for none."""
+    if prm[P_RANDOM] > 0:
+        c = zone_of(p, Z_HAND)
+        n = s.cont_n[b, c]
+        if n == 0 or rand(s, b, p, 6) != 0:
+            return -1, 0
+        return s.cont[b, c, rand(s, b, p, n)], B_GAUGE if coin(s, b, p) else B_EXCHANGE
+    if s.year[b] >= 3 and turns_left(s, b, prm) <= 2.0:
+        c = zone_of(p, Z_HAND)
+        cost = bonus_cost(s, t, b, p)
+        best = -1
+        best_w = 0
+        best_v = cost + 1.0
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            card = t.inst_card[i]
+            v = end_worth(s, t, b, p, prm, card)
+            if v > best_v:
+                w = bonus_fix(s, t, b, p, card)
+                if w >= 0:
+                    best_v = v
+                    best = i
+                    best_w = w
+        return best, best_w
+    if s.bonus_n[b, p] >= prm[P_EARLY_BONUS]:
+        return -1, 0
+    i, v = best_hand_card(s, t, b, p, prm)
+    if i < 0 or v < prm[P_BONUS_MIN]:
+        return -1, 0
+    w = bonus_fix(s, t, b, p, t.inst_card[i])
+    if w < 0:
+        return -1, 0
+    return i, w
 
 
 @njit(cache=True)
@@ -526,9 +742,14 @@ def exchange_swap(s, t, b, p, card):
         return -1, -1
     give = -1
     for e in range(NEN):
-        if s.energy[b, p, e] > t.card_cost[pc, card, e]:
+        keep = t.card_cost[pc, card, e]
+        if e == WATER and saving_water(s, b, p):
+            keep += 4  # banked for token 8
+        if s.energy[b, p, e] > keep:
             give = e
             break
+    if give < 0 and s.energy[b, p, WATER] > t.card_cost[pc, card, WATER]:
+        give = WATER
     if give < 0:
         return -1, -1
     return give, want
@@ -543,7 +764,7 @@ def want_activation(s, t, b, p, prm, i):
     if e == E_BALANCE_ISHTAR:
         n = t.rules[S.R_ISHTAR_N]
         x = ishtar_energy(s, t, b, p, prm, n)
-        if s.energy[b, p, x] - need_of(s, t, b, p, x) >= n or lt or \
+        if s.energy[b, p, x] - need_of(s, t, b, p, prm, x) >= n or lt or \
                 energy_total(s, b, p) >= reserve_size(s, t, b, p) - 1:
             return 1
         return 0
@@ -552,10 +773,10 @@ def want_activation(s, t, b, p, prm, i):
         for q in range(s.players[b]):
             if q != p:
                 hurt += min(4, s.crystals[b, q])
-        return 1 if spare_energy(s, t, b, p) >= 1 and hurt >= 6 else 0
+        return 1 if spare_energy(s, t, b, p, prm) >= 1 and hurt >= 6 else 0
     if e == E_POTION_POWER:
-        if lt:
-            return 0
+        if lt or (s.year[b] >= 3 and turns_left(s, b, prm) < 3.0):
+            return 0  # its card must be kept: too late to summon it
         blocked = s.gauge[b, p] <= in_play(s, b, p) and hand_n(s, b, p) > 0
         return 1 if blocked or (hand_n(s, b, p) == 0 and s.year[b] < 3) else 0
     if e == E_POTION_DREAMS:
@@ -571,7 +792,7 @@ def want_activation(s, t, b, p, prm, i):
         n = energy_total(s, b, p)
         return 1 if n >= 5 or (lt and n >= 2) else 0
     if e == E_TREE_LIGHT:
-        if not s.can_trans[b] and spare_energy(s, t, b, p) >= 4:
+        if not s.can_trans[b] and spare_energy(s, t, b, p, prm) >= 4:
             return 2 if energy_total(s, b, p) >= 1 else 0
         k, v = best_hand_card(s, t, b, p, prm)
         if k >= 0 and s.crystals[b, p] >= 6 and not lt:
@@ -594,7 +815,7 @@ def want_activation(s, t, b, p, prm, i):
             return 1
         return 0
     if e == E_GLUTTON_CAULDRON:
-        return 1 if spare_energy(s, t, b, p) >= 1 and not lt else 0
+        return 1 if spare_energy(s, t, b, p, prm) >= 1 and not lt else 0
     if e == E_JEWEL_ANCIENTS:
         n = s.c_store[b, i, 0] + s.c_store[b, i, 1] + s.c_store[b, i, 2] + s.c_store[b, i, 3]
         return 1 if n < 3 and jewel_energy(s, t, b, p, prm) >= 0 else 0
@@ -676,11 +897,23 @@ def lowest_three(s, t, b, p, exclude):
 
 @njit(cache=True)
 def want_bonus_transmute(s, t, b, p, prm):
-    """Bonus 2 (transmute, +1 crystal each) late in year III with many spare energies."""
+    """Bonus 2 (transmute, +1 crystal each) in year III's last season with ``bonus_trans`` spare
+    energies, or on the last turn when the energies pay more than the bonus costs."""
     if prm[P_RANDOM] > 0:
         return rand(s, b, p, 8) == 0
-    return (late(s, b) and s.bonus_n[b, p] < prm[P_MAX_BONUS]
-            and energy_total(s, b, p) >= prm[P_BONUS_TRANS])
+    if s.bonus_n[b, p] >= prm[P_MAX_BONUS] or not late(s, b):
+        return False
+    if spare_energy(s, t, b, p, prm) >= prm[P_BONUS_TRANS]:
+        return True
+    if not last_turn(s, t, b):
+        return False
+    # the last turn: the energies are lost otherwise; worth it when they pay more than it costs
+    se = season_of(s.month[b])
+    gain = 0.0
+    for e in range(NEN):
+        n = s.energy[b, p, e] - (min(s.energy[b, p, e], 4) if e == WATER and saving_water(s, b, p) else 0)
+        gain += n * (t.transmute[se, e] + 1)
+    return gain >= bonus_cost(s, t, b, p) + 2.0
 
 
 @njit(cache=True)
@@ -706,8 +939,9 @@ def want_bonus_draw(s, t, b, p, prm):
 @njit(cache=True)
 def time_move_choice(s, t, b, p, prm, maxd):
     """Spaces to move the season token: 1-3 either way (Temporal Boots, maxd 3) or exactly 2
-    either way (token 10, maxd 2). The heuristic moves back in year III (more rounds to play)
-    and otherwise forward by 1."""
+    either way (token 10, maxd 2). In year III the heuristic moves forward (the game ends
+    sooner) when ahead by ``tok10_lead`` plus 5 a live hand card, else back (more rounds to
+    play); earlier it moves forward by 1 (token 10: 2)."""
     exact = maxd == 2
     if prm[P_RANDOM] > 0:
         nopt = 0
@@ -719,8 +953,12 @@ def time_move_choice(s, t, b, p, prm, maxd):
             if rand(s, b, p, nopt) == 0:
                 best = d
         return best
-    if s.year[b] == 3 and can_move_season(s, b, -maxd):
-        return -maxd
+    if s.year[b] == 3:
+        # ahead with nothing left to summon: end sooner; otherwise more rounds to catch up
+        if lead(s, t, b, p) >= prm[P_TOK10_LEAD] + S.HAND_PENALTY * (hand_n(s, b, p) - dead_in_hand(s, t, b, p, prm)):
+            return maxd
+        if can_move_season(s, b, -maxd):
+            return -maxd
     return maxd if exact else 1
 
 
@@ -838,7 +1076,9 @@ def ishtar_energy(s, t, b, p, prm, n):
     for e in range(NEN):
         if s.energy[b, p, e] < n:
             continue
-        v = need_of(s, t, b, p, e) - s.energy[b, p, e]
+        v = need_of(s, t, b, p, prm, e) - s.energy[b, p, e]
+        if e == WATER and saving_water(s, b, p) and s.energy[b, p, e] - n < 4:
+            v += 100.0  # banked for token 8
         if prm[P_RANDOM] > 0:
             v = rand(s, b, p, 100)
         if v < best_v:
@@ -864,7 +1104,7 @@ def dreams_target(s, t, b, p, prm):
         if t.card_effect[card] == S.E_MESODAE_LANTERN:
             continue
         d, tot = deficit(s, t, b, p, card)
-        v = card_score(s, t, b, p, prm, card) + 2.0 * tot + t.card_cost[s.players[b] - 2, card, 4] / 2.0
+        v = card_worth(s, t, b, p, prm, card) + 2.0 * tot + t.card_cost[s.players[b] - 2, card, 4] / 2.0
         if v > best_v:
             best_v = v
             best = i
@@ -936,38 +1176,133 @@ def want_vision(s, t, b, p, prm, top_card):
 # ---------------------------------------------------------------------------------------------
 
 @njit(cache=True)
+def payable_gain(s, t, b, p, prm, extra_gauge, extra_energy):
+    """The best worth (``card_score``, or ``end_worth`` in year III's last turns) among p's hand
+    cards that ``extra_gauge`` more gauge spaces and ``extra_energy`` energies of its choice would
+    make summonable now; also how many such cards. (-1e9, 0) if none."""
+    c = zone_of(p, Z_HAND)
+    pc = s.players[b] - 2
+    plan = s.scratch[b, 4]
+    room = s.gauge[b, p] + extra_gauge - in_play(s, b, p)
+    if room <= 0:
+        return -1e9, 0
+    endgame = s.year[b] >= 3 and turns_left(s, b, prm) <= 2.0
+    best = -1e9
+    n = 0
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        card = t.inst_card[i]
+        if extra_energy == 0:
+            if not S.pay_plan(s, t, b, p, card, True, plan):
+                continue
+        else:
+            d, tot = deficit(s, t, b, p, card)
+            if d == 0 or d > extra_energy or s.crystals[b, p] < t.card_cost[pc, card, 4]:
+                continue
+            if energy_total(s, b, p) + extra_energy > reserve_size(s, t, b, p):
+                continue
+        v = end_worth(s, t, b, p, prm, card) if endgame else card_score(s, t, b, p, prm, card)
+        n += 1
+        best = max(best, v)
+    return best, n
+
+
+@njit(cache=True)
+def lead(s, t, b, p):
+    """p's prestige so far (crystals, cards in play, -5 a hand card) minus its best opponent's."""
+    best = -1e9
+    mine = 0.0
+    for q in range(s.players[b]):
+        c = zone_of(q, Z_PLAY)
+        v = 1.0 * s.crystals[b, q] - S.HAND_PENALTY * hand_n(s, b, q)
+        for k in range(s.cont_n[b, c]):
+            v += t.card_prestige[t.inst_card[s.cont[b, c, k]]]
+        if q == p:
+            mine = v
+        elif v > best:
+            best = v
+    return mine - best
+
+
+@njit(cache=True)
+def dead_in_hand(s, t, b, p, prm):
+    """How many of p's hand cards it cannot expect to summon before the end."""
+    c = zone_of(p, Z_HAND)
+    n = 0
+    for k in range(s.cont_n[b, c]):
+        if not card_alive(s, t, b, p, prm, t.inst_card[s.cont[b, c, k]]):
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def want_token(s, t, b, p, prm, stage):
-    """Whether p uses its (legal, unused) token now; stage 0 = just after the die, 1 = at the end
-    of its turn."""
+    """Whether p uses its (legal, unused) token now; stage 0 = just after the die (before the
+    summons), 1 = at the end of its turn. The rules never read the token's printed prestige (a
+    study recomputes the scores for other printed values, exact only if play does not depend on
+    it); they weigh the effect against fixed internal thresholds:
+
+    1 draw a card: with a gauge space no hand card will take and half the game to play;
+    2 lose a card: once a hand card cannot be summoned in time (year III), else in the last season;
+    3 two energies: when they make a hand card worth ``tok_gain_min`` summonable now;
+    4 gauge -1: when the spaces beyond the live hand cards are not needed (2 spare, 1 in year
+      III; in the endgame before summoning if a space beyond the payable cards is free, else
+      at the end of the turn);
+    6 transmute +1: when the transmutation pays ``tok6_min`` crystals, or anything on the last turn;
+    7, 11, 12: at once (crystals, no effect, the top cards reordered);
+    8 discard 4 water: as soon as it can (the bot banks water for it, ``saving_water``);
+    9 gauge +2: when the gauge blocks a payable hand card worth ``tok_gain_min`` (or two cards);
+    10 season +-2: in year III's last season (``time_move_choice`` picks the way)."""
     if prm[P_RANDOM] > 0:
         return rand(s, b, p, 4) == 0
     tok = s.token[b, p]
     lt = late(s, b)
     if tok == 1:
-        return stage == 0 and hand_n(s, b, p) == 0 and not lt
+        return (stage == 0 and s.gauge[b, p] - in_play(s, b, p) > hand_n(s, b, p)
+                and game_left(s, b) >= 0.5)
     if tok == 2:
-        return stage == 1 and lt
+        if s.year[b] >= 3 and dead_in_hand(s, t, b, p, prm) > 0:
+            return stage == 1
+        return stage == 1 and (lt or near_end(s, t, b))
     if tok == 3:
-        if stage != 0 or lt or s.gauge[b, p] <= in_play(s, b, p):
+        if stage != 0:
             return False
-        i, v = best_hand_card(s, t, b, p, prm)
-        if i < 0:
-            return False
-        d, tot = deficit(s, t, b, p, t.inst_card[i])
-        return 1 <= d <= 2
+        v, n = payable_gain(s, t, b, p, prm, 0, 2)
+        return v >= prm[P_TOK_GAIN_MIN]
     if tok == 4:
-        return stage == 1 and (lt or s.gauge[b, p] == S.MAX_GAUGE)
+        ending = near_end(s, t, b) or lt
+        if stage == 0:
+            # the last turns: before summoning, if the spaces beyond what it can pay for now
+            # are not needed (a full gauge would forbid the token later)
+            v, n = payable_gain(s, t, b, p, prm, 0, 0)
+            return ending and s.gauge[b, p] - in_play(s, b, p) - 1 >= n
+        if ending:
+            return True
+        spare = s.gauge[b, p] - in_play(s, b, p) - (hand_n(s, b, p) - dead_in_hand(s, t, b, p, prm))
+        return spare >= 2 or (spare >= 1 and s.year[b] >= 3) or s.gauge[b, p] == S.MAX_GAUGE
     if tok == 6:
-        many = spare_energy(s, t, b, p) >= 4 or (lt and energy_total(s, b, p) >= 3)
-        return stage == 0 and not s.can_trans[b] and many
+        if stage != 0 or s.can_trans[b]:
+            return False
+        se = season_of(s.month[b])
+        gain = 0.0
+        lt1 = last_turn(s, t, b)
+        for e in range(NEN):
+            keep = keep_of(s, t, b, p, prm, e) if not lt1 else 0
+            gain += max(0, s.energy[b, p, e] - keep) * (t.transmute[se, e] + 1)
+        return gain >= prm[P_TOK6_MIN] or (lt1 and gain > 0)
     if tok == 7 or tok == 11 or tok == 12:
         return stage == 0
     if tok == 8:
-        return stage == 1 and (lt or s.energy[b, p, WATER] - need_of(s, t, b, p, WATER) >= 4)
+        if stage == 1:
+            return True
+        return spendable(s, t, b, p, WATER) - need_of(s, t, b, p, prm, WATER) >= 4
     if tok == 9:
-        return stage == 0 and not lt and s.gauge[b, p] <= in_play(s, b, p) and hand_n(s, b, p) > 0
+        if stage != 0 or s.gauge[b, p] > in_play(s, b, p):
+            return False
+        v, n = payable_gain(s, t, b, p, prm, 2, 0)
+        return v >= prm[P_TOK_GAIN_MIN] or n >= 2
     if tok == 10:
-        return stage == 1 and lt and can_move_season(s, b, -2)
+        return stage == 1 and (lt or near_end(s, t, b))
     return False
 
 
@@ -1024,7 +1359,7 @@ def steadfast_choice(s, t, b, p, prm):
     blocked = s.gauge[b, p] <= in_play(s, b, p) and hand_n(s, b, p) > 0 and s.gauge[b, p] < S.MAX_GAUGE
     opts = (prm[P_DIE_GAUGE] * (1.0 if blocked else 0.25 * game_left(s, b)),
             prm[P_DIE_ENERGY] if energy_total(s, b, p) < reserve_size(s, t, b, p) else 0.0,
-            prm[P_DIE_TRANS] * spare_energy(s, t, b, p) if not s.can_trans[b] else 0.0)
+            prm[P_DIE_TRANS] * spare_energy(s, t, b, p, prm) if not s.can_trans[b] else 0.0)
     best = 0
     best_v = now
     for j in range(3):
@@ -1058,7 +1393,7 @@ def codex_target(s, t, b, p, prm, exclude):
             continue
         if not (t.card_timing[card] & S.TM_ENTER):
             continue
-        v = t.card_value[card] - t.card_prestige[card] - prm[P_W_COST] * en
+        v = t.card_value[card] - t.card_prestige[card] - 1.0 * en  # about an energy's crystals
         if v > best_v:
             best_v = v
             best = i
@@ -1087,7 +1422,7 @@ def jewel_energy(s, t, b, p, prm):
     for e in range(NEN):
         if spendable(s, t, b, p, e) < 3:
             continue
-        v = need_of(s, t, b, p, e) - spendable(s, t, b, p, e)
+        v = need_of(s, t, b, p, prm, e) - spendable(s, t, b, p, e)
         if prm[P_RANDOM] > 0:
             v = rand(s, b, p, 100)
         if v < best_v:
@@ -1101,7 +1436,7 @@ def want_orb_card(s, t, b, p, prm, card):
     """Crystal Orb: put the top card into play for 4 energies?"""
     if prm[P_RANDOM] > 0:
         return coin(s, b, p)
-    return card_score(s, t, b, p, prm, card) >= 8.0
+    return card_worth(s, t, b, p, prm, card) >= 8.0
 
 
 @njit(cache=True)
@@ -1122,7 +1457,7 @@ def want_monolith_store(s, t, b, p, prm):
     """Fairy Monolith: store one reserve energy at round end?"""
     if prm[P_RANDOM] > 0:
         return coin(s, b, p)
-    return spare_energy(s, t, b, p) >= 2 and not late(s, b)
+    return spare_energy(s, t, b, p, prm) >= 2 and not late(s, b)
 
 
 @njit(cache=True)

@@ -28,7 +28,8 @@ def test_amulet_of_fire_draws_four_keeps_one():
     pos.put(0, "Amulet of Fire")
     where = sorted(pos.where(i)[1] for i in top)
     assert where == ["discard"] * 3 + ["hand"]
-    assert pos.names(0, "hand") == ["Runic Cube of Eolis"]  # the bot's best: 30 prestige
+    # the bot's best: Olaf's Statue (20 crystals, cheap) over Runic Cube (30 prestige, costly)
+    assert pos.names(0, "hand") == ["Olaf's Blessed Statue"]
 
 
 def test_amulet_of_earth_nine_crystals():
@@ -88,13 +89,19 @@ def test_staff_of_spring_three_crystals_per_summon_from_hand():
 
 def test_temporal_boots_move_the_season():
     """Temporal Boots: the season token moves 1-3 spaces either way (not before year I space 1;
-    the heuristic moves forward 1 outside year III and back in year III)."""
+    the heuristic moves forward 1 outside year III; in year III back 3 when behind, forward 3
+    when well ahead)."""
     pos = Position()
     pos.put(0, "Temporal Boots")
     assert pos.st.month[0] == 2
     pos = Position(month=2, year=3)
+    pos.set(1, crystals=20)
     pos.put(0, "Temporal Boots")
     assert (pos.st.month[0], pos.st.year[0]) == (11, 2)
+    pos = Position(month=2, year=3)
+    pos.set(0, crystals=20)
+    pos.put(0, "Temporal Boots")
+    assert (pos.st.month[0], pos.st.year[0]) == (5, 3)
 
 
 def test_purse_of_io_one_more_crystal_per_energy():
