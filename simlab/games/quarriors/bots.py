@@ -32,6 +32,7 @@ from simlab.games.quarriors.state import (
     effect,
     face_kind,
     glory_value,
+    keep,
     level,
     zone_of,
 )
@@ -117,7 +118,7 @@ def die_value(s, t, b, d):
     return v / 6.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def owned(s, b, p, slot):
     """Dice of Wilds slot ``slot`` player p owns (bag, active, ready, used, aside)."""
     n = 0
@@ -179,18 +180,23 @@ def choose_cull(s, t, b, p, prm):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def capture_score(s, t, b, p, prm, slot, cost):
     """The heuristic's score for capturing a die of ``slot`` at ``cost`` (higher is better)."""
+    # every field read up front: inlined into choose_capture's loop (docs/quarriors.md, Speed)
     card = s.slot_card[b, slot]
-    sc = prm[P_W_COST] * cost + prm[P_W_GLORY] * t.card_glory[card]
-    if t.card_kind[card] == K_SPELL:
+    turns = s.seat[b, p, S.S_TURNS]
+    glory = t.card_glory[card]
+    kind = t.card_kind[card]
+    printed = t.card_cost[card]
+    sc = prm[P_W_COST] * cost + prm[P_W_GLORY] * glory
+    if kind == K_SPELL:
         sc += prm[P_W_SPELL]
     if slot == SLOT_PORTAL:
         sc += prm[P_W_PORTAL]
     if prm[P_CURVE] > 0:
-        target = prm[P_CURVE_BASE] + prm[P_CURVE_SLOPE] * s.seat[b, p, S.S_TURNS]
-        sc -= prm[P_W_CURVE] * abs(t.card_cost[card] - target)
+        target = prm[P_CURVE_BASE] + prm[P_CURVE_SLOPE] * turns
+        sc -= prm[P_W_CURVE] * abs(printed - target)
     return sc
 
 
@@ -224,7 +230,8 @@ def choose_capture(s, t, b, p, prm, budget, discount, max_cost):
             best_sc = sc
             best = slot
     if prm[P_RANDOM] > 0 and rand(s, b, p, nopt + 1) == 0:
-        return -1  # capturing is optional (phase 5)
+        best = -1  # capturing is optional (phase 5)
+    keep(s, t)
     return best
 
 
@@ -294,7 +301,7 @@ def choose_reroll(s, t, b, p, prm, exclude):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def creature_rank(s, t, b, d):
     """How much a player values its creature d (glory first, then level)."""
     return 10 * glory_value(s, t, b, d) + level(s, t, b, d)
@@ -336,7 +343,8 @@ def choose_summon(s, t, b, p, prm, budget, reserve, costs):
             best_r = r
             best = d
     if prm[P_RANDOM] > 0 and rand(s, b, p, nopt + 1) == 0:
-        return -1  # summoning is optional (phase 3)
+        best = -1  # summoning is optional (phase 3)
+    keep(s, t)
     return best
 
 

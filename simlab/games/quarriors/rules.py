@@ -137,6 +137,7 @@ from simlab.games.quarriors.state import (
     effect,
     face_kind,
     glory_value,
+    keep,
     level,
     log,
     owner_of,
@@ -264,17 +265,19 @@ def new_die(s, b, d, slot, c):
 @njit(cache=True)
 def gain_glory(s, b, p, amount, slot):
     """p gains glory; reaching the target ends the game at once (R: Vyhrání hry)."""
-    if amount <= 0 or s.done[b]:
-        return
-    s.glory[b, p] += amount
-    s.seat[b, p, S_GLORY] = s.glory[b, p]
-    if slot >= 0:
-        s.card[b, p, slot, C_GLORY] += amount
-    log(s, b, EV_GLORY, amount, slot, s.glory[b, p])
-    if s.glory[b, p] >= GLORY_TARGET[s.players[b]]:
-        s.done[b] = 1
-        s.winner[b] = p
-        s.end_reason[b] = END_GLORY
+    done = s.done[b]
+    if amount > 0 and not done:
+        g = s.glory[b, p] + amount
+        s.glory[b, p] = g
+        s.seat[b, p, S_GLORY] = g
+        if slot >= 0:
+            s.card[b, p, slot, C_GLORY] += amount
+        log(s, b, EV_GLORY, amount, slot, g)
+        if g >= GLORY_TARGET[s.players[b]]:
+            s.done[b] = 1
+            s.winner[b] = p
+            s.end_reason[b] = END_GLORY
+    keep(s, None)
 
 
 @njit(cache=True)
@@ -285,11 +288,12 @@ def end_by_empty_cards(s, t, b):
     for slot in range(SLOT_CREATURE0, SLOT_CREATURE0 + N_CREATURE_SLOTS):
         if s.cont_n[b, WILDS0 + slot] == 0:
             empty += 1
-    if empty < 4:
-        return False
-    decide_by_glory(s, b)
-    s.end_reason[b] = END_EMPTY
-    return True
+    ended = empty >= 4
+    if ended:
+        decide_by_glory(s, b)
+        s.end_reason[b] = END_EMPTY
+    keep(s, t)
+    return ended
 
 
 @njit(cache=True)
@@ -312,18 +316,19 @@ def decide_by_glory(s, b):
     s.winner[b] = -1 if tied else best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def die_quiddity(s, t, b, d):
     """Quiddity die d would give if spent now (0 for faces without quiddity)."""
     dt = t.card_die[card_of(s, b, d)]
     f = s.d_face[b, d]
     k = t.f_kind[dt, f]
-    if k == F_Q or k == F_QDRAW or k == F_QORREROLL:
-        return t.f_q[dt, f]
-    return 0
+    q = t.f_q[dt, f]
+    if not (k == F_Q or k == F_QDRAW or k == F_QORREROLL):
+        q = 0
+    return q
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def available_quiddity(s, t, b, p):
     """Quiddity p can still raise this turn: the pool plus every quiddity face in the Active Pool
     (R: Quiddity: it cannot be saved for a later turn)."""
@@ -338,20 +343,22 @@ def available_quiddity(s, t, b, p):
 def pay(s, t, b, p, cost):
     """Pay ``cost``: spend quiddity dice from the Active Pool into the used pile until the pool
     covers it (R: Utrácení kostek). Returns False (and pays nothing) if p cannot afford it."""
-    if available_quiddity(s, t, b, p) < cost:
-        return False
-    c = zone_of(p, Z_ACTIVE)
-    i = 0
-    while s.pool[b] < cost:
-        d = s.cont[b, c, i]
-        q = die_quiddity(s, t, b, d)
-        if q > 0:
-            s.pool[b] += q
-            place(s, b, d, zone_of(p, Z_USED))  # swap-remove: index i now holds another die
-        else:
-            i += 1
-    s.pool[b] -= cost
-    return True
+    ok = available_quiddity(s, t, b, p) >= cost
+    if ok:
+        c = zone_of(p, Z_ACTIVE)
+        i = 0
+        pool = s.pool[b]
+        while pool < cost:
+            d = s.cont[b, c, i]
+            q = die_quiddity(s, t, b, d)
+            if q > 0:
+                pool += q
+                place(s, b, d, zone_of(p, Z_USED))  # swap-remove: index i now holds another die
+            else:
+                i += 1
+        s.pool[b] = pool - cost
+    keep(s, t)
+    return ok
 
 
 # ---------------------------------------------------------------------------------------------
@@ -361,23 +368,33 @@ def pay(s, t, b, p, cost):
 @njit(cache=True)
 def base_stat(s, t, b, d, want_attack):
     """Printed attack or defense of the creature face d shows, with the Primordial Oozes' '?'."""
-    if s.d_copy[b, d] >= 0:
-        dt = t.card_die[s.slot_card[b, s.d_copy[b, d]]]
-        f = s.d_copyface[b, d]
-    else:
-        dt = t.card_die[card_of(s, b, d)]
-        f = s.d_face[b, d]
-    v = t.f_atk[dt, f] if want_attack else t.f_def[dt, f]
-    if v >= 0:
-        return v
-    e = effect(s, t, b, d)
+    c = s.d_copy[b, d]
+    slot = s.d_slot[b, d]
+    f = s.d_face[b, d]
+    cf = s.d_copyface[b, d]
+    if c >= 0:
+        slot = c
+        f = cf
+    card = s.slot_card[b, slot]
+    dt = t.card_die[card]
+    va = t.f_atk[dt, f]
+    vd = t.f_def[dt, f]
+    e = t.card_effect[card]  # effect(): the copied card's when copying
     p = owner_of(s, b, d)
-    if e == E_OOZE:
-        return basic_quiddity_in_play(s, t, b, p)
-    if e == E_M_OOZE:
-        return all_creatures(s, t, b)
-    # Strong Primordial Ooze with nothing to copy: attack 0, defense 5
-    return 0 if want_attack else 5
+    v = vd
+    if want_attack:
+        v = va
+    if v < 0:
+        if e == E_OOZE:
+            v = basic_quiddity_in_play(s, t, b, p)
+        elif e == E_M_OOZE:
+            v = all_creatures(s, t, b)
+        elif want_attack:
+            v = 0  # Strong Primordial Ooze with nothing to copy: attack 0, defense 5
+        else:
+            v = 5
+    keep(s, t)
+    return v
 
 
 @njit(cache=True)
@@ -416,9 +433,13 @@ def attached_bonus(s, t, b, d, want_attack):
 @njit(cache=True)
 def attack_of(s, t, b, d):
     """Current attack of creature d (before the defender's own modifiers)."""
-    if s.d_flag[b, d] & FL_ZERO_ATK:
-        return 0
-    return base_stat(s, t, b, d, True) + aura(s, t, b, d) + attached_bonus(s, t, b, d, True) + s.d_atk[b, d]
+    zero = s.d_flag[b, d] & FL_ZERO_ATK
+    bonus = s.d_atk[b, d]
+    v = 0
+    if not zero:
+        v = base_stat(s, t, b, d, True) + aura(s, t, b, d) + attached_bonus(s, t, b, d, True) + bonus
+    keep(s, t)
+    return v
 
 
 @njit(cache=True)
@@ -426,6 +447,7 @@ def defense_of(s, t, b, d, ignore_attached):
     """Current defense of creature d; ``ignore_attached`` when a Mighty Devotee attacks it."""
     e = effect(s, t, b, d)
     bu = burst(s, t, b, d)
+    p = owner_of(s, b, d)
     v = base_stat(s, t, b, d, False) + aura(s, t, b, d) + s.d_def[b, d]
     if not ignore_attached:
         v += attached_bonus(s, t, b, d, False)
@@ -435,18 +457,21 @@ def defense_of(s, t, b, d, ignore_attached):
         elif e == E_M_DEVOTEE:
             v += 3
         elif e == E_M_QUAKE:
-            v += 2 if bu >= 2 else 1
+            v += min(bu, 2)  # 2 on a double burst, else 1
         elif e == E_S_GOBLIN:
-            v += creature_count(s, t, b, owner_of(s, b, d)) - 1
+            v += creature_count(s, t, b, p) - 1
     if e == E_WIZARD and bu >= 2:
         v += 1
+    keep(s, t)
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def spell_proof(s, t, b, d):
     """Mighty Devotee on a burst face cannot be the target of opposing spells."""
-    return effect(s, t, b, d) == E_M_DEVOTEE and burst(s, t, b, d) >= 1
+    e = effect(s, t, b, d)
+    bu = burst(s, t, b, d)
+    return (e == E_M_DEVOTEE) & (bu >= 1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -474,6 +499,7 @@ def leave_ready(s, t, b, d, dest):
     s.d_atk[b, d] = 0
     s.d_def[b, d] = 0
     place(s, b, d, dest)
+    keep(s, t)
 
 
 @njit(cache=True)
@@ -489,6 +515,7 @@ def cull(s, t, b, p, d):
         s.seat[b, p, S_CULL_O] += 1
     s.card[b, p, slot, C_CULLED] += 1
     log(s, b, EV_CULL, slot, p, 0)
+    keep(s, t)
 
 
 @njit(cache=True)
@@ -506,11 +533,14 @@ def capture(s, t, b, p, slot, dest_zone):
 def reaction_die(s, t, b, q, code):
     """A spell die of effect ``code`` in q's Ready Area (not attached), or -1."""
     c = zone_of(q, Z_READY)
+    found = -1
     for i in range(s.cont_n[b, c]):
         a = s.cont[b, c, i]
         if s.d_attach[b, a] < 0 and face_kind(s, t, b, a) == F_SPELL and effect(s, t, b, a) == code:
-            return a
-    return -1
+            found = a
+            break
+    keep(s, t)
+    return found
 
 
 @njit(cache=True)
@@ -519,6 +549,7 @@ def spend_spell(s, t, b, p, a):
     leave_ready(s, t, b, a, zone_of(p, Z_USED))
     s.seat[b, p, S_SPELLS] += 1
     s.card[b, p, s.d_slot[b, a], C_PLAYED] += 1
+    keep(s, t)
 
 
 @njit(cache=True)
@@ -837,6 +868,7 @@ def draw_and_roll(s, t, b, p, n):
             break
         roll(s, b, d)
         log(s, b, EV_ROLL, s.d_slot[b, d], s.d_face[b, d], 1)
+    keep(s, t)
 
 
 @njit(cache=True)
@@ -858,19 +890,21 @@ def roll_phase(s, t, b, p, prm):
 def immediate_kind(s, t, b, d):
     """Immediate effect on the face die d shows: an F_* code, F_SPELL for an immediate spell,
     F_Q for Questing Wizard's burst quiddity face, or -1 for none."""
-    dt = t.card_die[card_of(s, b, d)]
+    card = card_of(s, b, d)
+    dt = t.card_die[card]
     f = s.d_face[b, d]
     k = t.f_kind[dt, f]
+    timing = t.card_timing[card]
+    bu = t.f_burst[dt, f]
+    e = t.card_effect[card]
+    r = -1  # one exit, every read above (see docs/quarriors.md, Speed)
     if k == F_DRAW or k == F_REROLL or k == F_QDRAW or k == F_QORREROLL:
-        return k
-    card = card_of(s, b, d)
-    if k == F_SPELL and t.card_timing[card] == T_IMMEDIATE:
-        return F_SPELL
-    if k == F_Q and t.f_burst[dt, f] >= 1:
-        e = t.card_effect[card]
-        if e == E_WIZARD or e == E_M_WIZARD:
-            return F_Q
-    return -1
+        r = k
+    elif k == F_SPELL and timing == T_IMMEDIATE:
+        r = F_SPELL
+    elif k == F_Q and bu >= 1 and (e == E_WIZARD or e == E_M_WIZARD):
+        r = F_Q
+    return r
 
 
 @njit(cache=True)
@@ -978,16 +1012,18 @@ def summon_cost(s, t, b, p, d):
     """Quiddity to summon d: its level, plus 1 (burst) or 2 (double burst) for each Mighty
     Defender of the Pale in an opponent's Ready Area (FAQ: cumulative)."""
     cost = level(s, t, b, d)
+    others = s.players[b]
     if not s.present[b, E_M_DEFENDER]:
-        return cost
-    for k in range(1, s.players[b]):
+        others = 1  # no Mighty Defender in this game: skip the scan
+    for k in range(1, others):
         q = (p + k) % s.players[b]
         c = zone_of(q, Z_READY)
         for i in range(s.cont_n[b, c]):
             o = s.cont[b, c, i]
             if face_kind(s, t, b, o) == F_CREATURE and effect(s, t, b, o) == E_M_DEFENDER:
                 bu = burst(s, t, b, o)
-                cost += 2 if bu >= 2 else (1 if bu >= 1 else 0)
+                cost += min(bu, 2)  # 1 a burst, 2 a double burst
+    keep(s, t)
     return cost
 
 
@@ -1035,9 +1071,11 @@ def summon(s, t, b, p, d, prm):
 @njit(cache=True)
 def check_oozes(s, t, b, prm):
     """A Primordial Ooze whose owner has no Basic Quiddity in play is destroyed."""
+    # no early return, state kept to the end: one reference count numba can prune (keep)
+    n_players = s.players[b]
     if not s.present[b, E_OOZE]:
-        return
-    for p in range(s.players[b]):
+        n_players = 0
+    for p in range(n_players):
         c = zone_of(p, Z_READY)
         i = 0
         while i < s.cont_n[b, c]:
@@ -1048,6 +1086,7 @@ def check_oozes(s, t, b, prm):
                 i = 0
             else:
                 i += 1
+    keep(s, t)
 
 
 @njit(cache=True)
@@ -1361,6 +1400,7 @@ def attack_total(s, t, b, q, att_d, att_a, att_l, n_att):
         if hag_cap and a > 3:
             a = 3
         total += a
+    keep(s, t)
     return total
 
 
@@ -1425,13 +1465,16 @@ def would_lose(s, t, b, q, total, ignore):
     """An attack of ``total`` would destroy at least one of q's creatures (none can absorb it)."""
     c = zone_of(q, Z_READY)
     any_c = False
+    absorbed = False
     for i in range(s.cont_n[b, c]):
         d = s.cont[b, c, i]
         if face_kind(s, t, b, d) == F_CREATURE and not (s.d_flag[b, d] & FL_SAFE):
             any_c = True
             if defense_of(s, t, b, d, ignore) > total:
-                return False
-    return any_c
+                absorbed = True
+                break
+    keep(s, t)
+    return any_c and not absorbed
 
 
 @njit(cache=True)

@@ -230,12 +230,25 @@ define_struct(Tables, TablesType, TablesLayout)
 # ---------------------------------------------------------------------------------------------
 
 @njit(cache=True, inline="always")
+def keep(s, t):
+    """A use of the state and the tables at the end of a compiled function (``t`` may be None).
+
+    Numba holds a reference to an argument until its last use; when that last use lies inside a
+    branch (or after an early return) the reference is counted with atomic operations that its
+    pruning pass cannot remove (a fifth of the run time, measured with perf; docs/quarriors.md,
+    Speed). A last use on the common path lets the pass drop the pair."""
+    s.n_dice  # noqa: B018 (the use is the point; an assignment could be removed as dead)
+    if t is not None:
+        t.basic_cards  # noqa: B018
+
+
+@njit(cache=True, inline="always")
 def zone_of(p, z):
     """Container index of player p's zone z."""
     return p * NZ + z
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place(s, b, d, c):
     """Move die d of game b into container c (O(1): swap-remove from its current list)."""
     old = s.d_cont[b, d]
@@ -253,16 +266,17 @@ def place(s, b, d, c):
     s.d_cont[b, d] = c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def owner_of(s, b, d):
     """Player holding die d, or -1 when it is in the Wilds."""
     c = s.d_cont[b, d]
+    p = c // NZ
     if c >= WILDS0:
-        return -1
-    return c // NZ
+        p = -1
+    return p
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def refill_bag(s, b, p):
     """Empty player p's used pile into the bag (rulebook, phase 2: the bag ran out)."""
     used = zone_of(p, Z_USED)
@@ -280,11 +294,14 @@ def draw_one(s, b, p):
     bag = zone_of(p, Z_BAG)
     if s.cont_n[b, bag] == 0:
         refill_bag(s, b, p)
-        if s.cont_n[b, bag] == 0:
-            return -1
-    k = randbelow(s.rng, b, RS_BAG, s.cont_n[b, bag])
-    d = s.cont[b, bag, k]
-    place(s, b, d, zone_of(p, Z_ACTIVE))
+    # one exit: an early return would keep the state reference-counted across blocks
+    n = s.cont_n[b, bag]
+    d = -1
+    if n > 0:
+        k = randbelow(s.rng, b, RS_BAG, n)
+        d = s.cont[b, bag, k]
+        place(s, b, d, zone_of(p, Z_ACTIVE))
+    keep(s, None)
     return d
 
 
@@ -310,44 +327,63 @@ def die_type(s, t, b, d):
     return t.card_die[s.slot_card[b, s.d_slot[b, d]]]
 
 
-@njit(cache=True)
+# The accessors below are inlined and read every field they need on one path (no early return,
+# no field read in a branch or a conditional expression): see docs/quarriors.md, Speed.
+
+@njit(cache=True, inline="always")
 def face_kind(s, t, b, d):
     """F_* kind of the face die d shows (a Strong Ooze copy shows the copied face)."""
-    if s.d_copy[b, d] >= 0:
-        return F_CREATURE
-    return t.f_kind[die_type(s, t, b, d), s.d_face[b, d]]
+    c = s.d_copy[b, d]
+    k = t.f_kind[die_type(s, t, b, d), s.d_face[b, d]]
+    if c >= 0:
+        k = F_CREATURE
+    return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def burst(s, t, b, d):
     """Burst glyphs (0, 1, 2) on the face die d shows."""
-    if s.d_copy[b, d] >= 0:
-        return t.f_burst[t.card_die[s.slot_card[b, s.d_copy[b, d]]], s.d_copyface[b, d]]
-    return t.f_burst[die_type(s, t, b, d), s.d_face[b, d]]
+    c = s.d_copy[b, d]
+    slot = s.d_slot[b, d]
+    f = s.d_face[b, d]
+    cf = s.d_copyface[b, d]
+    if c >= 0:
+        slot = c
+        f = cf
+    return t.f_burst[t.card_die[s.slot_card[b, slot]], f]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def effect(s, t, b, d):
     """Effect code governing die d (a Strong Ooze copy has the copied card's abilities)."""
-    if s.d_copy[b, d] >= 0:
-        return t.card_effect[s.slot_card[b, s.d_copy[b, d]]]
-    return t.card_effect[card_of(s, b, d)]
+    c = s.d_copy[b, d]
+    slot = s.d_slot[b, d]
+    if c >= 0:
+        slot = c
+    return t.card_effect[s.slot_card[b, slot]]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def level(s, t, b, d):
     """Level of the creature face die d shows."""
-    if s.d_copy[b, d] >= 0:
-        return t.f_level[t.card_die[s.slot_card[b, s.d_copy[b, d]]], s.d_copyface[b, d]]
-    return t.f_level[die_type(s, t, b, d), s.d_face[b, d]]
+    c = s.d_copy[b, d]
+    slot = s.d_slot[b, d]
+    f = s.d_face[b, d]
+    cf = s.d_copyface[b, d]
+    if c >= 0:
+        slot = c
+        f = cf
+    return t.f_level[t.card_die[s.slot_card[b, slot]], f]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def glory_value(s, t, b, d):
     """Glory printed on the card of creature die d (a Strong Ooze copies the glory too)."""
-    if s.d_copy[b, d] >= 0:
-        return t.card_glory[s.slot_card[b, s.d_copy[b, d]]]
-    return t.card_glory[card_of(s, b, d)]
+    c = s.d_copy[b, d]
+    slot = s.d_slot[b, d]
+    if c >= 0:
+        slot = c
+    return t.card_glory[s.slot_card[b, slot]]
 
 
 @njit(cache=True)
@@ -401,18 +437,23 @@ def all_creatures(s, t, b):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log(s, b, code, a, x, y):
     """Append a trace event when tracing (ev has room); a no-op in batch runs."""
-    k = s.ev_n[b]
-    if s.ev.shape[1] > 1 and k < s.ev.shape[1]:
-        s.ev[b, k, 0] = s.turn[b]
-        s.ev[b, k, 1] = s.cur[b]
-        s.ev[b, k, 2] = code
-        s.ev[b, k, 3] = a
-        s.ev[b, k, 4] = x
-        s.ev[b, k, 5] = y
-        s.ev_n[b] = k + 1
+    # inlined, and the batch run's whole cost is this one read: a field read inside a condition
+    # is reference-counted across branches (atomic ops numba cannot prune), and so is an
+    # out-of-line call (see docs/quarriors.md, Speed)
+    n = s.ev.shape[1]
+    if n > 1:
+        k = s.ev_n[b]
+        if k < n:
+            s.ev[b, k, 0] = s.turn[b]
+            s.ev[b, k, 1] = s.cur[b]
+            s.ev[b, k, 2] = code
+            s.ev[b, k, 3] = a
+            s.ev[b, k, 4] = x
+            s.ev[b, k, 5] = y
+            s.ev_n[b] = k + 1
 
 
 @njit(cache=True)
