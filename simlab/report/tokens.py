@@ -140,6 +140,11 @@ def section_tokens(ctx) -> None:
     _keep(ctx, seats, [g for g in groups if g["case"] == main_case and g["keep"]], main_rows, info)
 
 
+def _worth_cell(r: dict[str, Any]) -> str:
+    """Worth (printed - fair) with its interval (the fair value's interval, mirrored)."""
+    return f"{_pts(r['worth'])} {_iv(r['printed'] - r['ci_high'], r['printed'] - r['ci_low'])}"
+
+
 def _summary(ctx, table: pl.DataFrame, info: dict[int, str]) -> None:
     """One line per token across player counts."""
     doc = ctx.doc
@@ -151,6 +156,29 @@ def _summary(ctx, table: pl.DataFrame, info: dict[int, str]) -> None:
                           + (" (mispriced)" if r["mispriced"] else "") for r in part)
         lines.append(f"Token {tok} ({info.get(int(tok), '')}), printed {part[0]['printed']:+.0f}: {cells}.")
     doc.bullets(lines)
+    # In the game every player keeps a token, so a designer compares the tokens with each other:
+    # rank them by worth and show the printed value that would give each the median worth.
+    players = sorted(set(table["players"].to_list()))
+    wide = (table.select("token", "players", "printed", "fair_value", "worth", "ci_low", "ci_high")
+            .filter(pl.col("fair_value").is_finite()))
+    median = {p: float(wide.filter(pl.col("players") == p)["worth"].median()) for p in players}
+    mean_worth = wide.group_by("token").agg(pl.col("worth").mean().alias("mean")).sort("mean", descending=True)
+    rows = []
+    for tok in mean_worth["token"].to_list():
+        part = {r["players"]: r for r in wide.filter(pl.col("token") == tok).to_dicts()}
+        rows.append([tok, info.get(int(tok), ""), f"{next(iter(part.values()))['printed']:+.0f}"]
+                    + [_worth_cell(part[p]) if p in part else "n/a" for p in players]
+                    + [" / ".join(f"{part[p]['fair_value'] + median[p]:+.0f}" if p in part else "n/a"
+                                  for p in players)])
+    doc.para("Tokens against each other. In the game every player keeps a token, so what matters to a designer "
+             "is how the tokens compare: **worth** (printed - fair, with its 95% interval) is what holding each "
+             "is worth over holding none, in prestige-equivalents. The last column is the printed value that "
+             "would give each token the median worth at each player count (median "
+             + ", ".join(f"{median[p]:+.1f} at {p}p" for p in players)
+             + "); it holds the bots' choices fixed, including which token they keep, so it is a starting "
+             "point for a re-priced study (setup `token_prestige`), not a final answer.")
+    doc.table(["token", "effect", "printed"] + [f"worth {p}p (95%)" for p in players]
+              + [f"printed for median worth ({'/'.join(f'{p}p' for p in players)})"], rows)
 
 
 def _robust_cases(ctx, seats, groups, cases, main_rows) -> None:
