@@ -143,6 +143,7 @@ from simlab.games.quarriors.state import (
     owner_of,
     place,
     roll,
+    shown,
     zone_of,
 )
 
@@ -368,14 +369,7 @@ def pay(s, t, b, p, cost):
 @njit(cache=True)
 def base_stat(s, t, b, d, want_attack):
     """Printed attack or defense of the creature face d shows, with the Primordial Oozes' '?'."""
-    c = s.d_copy[b, d]
-    slot = s.d_slot[b, d]
-    f = s.d_face[b, d]
-    cf = s.d_copyface[b, d]
-    if c >= 0:
-        slot = c
-        f = cf
-    card = s.slot_card[b, slot]
+    card, f = shown(s, b, d)
     dt = t.card_die[card]
     va = t.f_atk[dt, f]
     vd = t.f_def[dt, f]

@@ -341,8 +341,9 @@ def face_kind(s, t, b, d):
 
 
 @njit(cache=True, inline="always")
-def burst(s, t, b, d):
-    """Burst glyphs (0, 1, 2) on the face die d shows."""
+def shown(s, b, d):
+    """(card, face) that die d shows: its own, or a Strong Ooze copy's copied card and face.
+    Every field is read on one path (a read inside a branch is reference-counted, see Speed)."""
     c = s.d_copy[b, d]
     slot = s.d_slot[b, d]
     f = s.d_face[b, d]
@@ -350,7 +351,14 @@ def burst(s, t, b, d):
     if c >= 0:
         slot = c
         f = cf
-    return t.f_burst[t.card_die[s.slot_card[b, slot]], f]
+    return s.slot_card[b, slot], f
+
+
+@njit(cache=True, inline="always")
+def burst(s, t, b, d):
+    """Burst glyphs (0, 1, 2) on the face die d shows."""
+    card, f = shown(s, b, d)
+    return t.f_burst[t.card_die[card], f]
 
 
 @njit(cache=True, inline="always")
@@ -366,14 +374,8 @@ def effect(s, t, b, d):
 @njit(cache=True, inline="always")
 def level(s, t, b, d):
     """Level of the creature face die d shows."""
-    c = s.d_copy[b, d]
-    slot = s.d_slot[b, d]
-    f = s.d_face[b, d]
-    cf = s.d_copyface[b, d]
-    if c >= 0:
-        slot = c
-        f = cf
-    return t.f_level[t.card_die[s.slot_card[b, slot]], f]
+    card, f = shown(s, b, d)
+    return t.f_level[t.card_die[card], f]
 
 
 @njit(cache=True, inline="always")
