@@ -124,6 +124,10 @@ PRESETS = {
 }
 
 
+# Why many small helpers here are inline="always" (game_left, turns_left, deficit, card_worth,
+# alive_limit, ...): an out-of-line compiled call increfs and decrefs the state and the tables, and
+# the bots call these once per hand card or die face; inlining them measured 2p 10,350 -> 11,300
+# games/s (docs/seasons.md, "Speed").
 @njit(cache=True, inline="always")
 def rand(s, b, p, n):
     """Uniform integer in [0, n) from seat p's stream."""
@@ -197,7 +201,7 @@ def near_end(s, t, b):
     return hi >= months_left(s, b) or months_left(s, b) <= 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def alive_limit(s, b, p, prm):
     """The most energies a hand card may lack and still be ``card_alive``; -1 when the full
     gauge leaves no card alive. It does not depend on the card, so loops over the hand compute
@@ -252,10 +256,13 @@ def card_score(s, t, b, p, prm, card):
     summon in time (``card_alive``) is worth -10: held, it would cost 5 at the end (token 5
     aside). So the rules' choices that read it discard such a card first (token 2, Argos'
     Embrace) and the bot does not keep it."""
-    return card_score_lim(s, t, b, p, prm, card, alive_limit(s, b, p, prm))
+    lim = 0.0
+    if s.year[b] >= 3:  # the limit is only read in year III (it divides by pips_mean)
+        lim = alive_limit(s, b, p, prm)
+    return card_score_lim(s, t, b, p, prm, card, lim)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_score_lim(s, t, b, p, prm, card, lim):
     """``card_score`` given ``alive_limit`` (loops over a container compute it once)."""
     if s.year[b] >= 3:
@@ -265,7 +272,7 @@ def card_score_lim(s, t, b, p, prm, card, lim):
     return card_worth(s, t, b, p, prm, card)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_worth(s, t, b, p, prm, card):
     """The heuristic worth of a card type (higher is better), whether or not p can pay for it."""
     pc = s.players[b] - 2
@@ -1432,6 +1439,8 @@ def die_mean_worth(s, t, b, p, prm, season, die, needs, ne):
 def malice_to_use(s, t, b, p, prm):
     """Die of Malice: an untapped copy p activates to re-roll its taken die (it gains 2 crystals
     and the new face), or -1: when the face is worth less than an average roll plus 2 crystals."""
+    if S.count_effect(s, t, b, p, E_DIE_MALICE) == 0:
+        return -1  # asked every turn: the effect table spares the scan of the play zone
     c = zone_of(p, Z_PLAY)
     m = -1
     for k in range(s.cont_n[b, c]):
