@@ -124,6 +124,10 @@ PRESETS = {
 }
 
 
+# Why many small helpers here are inline="always" (game_left, turns_left, deficit, card_worth,
+# alive_limit, ...): an out-of-line compiled call increfs and decrefs the state and the tables, and
+# the bots call these once per hand card or die face; inlining them measured 2p 10,350 -> 11,300
+# games/s (docs/seasons.md, "Speed").
 @njit(cache=True, inline="always")
 def rand(s, b, p, n):
     """Uniform integer in [0, n) from seat p's stream."""
@@ -135,27 +139,27 @@ def coin(s, b, p):
     return randbelow(s.rng, b, RS_BOT0 + p, 2) == 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def game_left(s, b):
     """Share of the game still to play (1 at the start, about 0 in the last round)."""
     elapsed = (s.year[b] - 1) * 12 + s.month[b] - 1
     return max(0.0, (36.0 - elapsed) / 36.0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def late(s, b):
     """Year III, fall: any round may be the last."""
     return s.year[b] >= 3 and s.month[b] >= 10
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def months_left(s, b):
     """Season-wheel spaces before the game ends: 36 at the start, 1 on year III's last space (the
     round that moves time past it is the last one)."""
     return 36 - ((s.year[b] - 1) * 12 + s.month[b] - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turns_left(s, b, prm):
     """Turns p can still expect, this one included (time moves about ``pips_mean`` a round)."""
     return max(1.0, months_left(s, b) / prm[P_PIPS_MEAN])
@@ -197,21 +201,34 @@ def near_end(s, t, b):
     return hi >= months_left(s, b) or months_left(s, b) <= 1
 
 
+@njit(cache=True, inline="always")
+def alive_limit(s, b, p, prm):
+    """The most energies a hand card may lack and still be ``card_alive``; -1 when the full
+    gauge leaves no card alive. It does not depend on the card, so loops over the hand compute
+    it once rather than once per card (the same float, so the same comparisons)."""
+    tl = turns_left(s, b, prm) - 1.0
+    g = s.gauge[b, p]
+    if g <= in_play(s, b, p) and prm[P_END_GAUGE] * tl < 1.0:
+        return -1.0
+    return prm[P_END_ENERGY] * tl + 0.01
+
+
+@njit(cache=True, inline="always")
+def alive_with(s, t, b, p, card, lim):
+    """``card_alive`` given ``alive_limit`` (deficits are never negative, so -1 kills all)."""
+    d, tot = deficit(s, t, b, p, card)
+    return not (d > lim)
+
+
 @njit(cache=True)
 def card_alive(s, t, b, p, prm, card):
     """Whether p can still expect to summon hand card ``card`` before the end: the energies it
     lacks (``end_energy`` a turn) and, if the gauge is full, a star (``end_gauge`` a turn) must
     come within the turns left. Always true early in the game."""
-    tl = turns_left(s, b, prm) - 1.0
-    d, tot = deficit(s, t, b, p, card)
-    if d > prm[P_END_ENERGY] * tl + 0.01:
-        return False
-    if s.gauge[b, p] <= in_play(s, b, p) and prm[P_END_GAUGE] * tl < 1.0:
-        return False
-    return True
+    return alive_with(s, t, b, p, card, alive_limit(s, b, p, prm))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def saving_water(s, b, p):
     """p holds token 8 unused: it banks 4 water to discard for it."""
     return s.token[b, p] == 8 and not s.token_used[b, p]
@@ -221,9 +238,15 @@ def saving_water(s, b, p):
 def keep_of(s, t, b, p, prm, e):
     """Energies of type e p keeps: what its most demanding live hand card needs, and 4 water
     while it saves them for token 8."""
-    n = need_of(s, t, b, p, prm, e)
-    if e == WATER and saving_water(s, b, p):
-        n = max(n, 4)
+    return keep_n(s, b, p, e, need_of(s, t, b, p, prm, e))
+
+
+@njit(cache=True, inline="always")
+def keep_n(s, b, p, e, n):
+    """``keep_of`` given ``need_of(e)``."""
+    if e == WATER:
+        if saving_water(s, b, p):
+            n = max(n, 4)
     return n
 
 
@@ -233,12 +256,23 @@ def card_score(s, t, b, p, prm, card):
     summon in time (``card_alive``) is worth -10: held, it would cost 5 at the end (token 5
     aside). So the rules' choices that read it discard such a card first (token 2, Argos'
     Embrace) and the bot does not keep it."""
-    if s.year[b] >= 3 and s.token[b, p] != 5 and not card_alive(s, t, b, p, prm, card):
-        return -2.0 * S.HAND_PENALTY
+    lim = 0.0
+    if s.year[b] >= 3:  # the limit is only read in year III (it divides by pips_mean)
+        lim = alive_limit(s, b, p, prm)
+    return card_score_lim(s, t, b, p, prm, card, lim)
+
+
+@njit(cache=True, inline="always")
+def card_score_lim(s, t, b, p, prm, card, lim):
+    """``card_score`` given ``alive_limit`` (loops over a container compute it once)."""
+    if s.year[b] >= 3:
+        if s.token[b, p] != 5:
+            if not alive_with(s, t, b, p, card, lim):
+                return -2.0 * S.HAND_PENALTY
     return card_worth(s, t, b, p, prm, card)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_worth(s, t, b, p, prm, card):
     """The heuristic worth of a card type (higher is better), whether or not p can pay for it."""
     pc = s.players[b] - 2
@@ -270,6 +304,50 @@ def need_of(s, t, b, p, prm, e):
 
 
 @njit(cache=True)
+def need_all(s, t, b, p, prm):
+    """``need_of`` for the four energy types from one hand scan, each card's ``card_alive``
+    tested once: a die choice, a gain/lose choice or a spare count needs all four, and four
+    separate scans (each testing every card in year III) cost as much as the rest of the turn."""
+    c = zone_of(p, Z_HAND)
+    pc = s.players[b] - 2
+    yr = s.year[b]
+    endgame = yr >= 3
+    lim = 0.0
+    if endgame:
+        lim = alive_limit(s, b, p, prm)
+    n0 = 0
+    n1 = 0
+    n2 = 0
+    n3 = 0
+    t0 = 0
+    t1 = 0
+    t2 = 0
+    t3 = 0
+    for k in range(s.cont_n[b, c]):
+        card = t.inst_card[s.cont[b, c, k]]
+        x0 = t.card_cost[pc, card, 0]
+        x1 = t.card_cost[pc, card, 1]
+        x2 = t.card_cost[pc, card, 2]
+        x3 = t.card_cost[pc, card, 3]
+        if x0 + x1 + x2 + x3 == 0:
+            continue  # costs are never negative: no type needs it (need_of skips it too)
+        if endgame:
+            if not alive_with(s, t, b, p, card, lim):
+                continue
+        n0 = max(n0, x0)
+        n1 = max(n1, x1)
+        n2 = max(n2, x2)
+        n3 = max(n3, x3)
+        t0 += x0
+        t1 += x1
+        t2 += x2
+        t3 += x3
+    if yr >= prm[P_NEED_SUM]:
+        return (t0, t1, t2, t3)
+    return (n0, n1, n2, n3)
+
+
+@njit(cache=True)
 def pick_from(s, t, b, p, prm, c):
     """The card in container c p likes best (random bot: any), -1 if empty."""
     n = s.cont_n[b, c]
@@ -280,11 +358,12 @@ def pick_from(s, t, b, p, prm, c):
     best = -1
     best_v = -1e18
     endgame = c == S.C_REVEAL and s.year[b] >= 3 and s.token[b, p] != 5
+    lim = alive_limit(s, b, p, prm)
     for k in range(n):
         i = s.cont[b, c, k]
         card = t.inst_card[i]
-        v = card_score(s, t, b, p, prm, card) + 1e-6 * rand(s, b, p, 1024)
-        if endgame and not card_alive(s, t, b, p, prm, card):
+        v = card_score_lim(s, t, b, p, prm, card, lim) + 1e-6 * rand(s, b, p, 1024)
+        if endgame and not alive_with(s, t, b, p, card, lim):
             # a revealed card mostly goes to hand: one that cannot come out costs 5 at the end
             # (Divine Chalice's free card is the exception this simplification misjudges)
             v -= 100.0
@@ -395,9 +474,10 @@ def keep_drawn(s, t, b, p, prm, card):
     for e in range(NEN):
         load += t.card_cost[pc, card, e]
     c = zone_of(p, Z_HAND)
+    lim = alive_limit(s, b, p, prm)
     for k in range(s.cont_n[b, c]):
         h = t.inst_card[s.cont[b, c, k]]
-        if card_alive(s, t, b, p, prm, h):
+        if alive_with(s, t, b, p, h, lim):
             n += 1
             for e in range(NEN):
                 load += t.card_cost[pc, h, e]
@@ -408,9 +488,15 @@ def keep_drawn(s, t, b, p, prm, card):
 @njit(cache=True)
 def energy_worth(s, t, b, p, prm, e):
     """How much p wants one more energy of type e (gain choice; lowest is discarded first)."""
+    return energy_worth_n(s, t, b, p, prm, e, need_of(s, t, b, p, prm, e))
+
+
+@njit(cache=True)
+def energy_worth_n(s, t, b, p, prm, e, need):
+    """``energy_worth`` given ``need_of(e)`` (the choices over the four types scan the hand once)."""
     v = t.transmute[season_of(s.month[b]), e] + 0.5 * t.transmute[(season_of(s.month[b]) + 1) % 4, e]
     held = s.energy[b, p, e]
-    if need_of(s, t, b, p, prm, e) > held:
+    if need > held:
         v += 3.0
     if e == WATER and saving_water(s, b, p) and spendable(s, t, b, p, WATER) < 4:
         v += prm[P_TOK8_WATER]
@@ -424,8 +510,9 @@ def choose_gain(s, t, b, p, prm):
         return rand(s, b, p, NEN)
     best = 0
     best_v = -1e9
+    needs = need_all(s, t, b, p, prm)
     for e in range(NEN):
-        v = energy_worth(s, t, b, p, prm, e) + 1e-6 * rand(s, b, p, 1024)
+        v = energy_worth_n(s, t, b, p, prm, e, needs[e]) + 1e-6 * rand(s, b, p, 1024)
         if v > best_v:
             best_v = v
             best = e
@@ -444,11 +531,13 @@ def choose_lose(s, t, b, p, prm):
         return 0
     best = -1
     best_v = 1e9
+    needs = need_all(s, t, b, p, prm)
     for e in range(NEN):
         if s.energy[b, p, e] == 0:
             continue
-        v = energy_worth(s, t, b, p, prm, e)
-        if s.energy[b, p, e] > keep_of(s, t, b, p, prm, e):
+        need = needs[e]
+        v = energy_worth_n(s, t, b, p, prm, e, need)
+        if s.energy[b, p, e] > keep_n(s, b, p, e, need):
             v -= 3.0
         if v < best_v:
             best_v = v
@@ -459,15 +548,21 @@ def choose_lose(s, t, b, p, prm):
 @njit(cache=True)
 def face_worth(s, t, b, p, prm, season, die, face):
     """The heuristic worth of taking a season die showing ``face``."""
+    return face_worth_n(s, t, b, p, prm, season, die, face, need_all(s, t, b, p, prm), near_end(s, t, b))
+
+
+@njit(cache=True)
+def face_worth_n(s, t, b, p, prm, season, die, face, needs, ne):
+    """``face_worth`` given ``need_all`` and ``near_end``, which do not depend on the face: a
+    die choice computes them once for all its dice and faces."""
     room = reserve_size(s, t, b, p) - energy_total(s, b, p)
     v = 0.0
     got = 0
     gl = game_left(s, b)
-    ne = near_end(s, t, b)
     water = spendable(s, t, b, p, WATER)
     for e in range(NEN):
         n = t.face_energy[season, die, face, e]
-        need = need_of(s, t, b, p, prm, e) - s.energy[b, p, e]
+        need = needs[e] - s.energy[b, p, e]
         for _ in range(n):
             if got < room:
                 if need > 0:
@@ -488,10 +583,7 @@ def face_worth(s, t, b, p, prm, season, die, face):
         # a card drawn late is rarely summoned in time (token 5 pays for it in hand)
         v += prm[P_DIE_DRAW] * (1.0 if s.token[b, p] == 5 else max(0.1, min(1.0, 3.0 * gl - 0.3)))
     if fl & S.FF_TRANS:
-        spare = 0
-        for e in range(NEN):
-            spare += max(0, s.energy[b, p, e] - need_of(s, t, b, p, prm, e))
-        v += prm[P_DIE_TRANS] * spare
+        v += prm[P_DIE_TRANS] * spare_n(s, b, p, needs)
     return v
 
 
@@ -503,15 +595,22 @@ def choose_die(s, t, b, p, prm):
     best = -1
     best_v = -1e18
     nopt = 0
+    rnd = prm[P_RANDOM] > 0
+    needs = (0, 0, 0, 0)
+    ne = False
+    if not rnd:
+        needs = need_all(s, t, b, p, prm)
+        ne = near_end(s, t, b)
     for k in range(nd):
         if s.taken[b, k]:
             continue
-        if prm[P_RANDOM] > 0:
+        if rnd:
             nopt += 1
             if rand(s, b, p, nopt) == 0:
                 best = k
             continue
-        v = face_worth(s, t, b, p, prm, season, s.dice[b, season, k], s.roll[b, k]) + 1e-6 * rand(s, b, p, 1024)
+        v = (face_worth_n(s, t, b, p, prm, season, s.dice[b, season, k], s.roll[b, k], needs, ne)
+             + 1e-6 * rand(s, b, p, 1024))
         if v > best_v:
             best_v = v
             best = k
@@ -543,9 +642,15 @@ def choose_token(s, t, b, p, prm):
 @njit(cache=True)
 def spare_energy(s, t, b, p, prm):
     """Energies p holds beyond what its most demanding hand card needs."""
+    return spare_n(s, b, p, need_all(s, t, b, p, prm))
+
+
+@njit(cache=True, inline="always")
+def spare_n(s, b, p, needs):
+    """``spare_energy`` given ``need_all``."""
     n = 0
     for e in range(NEN):
-        n += max(0, s.energy[b, p, e] - need_of(s, t, b, p, prm, e))
+        n += max(0, s.energy[b, p, e] - needs[e])
     return n
 
 
@@ -585,7 +690,7 @@ def card_activatable(t, card):
 # Summoning, activations and bonuses
 # ---------------------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deficit(s, t, b, p, card):
     """Energies p lacks for card's printed energy cost (type by type), and its total energy cost."""
     pc = s.players[b] - 2
@@ -606,6 +711,7 @@ def choose_summon(s, t, b, p, prm):
     best = -1
     best_v = -1e18
     nopt = 0
+    lim = alive_limit(s, b, p, prm)
     for k in range(s.cont_n[b, c]):
         i = s.cont[b, c, k]
         if not can_summon(s, t, b, p, i, plan):
@@ -615,7 +721,7 @@ def choose_summon(s, t, b, p, prm):
             if rand(s, b, p, nopt) == 0:
                 best = i
             continue
-        v = card_score(s, t, b, p, prm, t.inst_card[i]) + 1e-6 * rand(s, b, p, 1024)
+        v = card_score_lim(s, t, b, p, prm, t.inst_card[i], lim) + 1e-6 * rand(s, b, p, 1024)
         if v > best_v:
             best_v = v
             best = i
@@ -630,9 +736,10 @@ def best_hand_card(s, t, b, p, prm):
     c = zone_of(p, Z_HAND)
     best = -1
     best_v = -1e18
+    lim = alive_limit(s, b, p, prm)
     for k in range(s.cont_n[b, c]):
         i = s.cont[b, c, k]
-        v = card_score(s, t, b, p, prm, t.inst_card[i])
+        v = card_score_lim(s, t, b, p, prm, t.inst_card[i], lim)
         if v > best_v:
             best_v = v
             best = i
@@ -682,7 +789,7 @@ def bonus_fix(s, t, b, p, card):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def end_worth(s, t, b, p, prm, card):
     """What summoning ``card`` is worth now that the game ends soon: its prestige, the 5 it
     would cost left in hand, and half its effect's worth (little time left to enjoy it)."""
@@ -1073,10 +1180,11 @@ def ishtar_energy(s, t, b, p, prm, n):
     """Balance of Ishtar: the energy type (held n+ times) p turns into crystals."""
     best = -1
     best_v = 1e9
+    needs = need_all(s, t, b, p, prm)
     for e in range(NEN):
         if s.energy[b, p, e] < n:
             continue
-        v = need_of(s, t, b, p, prm, e) - s.energy[b, p, e]
+        v = needs[e] - s.energy[b, p, e]
         if e == WATER and saving_water(s, b, p) and s.energy[b, p, e] - n < 4:
             v += 100.0  # banked for token 8
         if prm[P_RANDOM] > 0:
@@ -1229,8 +1337,9 @@ def dead_in_hand(s, t, b, p, prm):
     """How many of p's hand cards it cannot expect to summon before the end."""
     c = zone_of(p, Z_HAND)
     n = 0
+    lim = alive_limit(s, b, p, prm)
     for k in range(s.cont_n[b, c]):
-        if not card_alive(s, t, b, p, prm, t.inst_card[s.cont[b, c, k]]):
+        if not alive_with(s, t, b, p, t.inst_card[s.cont[b, c, k]], lim):
             n += 1
     return n
 
@@ -1286,8 +1395,9 @@ def want_token(s, t, b, p, prm, stage):
         se = season_of(s.month[b])
         gain = 0.0
         lt1 = last_turn(s, t, b)
+        needs = need_all(s, t, b, p, prm)
         for e in range(NEN):
-            keep = keep_of(s, t, b, p, prm, e) if not lt1 else 0
+            keep = keep_n(s, b, p, e, needs[e]) if not lt1 else 0
             gain += max(0, s.energy[b, p, e] - keep) * (t.transmute[se, e] + 1)
         return gain >= prm[P_TOK6_MIN] or (lt1 and gain > 0)
     if tok == 7 or tok == 11 or tok == 12:
@@ -1317,10 +1427,11 @@ def top_of_deck(s, b):
 # ---------------------------------------------------------------------------------------------
 
 @njit(cache=True)
-def die_mean_worth(s, t, b, p, prm, season, die):
+def die_mean_worth(s, t, b, p, prm, season, die, needs, ne):
+    """The mean ``face_worth_n`` of a die's six faces (needs and near_end given, computed once)."""
     v = 0.0
     for f in range(6):
-        v += face_worth(s, t, b, p, prm, season, die, f)
+        v += face_worth_n(s, t, b, p, prm, season, die, f, needs, ne)
     return v / 6.0
 
 
@@ -1328,6 +1439,8 @@ def die_mean_worth(s, t, b, p, prm, season, die):
 def malice_to_use(s, t, b, p, prm):
     """Die of Malice: an untapped copy p activates to re-roll its taken die (it gains 2 crystals
     and the new face), or -1: when the face is worth less than an average roll plus 2 crystals."""
+    if S.count_effect(s, t, b, p, E_DIE_MALICE) == 0:
+        return -1  # asked every turn: the effect table spares the scan of the play zone
     c = zone_of(p, Z_PLAY)
     m = -1
     for k in range(s.cont_n[b, c]):
@@ -1342,8 +1455,10 @@ def malice_to_use(s, t, b, p, prm):
     se = season_of(s.month[b])
     k = s.die_k[b]
     die = s.dice[b, se, k]
-    now = face_worth(s, t, b, p, prm, se, die, s.roll[b, k])
-    if now < die_mean_worth(s, t, b, p, prm, se, die) + 2 * prm[P_DIE_CRYSTAL]:
+    needs = need_all(s, t, b, p, prm)
+    ne = near_end(s, t, b)
+    now = face_worth_n(s, t, b, p, prm, se, die, s.roll[b, k], needs, ne)
+    if now < die_mean_worth(s, t, b, p, prm, se, die, needs, ne) + 2 * prm[P_DIE_CRYSTAL]:
         return m
     return -1
 
@@ -1355,11 +1470,12 @@ def steadfast_choice(s, t, b, p, prm):
         return rand(s, b, p, 4)
     se = season_of(s.month[b])
     k = s.die_k[b]
-    now = face_worth(s, t, b, p, prm, se, s.dice[b, se, k], s.roll[b, k])
+    needs = need_all(s, t, b, p, prm)
+    now = face_worth_n(s, t, b, p, prm, se, s.dice[b, se, k], s.roll[b, k], needs, near_end(s, t, b))
     blocked = s.gauge[b, p] <= in_play(s, b, p) and hand_n(s, b, p) > 0 and s.gauge[b, p] < S.MAX_GAUGE
     opts = (prm[P_DIE_GAUGE] * (1.0 if blocked else 0.25 * game_left(s, b)),
             prm[P_DIE_ENERGY] if energy_total(s, b, p) < reserve_size(s, t, b, p) else 0.0,
-            prm[P_DIE_TRANS] * spare_energy(s, t, b, p, prm) if not s.can_trans[b] else 0.0)
+            prm[P_DIE_TRANS] * spare_n(s, b, p, needs) if not s.can_trans[b] else 0.0)
     best = 0
     best_v = now
     for j in range(3):
@@ -1419,10 +1535,11 @@ def jewel_energy(s, t, b, p, prm):
     """Jewel of the Ancients: an energy type p can spend 3 of (the least needed), -1 if none."""
     best = -1
     best_v = 1e9
+    needs = need_all(s, t, b, p, prm)
     for e in range(NEN):
         if spendable(s, t, b, p, e) < 3:
             continue
-        v = need_of(s, t, b, p, prm, e) - spendable(s, t, b, p, e)
+        v = needs[e] - spendable(s, t, b, p, e)
         if prm[P_RANDOM] > 0:
             v = rand(s, b, p, 100)
         if v < best_v:
