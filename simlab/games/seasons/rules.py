@@ -454,14 +454,22 @@ def discard(s, t, b, p, i):
 
 
 @njit(cache=True)
+def draw_revealed(s, t, b, p, must_keep):
+    """p draws the top card into the reveal area (seen, counted, logged); -1 if the pile is out."""
+    i = draw_top(s, b, C_REVEAL)
+    if i >= 0:
+        see(s, t, b, p, i)
+        s.seat[b, p, S_DRAWN] += 1
+        log(s, b, EV_DRAW, t.inst_card[i], p, must_keep)
+    return i
+
+
+@njit(cache=True)
 def draw_keep_or_discard(s, t, b, p, prm):
     """Draw a card; p keeps it or discards it (die card face, token 1, Olaf's Knowledge)."""
-    i = draw_top(s, b, C_REVEAL)
+    i = draw_revealed(s, t, b, p, 0)
     if i < 0:
         return
-    see(s, t, b, p, i)
-    s.seat[b, p, S_DRAWN] += 1
-    log(s, b, EV_DRAW, t.inst_card[i], p, 0)
     if B.keep_drawn(s, t, b, p, prm[p], t.inst_card[i]):
         take_into_hand(s, t, b, p, prm, i, True)
     else:
@@ -471,12 +479,9 @@ def draw_keep_or_discard(s, t, b, p, prm):
 @njit(cache=True)
 def draw_must_keep(s, t, b, p, prm):
     """Draw a card that p must keep (Potion of Power, Demon of Argos)."""
-    i = draw_top(s, b, C_REVEAL)
+    i = draw_revealed(s, t, b, p, 1)
     if i < 0:
         return
-    see(s, t, b, p, i)
-    s.seat[b, p, S_DRAWN] += 1
-    log(s, b, EV_DRAW, t.inst_card[i], p, 1)
     take_into_hand(s, t, b, p, prm, i, True)
 
 
@@ -484,12 +489,8 @@ def draw_must_keep(s, t, b, p, prm):
 def draw_n_keep_one(s, t, b, p, prm, n):
     """Draw n cards, keep one in hand, discard the rest (Amulet of Fire, bonus 4)."""
     for _ in range(n):
-        i = draw_top(s, b, C_REVEAL)
-        if i < 0:
+        if draw_revealed(s, t, b, p, 0) < 0:
             break
-        see(s, t, b, p, i)
-        s.seat[b, p, S_DRAWN] += 1
-        log(s, b, EV_DRAW, t.inst_card[i], p, 0)
     k = B.pick_from(s, t, b, p, prm[p], C_REVEAL)
     if k >= 0:
         take_into_hand(s, t, b, p, prm, k, True)
