@@ -14,9 +14,8 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from simlab.analysis.stats import paired_difference
+from simlab.analysis.culling import cull_value
 from simlab.analysis.tokens import token_arms, token_keep, token_values
-from simlab.analysis.winrates import win_value
 from simlab.report import charts
 
 N_BOOT = 400
@@ -273,7 +272,6 @@ def _keep(ctx, seats, groups, main_rows, info) -> None:
              "(printed - fair) is the table this bot should use instead; the last line of each table gives it "
              "as bot parameters.")
     worth = {(r["players"], r["token"]): r["worth"] for r in main_rows}
-    wv = win_value(seats).filter(pl.col("bot_row") == 0)
     for g in groups:
         k = token_keep(seats, g["keep"]).to_dicts()
         doc.para(f"**{g['label']}**:")
@@ -286,10 +284,8 @@ def _keep(ctx, seats, groups, main_rows, info) -> None:
                     if r["kept"] else "n/a", _pts(worth.get((g["players"], r["token"]), float("nan")))]
                    for r in k])
         none_v = next(iter(g["arms"].values()))[1]
-        a = wv.filter(pl.col("variant") == g["keep"]).select("game_id", "win")
-        b = wv.filter(pl.col("variant") == none_v).select("game_id", pl.col("win").alias("win_none"))
-        j = a.join(b, on="game_id").sort("game_id").collect()
-        d = paired_difference(j["win"].to_numpy(), j["win_none"].to_numpy())
+        # the paired change of the focal bot's win rate between two arms (the shared helper)
+        d = cull_value(seats, {"keep": (g["keep"], none_v)}).row(0, named=True)
         doc.para(f"Keeping 1 of 3 (vs holding none) changes the focal bot's win rate by {100 * d['diff']:+.1f} "
                  f"points {_iv(100 * d['ci_low'], 100 * d['ci_high'])} over {d['n']:,} paired games.")
         table = ", ".join(f"tokval_{t} = {round(worth[(g['players'], t)], 1)}"
