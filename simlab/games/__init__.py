@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import importlib
 
-from simlab.games.base import GameSpec
+from simlab.games import compile_cache
+
+# before any compiled function is defined: a cache folder per version of the sources (why: compile_cache)
+CACHE_DIR = compile_cache.configure()
+
+from simlab.games.base import GameSpec  # noqa: E402
 
 __all__ = ["get_game", "game_names", "GameSpec"]
 

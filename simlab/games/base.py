@@ -30,7 +30,7 @@ from numba import njit, types
 from numba.experimental import structref
 
 __all__ = ["GameSpec", "CardTable", "BotPreset", "root_seed_words", "ArrayStruct", "ArrayStructProxy", "define_struct",
-           "play_in_batches"]
+           "play_in_batches", "play_traced", "seat_frame", "choose_variants"]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -227,26 +227,29 @@ class ArrayStructProxy(structref.StructRefProxy):
 
 def define_struct(proxy_cls: type, type_cls: type, layout: type) -> list[str]:
     """Bind ``proxy_cls`` (a StructRefProxy) to ``type_cls`` (a registered ArrayStruct) with the
-    fields annotated on ``layout`` (a class whose annotations and comments document them).
+    fields annotated on ``layout`` and its base classes (classes whose annotations and comments
+    document them; a game state's base is :class:`simlab.games.kernel.KernelLayout`).
 
     The proxy then takes the fields as keyword or positional arguments, in layout order.
     """
-    fields = list(layout.__annotations__)
+    fields = [f for klass in layout.__mro__[::-1] for f in vars(klass).get("__annotations__", {})]  # base classes first
     structref.define_proxy(proxy_cls, type_cls, fields)
     proxy_cls._fields = tuple(fields)
     return fields
 
 
 def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables, *, new_state: Callable,
-                    play_batch: Callable, extract: Callable, n_params: int, sub_batch: int,
+                    extract: Callable, n_params: int, sub_batch: int,
                     rotate: bool = False, check: bool = False) -> dict[str, dict[str, np.ndarray]]:
     """The shared body of a game's ``play``: check the arguments, play ``sub_batch`` games at a
-    time in one reused state (memory stays bounded), and concatenate the extracted columns.
+    time in one reused state (memory stays bounded) with the shared compiled driver
+    (:func:`simlab.games.kernel.play_batch`), and concatenate the extracted columns.
 
-    ``play_batch(state, tables, ids, seed_words, players, bots, rotate, check, violations)`` is the
-    game's compiled batch driver; ``extract(state, ids, players, rows, rotate, check, violations)``
-    copies a sub-batch's results into the games/seats/cards columns.
+    ``extract(state, ids, players, rows, rotate, check, violations)`` copies a sub-batch's results
+    into the games/seats/cards columns.
     """
+    from simlab.games.kernel import play_batch
+
     game_ids = np.ascontiguousarray(game_ids, dtype=np.int64)
     seed_words = np.ascontiguousarray(seed_words, dtype=np.uint64)
     bots = np.ascontiguousarray(bots, dtype=np.float64)
@@ -266,3 +269,47 @@ def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables,
     if not parts:
         parts.append(extract(st, game_ids, players, bots.shape[0], rotate, check, viol[:0]))
     return {k: {c: np.concatenate([p[k][c] for p in parts]) for c in parts[0][k]} for k in parts[0]}
+
+
+def play_traced(new_state: Callable, tables, game_id: int, seed_words, players: int, bots) -> tuple[Any, int]:
+    """Play one game with the trace on and every invariant checked (a game's ``replay``).
+
+    Returns the state (its ``ev``/``ev_n`` fields hold the events) and the violations seen."""
+    from simlab.games.kernel import play_batch
+
+    bots = np.ascontiguousarray(bots, dtype=np.float64)
+    st = new_state(1, trace_events=50_000)
+    viol = np.zeros(1, np.int32)
+    with np.errstate(over="ignore"):
+        play_batch(st, tables, np.array([game_id], np.int64), np.ascontiguousarray(seed_words, dtype=np.uint64),
+                   players, bots, False, True, viol)
+    return st, int(viol[0])
+
+
+def choose_variants(game: str, allowed: Mapping[str, tuple[str, ...]], variants: Mapping[str, Any] | None
+                    ) -> dict[str, str]:
+    """The data variants chosen: each documented variant's default (its first value) unless
+    ``variants`` names another allowed value.
+
+    Raises:
+        KeyError: an unknown variant (the message lists the known ones).
+        ValueError: a value the variant does not allow (the message lists the allowed ones).
+    """
+    chosen = {k: v[0] for k, v in allowed.items()}
+    for key, val in (variants or {}).items():
+        if key not in allowed:
+            raise KeyError(f"unknown data variant {key!r} for {game}; expected one of {sorted(allowed)}")
+        if str(val) not in allowed[key]:
+            raise ValueError(f"data variant {key!r}: bad value {val!r}; expected one of {list(allowed[key])}")
+        chosen[key] = str(val)
+    return chosen
+
+
+def seat_frame(ids: np.ndarray, players: int, rows: int, rotate: bool, winner: np.ndarray) -> dict[str, np.ndarray]:
+    """The columns every game's ``seats`` table starts with: game_id, seat, bot_row, won (one row
+    per game and seat, seat-major within a game; bot rows as the driver assigns them)."""
+    seat = np.tile(np.arange(players, dtype=np.int8), ids.shape[0])
+    gid = np.repeat(ids, players)
+    bot_row = ((seat.astype(np.int64) + gid) % rows) if rotate else (seat.astype(np.int64) % rows)
+    won = (winner[:, None] == np.arange(players)[None, :]).reshape(-1).astype(np.int8)
+    return {"game_id": gid, "seat": seat, "bot_row": bot_row.astype(np.int16), "won": won}

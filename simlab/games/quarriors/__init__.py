@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.games.base import CardTable, GameSpec, play_in_batches
+from simlab.games.base import CardTable, GameSpec, play_in_batches, play_traced, seat_frame
 from simlab.games.quarriors import bots as B
 from simlab.games.quarriors import data
-from simlab.games.quarriors import rules as R
+from simlab.games.quarriors import rules as R  # noqa: F401  (importing it registers the game's setup and play_game with the kernel)
 from simlab.games.quarriors import state as S
 from simlab.games.quarriors.trace import format_events
 
@@ -23,7 +23,7 @@ def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
          rotate: bool = False, check: bool = False) -> dict[str, dict[str, np.ndarray]]:
     """Play the games ``game_ids`` and return the games, seats and cards tables (see GameSpec)."""
     return play_in_batches("quarriors", game_ids, seed_words, players, bots, data.tables(cards),
-                           new_state=S.new_state, play_batch=R.play_batch, extract=_extract,
+                           new_state=S.new_state, extract=_extract,
                            n_params=B.NPARAM, sub_batch=SUB_BATCH, rotate=rotate, check=check)
 
 
@@ -36,18 +36,14 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
              "end_reason": st.end_reason[:m].astype(np.int8)}
     if check:
         games["violations"] = viol.astype(np.int32)
-    seat = np.tile(np.arange(players, dtype=np.int8), m)
-    gid = np.repeat(ids, players)
+    seats = seat_frame(ids, players, rows, rotate, winner)  # game_id, seat, bot_row, won
     glory = st.glory[:m, :players]
     ready = st.seat[:m, :players, S.S_READY_END]
     best = glory.max(axis=1, keepdims=True)
     best_ready = np.where(glory == best, ready, -1).max(axis=1, keepdims=True)
     shared = (winner[:, None] < 0) & (glory == best) & (ready == best_ready)
-    bot_row = ((seat.astype(np.int64) + gid) % rows) if rotate else (seat.astype(np.int64) % rows)
-    seats = {"game_id": gid, "seat": seat, "bot_row": bot_row.astype(np.int16),
-             "score": glory.reshape(-1).astype(np.int16),
-             "won": (winner[:, None] == np.arange(players)[None, :]).reshape(-1).astype(np.int8),
-             "shared_win": shared.reshape(-1).astype(np.int8)}
+    seats |= {"score": glory.reshape(-1).astype(np.int16), "won": seats.pop("won"),
+              "shared_win": shared.reshape(-1).astype(np.int8)}
     for name in _SEAT_STATS:
         seats[name] = st.seat[:m, :players, S.SEAT_COLUMNS.index(name)].reshape(-1).astype(np.int32)
     cs = st.card[:m, :players, :, :]
@@ -65,17 +61,12 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
 def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: CardTable,
            bot_names: list[str] | None = None) -> list[str]:
     """The readable log of one game: every draw, roll, choice, summon, attack, score, cull, capture."""
-    bots = np.ascontiguousarray(bots, dtype=np.float64)
-    st = S.new_state(1, trace_events=50_000)
-    viol = np.zeros(1, np.int32)
-    with np.errstate(over="ignore"):
-        R.play_batch(st, data.tables(cards), np.array([game_id], np.int64),
-                     np.ascontiguousarray(seed_words, dtype=np.uint64), players, bots, False, True, viol)
-    names = bot_names or [f"bot {p % bots.shape[0]}" for p in range(players)]
+    st, viol = play_traced(S.new_state, data.tables(cards), game_id, seed_words, players, bots)
+    names = bot_names or [f"bot {p % len(bots)}" for p in range(players)]
     lines = format_events(st.ev[0], int(st.ev_n[0]), st.slot_card[0], cards, names)
     lines.append("Final glory: " + ", ".join(f"P{p + 1} {int(st.glory[0, p])}" for p in range(players)))
-    if viol[0]:
-        lines.append(f"!! {int(viol[0])} invariant violations")
+    if viol:
+        lines.append(f"!! {viol} invariant violations")
     return lines
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from simlab.games.base import BotPreset, randbelow
+from simlab.games.base import BotPreset
+from simlab.games.kernel import coin, rand
 from simlab.games.quarriors import state as S
 from simlab.games.quarriors.state import (
     F_CREATURE,
@@ -19,7 +20,6 @@ from simlab.games.quarriors.state import (
     F_SPELL,
     K_CREATURE,
     K_SPELL,
-    RS_BOT0,
     SLOT_ASSISTANT,
     SLOT_BASIC,
     SLOT_PORTAL,
@@ -84,18 +84,6 @@ PRESETS = {
                          {"cull_policy": 4.0}),
     "random": BotPreset("random", "uniformly random legal choices (rules fuzzing)", {"random": 1.0}),
 }
-
-
-@njit(cache=True, inline="always")
-def rand(s, b, p, n):
-    """Uniform integer in [0, n) from seat p's tie-break stream."""
-    return randbelow(s.rng, b, RS_BOT0 + p, n)
-
-
-@njit(cache=True)
-def coin(s, b, p):
-    """A fair coin from seat p's stream (the random bot's yes/no)."""
-    return randbelow(s.rng, b, RS_BOT0 + p, 2) == 1
 
 
 @njit(cache=True)

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from simlab.games.base import CardTable
+from simlab.games.base import CardTable, choose_variants
 from simlab.games.quarriors import state as S
 
 _FACE_KINDS = {"q": S.F_Q, "creature": S.F_CREATURE, "spell": S.F_SPELL, "draw": S.F_DRAW,
@@ -73,14 +73,7 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
     names = [c["name"] for c in rows]
     by_name = {n: i for i, n in enumerate(names)}
 
-    allowed = variant_choices()
-    chosen = {k: v[0] for k, v in allowed.items()}
-    for key, val in (variants or {}).items():
-        if key not in allowed:
-            raise KeyError(f"unknown data variant {key!r} for quarriors; expected one of {sorted(allowed)}")
-        if str(val) not in allowed[key]:
-            raise ValueError(f"data variant {key!r}: bad value {val!r}; expected one of {list(allowed[key])}")
-        chosen[key] = str(val)
+    chosen = choose_variants("quarriors", variant_choices(), variants)
     _apply_variants(rows, dice, chosen)
 
     for name, fields in (cards or {}).items():

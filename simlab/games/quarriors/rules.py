@@ -14,7 +14,9 @@ import numpy as np
 from numba import njit
 
 from simlab.games.base import randbelow, stream_seed
+from simlab.games.kernel import register_game
 from simlab.games.quarriors import bots as B
+from simlab.games.quarriors import state as S
 from simlab.games.quarriors.state import (
     ANY_ATTACH,
     C_ACQ,
@@ -1688,17 +1690,5 @@ def play_game(s, t, b, prm, check):
     return bad
 
 
-@njit(cache=True)
-def play_batch(s, t, game_ids, seed_words, players, bots, rotate, check, violations):
-    """Play one game per row of the state: game ids, seeds and bots as the runner gives them.
-    Seat p of game g uses bot row (p + g) % rows when ``rotate``, else row p % rows."""
-    nb = game_ids.shape[0]
-    rows = bots.shape[0]
-    prm = np.empty((MAXP, bots.shape[1]), np.float64)
-    for b in range(nb):
-        g = game_ids[b]
-        for p in range(players):
-            r = (p + g) % rows if rotate else p % rows
-            prm[p, :] = bots[r, :]
-        setup(s, t, b, players, seed_words, g)
-        violations[b] = play_game(s, t, b, prm, check)
+# the shared batch driver (simlab.games.kernel.play_batch) plays this game through these two
+register_game(S.State, S.StateType, setup, play_game)

@@ -17,6 +17,7 @@ from numba import njit
 from numba.experimental import structref
 
 from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct, randbelow
+from simlab.games.kernel import MAX_SEATS, KernelLayout, kernel_arrays
 
 MAXP = 4
 NZ = 5
@@ -31,7 +32,7 @@ MAXD = 12 * MAXP + 57  # 8 quiddity + 4 assistants per player; 2 assistants, 5 p
 
 # Random streams of one game (split by purpose so variants share shuffles and dice).
 RS_SETUP, RS_BAG, RS_DICE, RS_BOT0 = 0, 1, 2, 3
-NSTREAM = RS_BOT0 + MAXP
+NSTREAM = RS_BOT0 + MAX_SEATS  # the seats' tie-break streams last (kernel.rand)
 
 # Card kinds and face kinds.
 K_BASIC, K_CREATURE, K_SPELL = 0, 1, 2
@@ -109,7 +110,7 @@ NSCRATCH = 12
 TURN_LIMIT = 400  # safety cap on total turns; never reached by sane bots (counted in results)
 
 
-class StateLayout:
+class StateLayout(KernelLayout):
     """Batch state of B Quarriors games; the leading axis of every field is the game."""
 
     d_slot: np.ndarray     # int8 (B, MAXD): Wilds slot (card) of die d; -1 = die not in game
@@ -140,14 +141,6 @@ class StateLayout:
     life_charm: np.ndarray  # int8 (B, MAXP): Life Charm cast this turn by player p
     cull_adj: np.ndarray   # int8 (B, MAXP): the bot's one-off cull_delta has been applied
     hit: np.ndarray        # int8 (B, MAXP): p lost a creature to the current attack (Victory Spell)
-    done: np.ndarray       # int8 (B,)
-    winner: np.ndarray     # int8 (B,): winning seat, -1 shared
-    end_reason: np.ndarray  # int8 (B,)
-    rng: np.ndarray        # uint64 (B, NSTREAM): random streams
-    seat: np.ndarray       # int32 (B, MAXP, NSEAT): seat counters
-    card: np.ndarray       # int32 (B, MAXP, NSLOT, NCARDSTAT): per seat and Wilds card counters
-    ev: np.ndarray         # int32 (B, MAXEV, 6): trace events (turn, player, code, a, b, c)
-    ev_n: np.ndarray       # int32 (B,): events written (only when tracing)
     scratch: np.ndarray    # int16 (B, NSCRATCH, MAXD): working lists of the phases (rules.py
     #                        numbers the rows), so that no phase allocates per turn
 
@@ -169,6 +162,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
     """Allocate the state of ``batch`` games (zeroed; ``setup`` fills it)."""
     z = np.zeros
     return State(
+        **kernel_arrays(batch, RS_BOT0, NSEAT, (NSLOT, NCARDSTAT), trace_events),
         d_slot=np.full((batch, MAXD), -1, np.int8), d_cont=z((batch, MAXD), np.int16),
         d_pos=z((batch, MAXD), np.int16), d_face=z((batch, MAXD), np.int8),
         d_attach=np.full((batch, MAXD), -1, np.int16), d_copy=np.full((batch, MAXD), -1, np.int8),
@@ -180,10 +174,6 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         pool=z(batch, np.int16), captures=z(batch, np.int8), discount=z(batch, np.int8),
         scored_n=z(batch, np.int8), warrior_n=z(batch, np.int8),
         life_charm=z((batch, MAXP), np.int8), cull_adj=z((batch, MAXP), np.int8), hit=z((batch, MAXP), np.int8),
-        done=z(batch, np.int8), winner=z(batch, np.int8), end_reason=z(batch, np.int8),
-        rng=z((batch, NSTREAM), np.uint64), seat=z((batch, MAXP, NSEAT), np.int32),
-        card=z((batch, MAXP, NSLOT, NCARDSTAT), np.int32),
-        ev=z((batch, max(trace_events, 1), 6), np.int32), ev_n=z(batch, np.int32),
         scratch=z((batch, NSCRATCH, MAXD), np.int16),
     )
 

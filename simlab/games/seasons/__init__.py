@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from simlab.games.base import CardTable, GameSpec, play_in_batches
+from simlab.games.base import CardTable, GameSpec, play_in_batches, play_traced, seat_frame
 from simlab.games.seasons import bots as B
 from simlab.games.seasons import data
-from simlab.games.seasons import rules as R
+from simlab.games.seasons import rules as R  # noqa: F401  (importing it registers the game's setup and play_game with the kernel)
 from simlab.games.seasons import state as S
 from simlab.games.seasons.trace import format_events
 
@@ -22,7 +22,7 @@ def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
          rotate: bool = False, check: bool = False) -> dict[str, dict[str, np.ndarray]]:
     """Play the games ``game_ids`` and return the games, seats and cards tables (see GameSpec)."""
     return play_in_batches("seasons", game_ids, seed_words, players, bots, data.tables(cards),
-                           new_state=S.new_state, play_batch=R.play_batch, extract=_extract,
+                           new_state=S.new_state, extract=_extract,
                            n_params=B.NPARAM, sub_batch=SUB_BATCH, rotate=rotate, check=check)
 
 
@@ -36,14 +36,10 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
              "rounds": st.rnd[:m].astype(np.int32), "enchantment": st.enchant[:m].astype(np.int8)}
     if check:
         games["violations"] = viol.astype(np.int32)
-    seat = np.tile(np.arange(players, dtype=np.int8), m)
-    gid = np.repeat(ids, players)
+    seats = seat_frame(ids, players, rows, rotate, winner)  # game_id, seat, bot_row, won
     stats = st.seat[:m, :players, :]
     score = stats[..., S.S_PRESTIGE]
-    bot_row = ((seat.astype(np.int64) + gid) % rows) if rotate else (seat.astype(np.int64) % rows)
-    seats = {"game_id": gid, "seat": seat, "bot_row": bot_row.astype(np.int16),
-             "score": score.reshape(-1).astype(np.float64),
-             "won": (winner[:, None] == np.arange(players)[None, :]).reshape(-1).astype(np.int8)}
+    seats |= {"score": score.reshape(-1).astype(np.float64), "won": seats.pop("won")}
     best = score.max(axis=1, keepdims=True)
     seats["shared_win"] = ((winner[:, None] < 0) & (score == best)).reshape(-1).astype(np.int8)
     for name in _SEAT_STATS:
@@ -63,13 +59,8 @@ def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: Card
            bot_names: list[str] | None = None) -> list[str]:
     """The readable log of one game: draft, piles, tokens, every die, gain, summon, activation,
     transmutation and time move, then the score breakdown."""
-    bots = np.ascontiguousarray(bots, dtype=np.float64)
-    st = S.new_state(1, trace_events=50_000)
-    viol = np.zeros(1, np.int32)
-    with np.errstate(over="ignore"):
-        R.play_batch(st, data.tables(cards), np.array([game_id], np.int64),
-                     np.ascontiguousarray(seed_words, dtype=np.uint64), players, bots, False, True, viol)
-    names = bot_names or [f"bot {p % bots.shape[0]}" for p in range(players)]
+    st, viol = play_traced(S.new_state, data.tables(cards), game_id, seed_words, players, bots)
+    names = bot_names or [f"bot {p % len(bots)}" for p in range(players)]
     lines = format_events(st.ev[0], int(st.ev_n[0]), cards, names)
     lines.append("Final prestige (crystals + cards in play + hand + bonus penalty + token):")
     for p in range(players):
@@ -80,8 +71,8 @@ def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: Card
             f"+ {int(v[S.S_CARD_PRESTIGE])} card prestige {int(v[S.S_HAND_PENALTY]):+d} hand "
             f"-{int(v[S.S_BONUS_PENALTY])} bonuses ({int(v[S.S_BONUSES])}) {int(v[S.S_TOKEN_VALUE]):+d} token"
             + (f" {tok}{' used' if v[S.S_TOKEN_USED] else ' unused'}" if tok > 0 else ""))
-    if viol[0]:
-        lines.append(f"!! {int(viol[0])} invariant violations")
+    if viol:
+        lines.append(f"!! {viol} invariant violations")
     return lines
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from simlab.games.base import BotPreset, randbelow
+from simlab.games.base import BotPreset
+from simlab.games.kernel import coin, rand
 from simlab.games.seasons import state as S
 from simlab.games.seasons.state import (
     B_EXCHANGE,
@@ -38,7 +39,6 @@ from simlab.games.seasons.state import (
     K_FAMILIAR,
     K_ITEM,
     NEN,
-    RS_BOT0,
     TM_ACTIVATED,
     WATER,
     Z_HAND,
@@ -128,17 +128,6 @@ PRESETS = {
 # alive_limit, ...): an out-of-line compiled call increfs and decrefs the state and the tables, and
 # the bots call these once per hand card or die face; inlining them measured 2p 10,350 -> 11,300
 # games/s (docs/seasons.md, "Speed").
-@njit(cache=True, inline="always")
-def rand(s, b, p, n):
-    """Uniform integer in [0, n) from seat p's stream."""
-    return randbelow(s.rng, b, RS_BOT0 + p, n)
-
-
-@njit(cache=True)
-def coin(s, b, p):
-    return randbelow(s.rng, b, RS_BOT0 + p, 2) == 1
-
-
 @njit(cache=True, inline="always")
 def game_left(s, b):
     """Share of the game still to play (1 at the start, about 0 in the last round)."""

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from simlab.games.base import CardTable
+from simlab.games.base import CardTable, choose_variants
 from simlab.games.seasons import state as S
 
 OVERRIDABLE = ("prestige", "water", "earth", "fire", "air", "crystals")
@@ -110,14 +110,7 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
     names = [c["name"] for c in rows]
     by_name = {n: i for i, n in enumerate(names)}
 
-    allowed = variant_choices()
-    chosen = {k: v[0] for k, v in allowed.items()}
-    for key, val in (variants or {}).items():
-        if key not in allowed:
-            raise KeyError(f"unknown data variant {key!r} for seasons; expected one of {sorted(allowed)}")
-        if str(val) not in allowed[key]:
-            raise ValueError(f"data variant {key!r}: bad value {val!r}; expected one of {list(allowed[key])}")
-        chosen[key] = str(val)
+    chosen = choose_variants("seasons", variant_choices(), variants)
     rules = np.zeros(8, np.int16)
     rules[S.R_ISHTAR_N], rules[S.R_ISHTAR_CRYSTALS] = 3, 9
     rules[S.R_IDOL_ENTER] = 10

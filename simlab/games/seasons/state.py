@@ -22,6 +22,7 @@ from numba import njit
 from numba.experimental import structref
 
 from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct
+from simlab.games.kernel import MAX_SEATS, KernelLayout, kernel_arrays
 
 MAXP = 4
 MAXI = 140             # card instances: 70 cards x 2 copies
@@ -51,7 +52,7 @@ NC = PL0 + MAXP * NZ
 
 # Random streams per game: setup/shuffles, season dice, reshuffles during play, one per seat.
 RS_SETUP, RS_DICE, RS_DECK, RS_BOT0 = 0, 1, 2, 3
-NSTREAM = RS_BOT0 + MAXP
+NSTREAM = RS_BOT0 + MAX_SEATS  # the seats' tie-break streams last (kernel.rand)
 
 # Card kinds and timing bits
 K_ITEM, K_FAMILIAR = 0, 1
@@ -147,7 +148,7 @@ ROUND_LIMIT = 200      # safety cap; the season wheel ends a game in about 18 ro
 NSCRATCH = 6
 
 
-class StateLayout:
+class StateLayout(KernelLayout):
     """Batch state of B Seasons games; the leading axis of every field is the game."""
 
     c_cont: np.ndarray     # int16 (B, MAXI): container holding card instance i (-1 unused)
@@ -197,16 +198,8 @@ class StateLayout:
     trans_extra: np.ndarray  # int8 (B,): extra crystals per energy transmuted this turn
     summons: np.ndarray    # int8 (B,): cards summoned from hand this turn (Entangling Roots)
     vision_used: np.ndarray  # int8 (B,): Vision of Destiny used this turn
-    done: np.ndarray       # int8 (B,)
-    winner: np.ndarray     # int8 (B,): winning seat, -1 shared
-    end_reason: np.ndarray  # int8 (B,)
     e_in: np.ndarray       # int32 (B,): energies that entered reserves (conservation check)
     e_out: np.ndarray      # int32 (B,): energies that left reserves
-    rng: np.ndarray        # uint64 (B, NSTREAM): random streams
-    seat: np.ndarray       # int32 (B, MAXP, NSEAT): seat counters
-    card: np.ndarray       # int32 (B, MAXP, NTYPE, NCARDSTAT): per seat and card type counters
-    ev: np.ndarray         # int32 (B, MAXEV, 6): trace events (round, player, code, a, b, c)
-    ev_n: np.ndarray       # int32 (B,): events written (only when tracing)
     scratch: np.ndarray    # int16 (B, NSCRATCH, MAXI): working lists, so no phase allocates
 
 
@@ -227,6 +220,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
     """Allocate the state of ``batch`` games (zeroed; ``setup`` fills it)."""
     z = np.zeros
     return State(
+        **kernel_arrays(batch, RS_BOT0, NSEAT, (NTYPE, NCARDSTAT), trace_events),
         c_cont=np.full((batch, MAXI), -1, np.int16), c_pos=z((batch, MAXI), np.int16),
         c_tap=z((batch, MAXI), np.int8), c_mark=z((batch, MAXI), np.int8),
         c_store=z((batch, MAXI, NEN), np.int8), c_copy=np.full((batch, MAXI), -1, np.int16),
@@ -245,11 +239,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         die_k=z(batch, np.int8),
         can_trans=z(batch, np.int8), io_trans=z(batch, np.int8), trans_extra=z(batch, np.int8),
         summons=z(batch, np.int8),
-        vision_used=z(batch, np.int8), done=z(batch, np.int8), winner=z(batch, np.int8),
-        end_reason=z(batch, np.int8), e_in=z(batch, np.int32), e_out=z(batch, np.int32),
-        rng=z((batch, NSTREAM), np.uint64), seat=z((batch, MAXP, NSEAT), np.int32),
-        card=z((batch, MAXP, NTYPE, NCARDSTAT), np.int32),
-        ev=z((batch, max(trace_events, 1), 6), np.int32), ev_n=z(batch, np.int32),
+        vision_used=z(batch, np.int8), e_in=z(batch, np.int32), e_out=z(batch, np.int32),
         scratch=z((batch, NSCRATCH, MAXI), np.int16),
     )
 

@@ -1,0 +1,60 @@
+"""Where numba keeps the compiled game kernels, and why the folder is named by a hash of the code.
+
+numba's own cache (``cache=True``) checks only the modification time of the file that defines a
+function. A compiled function carries the machine code of everything it calls, so after an edit of
+``bots.py`` the cached ``rules.py`` functions would keep running the old bots, silently (numba
+issue 6845). A user who updates simlab with ``git pull`` (only the changed files get new times)
+would get numbers from a mix of old and new rules, under the new version label.
+
+simlab therefore points numba at a cache folder named by a hash of every Python source under
+``simlab/games/``: any change to any game or to the shared kernel gives a new, empty folder, so
+nothing stale can ever be loaded. The folder is outside the install directory, so a read-only
+install (a wheel in a system site-packages) caches too. Old folders are not deleted (each holds
+only what simlab compiled; remove ``simlab cache`` folders at will).
+
+Location: ``$SIMLAB_CACHE_DIR`` if set, else ``$NUMBA_CACHE_DIR/simlab`` if set, else
+``$XDG_CACHE_HOME/simlab`` or ``~/.cache/simlab``; then ``numba-<hash>``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+__all__ = ["source_hash", "cache_dir", "configure"]
+
+_GAMES = Path(__file__).resolve().parent
+
+
+def source_hash(root: Path = _GAMES) -> str:
+    """Hash (16 hex digits) of every ``.py`` file below ``root``, names and contents."""
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        h.update(path.relative_to(root).as_posix().encode())
+        h.update(b"\0")
+        h.update(path.read_bytes())
+        h.update(b"\0")
+    return h.hexdigest()[:16]
+
+
+def cache_dir(env: dict[str, str] | None = None) -> Path:
+    """The folder numba caches the game kernels in, for this version of the sources."""
+    env = os.environ if env is None else env
+    if env.get("SIMLAB_CACHE_DIR"):
+        root = Path(env["SIMLAB_CACHE_DIR"])
+    elif env.get("NUMBA_CACHE_DIR"):
+        root = Path(env["NUMBA_CACHE_DIR"]) / "simlab"
+    else:
+        root = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "simlab"
+    return root / f"numba-{source_hash()}"
+
+
+def configure() -> Path:
+    """Point numba's cache at :func:`cache_dir`. Must run before any game module is imported
+    (numba binds a function's cache folder when the function is decorated)."""
+    from numba.core import config
+
+    path = cache_dir()
+    config.CACHE_DIR = str(path)
+    return path

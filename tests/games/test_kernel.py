@@ -1,0 +1,99 @@
+"""The shared kernel toolkit (simlab.games.kernel, base, compile_cache) that every game plays through."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from numba.core import config
+
+import simlab.games as games
+from simlab.games import compile_cache, kernel
+from simlab.games.base import choose_variants, randbelow, seat_frame
+from simlab.games.quarriors import rules as QR
+from simlab.games.quarriors import state as QS
+from simlab.games.seasons import state as SS
+
+
+def _tree(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+def test_source_hash_changes_with_any_game_source(tmp_path):
+    """numba checks only the defining file's time, so a cached rules function would keep an old
+    bots function it calls: the cache folder is named by a hash of every source instead."""
+    root = _tree(tmp_path, {"base.py": "A = 1\n", "g/rules.py": "def f(): pass\n", "g/bots.py": "W = 1\n"})
+    before = compile_cache.source_hash(root)
+    assert compile_cache.source_hash(root) == before  # stable
+    (root / "g/bots.py").write_text("W = 2\n")
+    assert compile_cache.source_hash(root) != before
+    (root / "g/bots.py").write_text("W = 1\n")
+    assert compile_cache.source_hash(root) == before
+    (root / "g/new.py").write_text("")
+    assert compile_cache.source_hash(root) != before
+    (root / "g/cards.toml").write_text("x = 1\n")  # data reaches kernels as arrays, not code
+    (root / "g/new.py").unlink()
+    assert compile_cache.source_hash(root) == before
+
+
+def test_cache_dir_location(tmp_path):
+    h = compile_cache.source_hash()
+    assert compile_cache.cache_dir({"SIMLAB_CACHE_DIR": str(tmp_path), "NUMBA_CACHE_DIR": "/x"}) == \
+        tmp_path / f"numba-{h}"
+    assert compile_cache.cache_dir({"NUMBA_CACHE_DIR": str(tmp_path)}) == tmp_path / "simlab" / f"numba-{h}"
+    assert compile_cache.cache_dir({"XDG_CACHE_HOME": str(tmp_path)}) == tmp_path / "simlab" / f"numba-{h}"
+
+
+def test_game_kernels_cache_in_the_hashed_folder():
+    """Importing simlab.games points numba there before any game function is defined."""
+    assert config.CACHE_DIR == str(games.CACHE_DIR)
+    assert games.CACHE_DIR.name == f"numba-{compile_cache.source_hash()}"
+    if not config.DISABLE_JIT:
+        assert str(QR.play_game._cache._cache_path).startswith(str(games.CACHE_DIR))
+        assert str(kernel.play_batch._cache._cache_path).startswith(str(games.CACHE_DIR))
+
+
+@pytest.mark.parametrize("S", [QS, SS], ids=["quarriors", "seasons"])
+def test_state_has_the_kernel_fields(S):
+    st = S.new_state(3, trace_events=10)
+    kernel_fields = list(kernel.KernelLayout.__annotations__)
+    assert list(S.State._fields[: len(kernel_fields)]) == kernel_fields
+    assert st.rng.shape == (3, S.NSTREAM) and S.NSTREAM == S.RS_BOT0 + kernel.MAX_SEATS
+    assert st.seat.shape[:2] == (3, kernel.MAX_SEATS) and st.ev.shape == (3, 10, 6)
+    assert S.new_state(2).ev.shape == (2, 1, 6)  # one slot: tracing off
+
+
+def test_rand_and_coin_use_the_seats_own_streams():
+    """Seat p's tie-breaks come from the last MAX_SEATS streams (p-th of them), never from the
+    game's setup/dice streams, so a bot's choices do not shift the dice (common random numbers)."""
+    st = QS.new_state(1)
+    st.rng[0, :] = np.arange(1, QS.NSTREAM + 1, dtype=np.uint64) * np.uint64(977)
+    copy = st.rng.copy()
+    for p in range(kernel.MAX_SEATS):
+        got = [int(kernel.rand(st, 0, p, 1000)) for _ in range(5)]
+        want = [int(randbelow(copy, 0, QS.RS_BOT0 + p, 1000)) for _ in range(5)]
+        assert got == want
+        assert bool(kernel.coin(st, 0, p)) == (int(randbelow(copy, 0, QS.RS_BOT0 + p, 2)) == 1)
+    assert np.array_equal(st.rng[0, : QS.RS_BOT0], copy[0, : QS.RS_BOT0])  # game streams untouched
+
+
+def test_seat_frame_rotates_bot_rows():
+    ids = np.array([10, 11], np.int64)
+    f = seat_frame(ids, 3, 2, True, np.array([1, -1], np.int8))
+    assert f["game_id"].tolist() == [10, 10, 10, 11, 11, 11]
+    assert f["seat"].tolist() == [0, 1, 2, 0, 1, 2]
+    assert f["bot_row"].tolist() == [0, 1, 0, 1, 0, 1]  # (seat + game) % rows
+    assert f["won"].tolist() == [0, 1, 0, 0, 0, 0]
+    assert seat_frame(ids, 3, 2, False, np.array([0, 0], np.int8))["bot_row"].tolist() == [0, 1, 0] * 2
+
+
+def test_choose_variants_names_the_bad_key_and_value():
+    allowed = {"face": ("a", "b")}
+    assert choose_variants("g", allowed, None) == {"face": "a"}
+    assert choose_variants("g", allowed, {"face": "b"}) == {"face": "b"}
+    with pytest.raises(KeyError, match="unknown data variant 'fcae' for g; expected one of \\['face'\\]"):
+        choose_variants("g", allowed, {"fcae": "b"})
+    with pytest.raises(ValueError, match="data variant 'face': bad value 'c'; expected one of \\['a', 'b'\\]"):
+        choose_variants("g", allowed, {"face": "c"})
