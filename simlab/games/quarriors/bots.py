@@ -308,6 +308,40 @@ def creature_rank(s, t, b, d):
 
 
 @njit(cache=True)
+def choose_ooze_copy(s, t, b, p, prm, d, may_keep):
+    """The opposing creature p's Strong Primordial Ooze d copies, or -1 for none.
+
+    On entering the Ready Area (``may_keep`` False) it must copy one if any opponent has a
+    creature; at the start of p's turn (``may_keep`` True) p may change the copy or keep it (-1).
+    Heuristic: the creature worth the most (creature_rank), kept unless another is strictly
+    better; the random bot picks uniformly among the creatures (and keeping, when it may)."""
+    best = -1
+    best_r = -1
+    nopt = 0
+    if may_keep:
+        nopt = 1  # keeping the current copy is one of the random bot's options
+    for k in range(1, s.players[b]):
+        c = zone_of((p + k) % s.players[b], Z_READY)
+        for i in range(s.cont_n[b, c]):
+            o = s.cont[b, c, i]
+            if face_kind(s, t, b, o) != F_CREATURE:
+                continue
+            if prm[P_RANDOM] > 0:
+                nopt += 1
+                if rand(s, b, p, nopt) == 0:  # reservoir sampling over the options
+                    best = o
+                continue
+            r = creature_rank(s, t, b, o)
+            if r > best_r:
+                best_r = r
+                best = o
+    if may_keep and prm[P_RANDOM] == 0 and best >= 0 and best_r <= creature_rank(s, t, b, d):
+        best = -1  # no opposing creature is worth more than the copy it has
+    keep(s, t)
+    return best
+
+
+@njit(cache=True)
 def block_cost(s, t, b, q, d):
     """What q loses when creature d is destroyed blocking: the glory it would score, but nearly
     nothing for a die that comes back at once (Strong Ghostly Spirit, or under q's Life Charm).

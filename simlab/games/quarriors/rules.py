@@ -582,6 +582,9 @@ def destroy(s, t, b, d, killer, prm):
     if returned:
         # back in the Ready Area at the same level; it cannot be damaged again this battle (FAQ)
         s.d_flag[b, d] |= FL_SAFE
+        if t.card_effect[card_of(s, b, d)] == E_S_OOZE:
+            # a Strong Ooze put back into the Ready Area copies anew (FAQ), or is 0/5
+            ooze_copy(s, t, b, d, q, prm[q], False)
         # it was still destroyed: spells attached to it always go to the used pile
         # (R: Připojení kouzel)
         rc = zone_of(q, Z_READY)
@@ -647,6 +650,10 @@ def on_kill(s, t, b, p, prm):
         if face_kind(s, t, b, d) == F_CREATURE:
             place(s, b, d, c)
             log(s, b, EV_ABILITY, E_M_GHOST, s.d_slot[b, d], 1)
+            if t.card_effect[card_of(s, b, d)] == E_S_OOZE:
+                # a Strong Ooze that copied a Mighty Ghostly Spirit comes back as itself and
+                # must copy again (FAQ: entering the Ready Area by any means)
+                ooze_copy(s, t, b, d, p, prm[p], False)
         else:
             place(s, b, d, zone_of(p, Z_USED))
             log(s, b, EV_ABILITY, E_M_GHOST, s.d_slot[b, d], 0)
@@ -662,12 +669,12 @@ def score_phase(s, t, b, p, prm):
     apply scoring abilities, then cull one die from the used pile per creature scored."""
     c = zone_of(p, Z_READY)
     me = prm[p]
-    # Strong Primordial Ooze may change what it copies once per turn: before scoring, copy the
-    # opposing creature worth the most glory (bot heuristic).
+    # Strong Primordial Ooze: p may change what it copies once per turn; before scoring is the
+    # moment it pays (the bot keeps the copy unless another is worth more)
     for i in range(s.cont_n[b, c]):
         d = s.cont[b, c, i]
         if face_kind(s, t, b, d) == F_CREATURE and t.card_effect[card_of(s, b, d)] == E_S_OOZE:
-            ooze_copy(s, t, b, d, p)
+            ooze_copy(s, t, b, d, p, me, True)
     dice = s.scratch[b, 0]
     n = 0
     for i in range(s.cont_n[b, c]):
@@ -825,21 +832,14 @@ def scoring_ability(s, t, b, p, prm, d, e, bu, shaping):
 
 
 @njit(cache=True)
-def ooze_copy(s, t, b, d, p):
-    """Strong Primordial Ooze copies the opposing creature worth the most glory (a copy of a
-    copy copies the original); with none, it keeps its own 0/5 (FAQ)."""
-    best = -1
-    best_r = -1
-    for k in range(1, s.players[b]):
-        q = (p + k) % s.players[b]
-        c = zone_of(q, Z_READY)
-        for i in range(s.cont_n[b, c]):
-            o = s.cont[b, c, i]
-            if face_kind(s, t, b, o) == F_CREATURE:
-                r = B.creature_rank(s, t, b, o)
-                if r > best_r:
-                    best_r = r
-                    best = o
+def ooze_copy(s, t, b, d, p, me, may_keep):
+    """Strong Primordial Ooze d of player p copies an opposing creature exactly, glory and level
+    included; a copy of a copy copies the original (FAQ). Entering the Ready Area by any means it
+    must copy one if it can, else it is 0/5 (FAQ); at the start of p's turn p *may* change the
+    copy (the card: "may change", once a turn), so the bot may keep it (``may_keep``)."""
+    if not may_keep:
+        s.d_copy[b, d] = -1  # a fresh entry forgets any earlier copy
+    best = B.choose_ooze_copy(s, t, b, p, me, d, may_keep)
     if best >= 0:
         if s.d_copy[b, best] >= 0:
             s.d_copy[b, d] = s.d_copy[b, best]
@@ -847,6 +847,7 @@ def ooze_copy(s, t, b, d, p):
         else:
             s.d_copy[b, d] = s.d_slot[b, best]
             s.d_copyface[b, d] = s.d_face[b, best]
+        log(s, b, EV_ABILITY, E_S_OOZE, s.d_copy[b, d], glory_value(s, t, b, d))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1056,7 +1057,7 @@ def summon(s, t, b, p, d, prm):
                 else:
                     i += 1
     elif e == E_S_OOZE:
-        ooze_copy(s, t, b, d, p)
+        ooze_copy(s, t, b, d, p, prm[p], False)
     if e == E_WARRIOR or e == E_M_WARRIOR or e == E_S_WARRIOR:
         s.warrior_n[b] += 1
     check_oozes(s, t, b, prm)
