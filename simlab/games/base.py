@@ -286,17 +286,21 @@ def play_traced(new_state: Callable, tables, game_id: int, seed_words, players: 
     return st, int(viol[0])
 
 
-def choose_variants(game: str, allowed: Mapping[str, tuple[str, ...]], variants: Mapping[str, Any] | None
-                    ) -> dict[str, str]:
+def choose_variants(game: str, allowed: Mapping[str, tuple[str, ...]], variants: Mapping[str, Any] | None,
+                    retired: Mapping[str, str] | None = None) -> dict[str, str]:
     """The data variants chosen: each documented variant's default (its first value) unless
     ``variants`` names another allowed value.
 
+    ``retired`` maps variants a game no longer offers to the reason, given in the error.
+
     Raises:
-        KeyError: an unknown variant (the message lists the known ones).
+        KeyError: an unknown or retired variant (the message lists the known ones).
         ValueError: a value the variant does not allow (the message lists the allowed ones).
     """
     chosen = {k: v[0] for k, v in allowed.items()}
     for key, val in (variants or {}).items():
+        if key in (retired or {}):
+            raise KeyError(f"data variant {key!r}: {retired[key]}; expected one of {sorted(allowed)}")
         if key not in allowed:
             raise KeyError(f"unknown data variant {key!r} for {game}; expected one of {sorted(allowed)}")
         if str(val) not in allowed[key]:

@@ -13,7 +13,14 @@ from simlab.games.quarriors.trace import format_events
 
 __all__ = ["GAME", "play", "replay"]
 
-VERSION = "1.1.0"  # 1.1: avoid_card, cull_delta, level-3 and collection counters
+# 1.1: avoid_card, cull_delta, level-3 and collection counters
+# 1.2: Strong Primordial Ooze may keep its copy at the start of its owner's turn (was forced to
+#      re-copy) and copies anew when put back into the Ready Area; data variant deathdealer_face6
+#      dropped (contradicts the rulebook's phase-3 example); Life Charm answers any destruction on an
+#      opponent's turn; Mighty Ghostly Spirit is set aside even under Life Charm; Shaping Cantrip
+#      allowed under one's own Life Charm; spells offered before summoning and after the attack
+#      (bot parameter early_spells), Growth Charm castable outside the capture
+VERSION = "1.2.0"
 SUB_BATCH = 1024  # games held in memory at once by one worker (state is ~13 KB a game)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "glory"]  # glory is the `score` column
 EXTRA_SEAT_COLUMNS = ("shared_win",) + tuple(_SEAT_STATS)

@@ -60,10 +60,12 @@ PARAMS = {
     "wizard_draw": 1.0,      # Questing Wizard: take its draw option instead of quiddity
     "avoid_card": -1.0,      # never acquire dice of this card (a card name in scenarios; -1 none)
     "cull_delta": 0.0,       # one extra (+1) or one fewer (-1) cull at the bot's first scoring
+    "early_spells": 0.0,     # 1 = also offer Death/Shaping/Victory spells needing no own creature
+    #                          before summoning (e.g. remove a Mighty Defender of the Pale first)
 }
 (P_RANDOM, P_W_COST, P_W_GLORY, P_W_SPELL, P_W_PORTAL, P_MIN_COST, P_MAX_PORTALS, P_CURVE,
  P_CURVE_BASE, P_CURVE_SLOPE, P_W_CURVE, P_SUMMON_FIRST, P_CULL, P_KEEP_Q, P_DEFEND, P_SPELLS,
- P_REACTIONS, P_DRAGON_REROLL, P_WIZARD_DRAW, P_AVOID, P_CULL_DELTA) = range(len(PARAMS))
+ P_REACTIONS, P_DRAGON_REROLL, P_WIZARD_DRAW, P_AVOID, P_CULL_DELTA, P_EARLY_SPELLS) = range(len(PARAMS))
 NPARAM = len(PARAMS)
 
 CULL_NONE, CULL_QUIDDITY, CULL_ASSISTANT, CULL_WEAKEST, CULL_EV = 0, 1, 2, 3, 4
@@ -296,6 +298,40 @@ def creature_rank(s, t, b, d):
 
 
 @njit(cache=True)
+def choose_ooze_copy(s, t, b, p, prm, d, may_keep):
+    """The opposing creature p's Strong Primordial Ooze d copies, or -1 for none.
+
+    On entering the Ready Area (``may_keep`` False) it must copy one if any opponent has a
+    creature; at the start of p's turn (``may_keep`` True) p may change the copy or keep it (-1).
+    Heuristic: the creature worth the most (creature_rank), kept unless another is strictly
+    better; the random bot picks uniformly among the creatures (and keeping, when it may)."""
+    best = -1
+    best_r = -1
+    nopt = 0
+    if may_keep:
+        nopt = 1  # keeping the current copy is one of the random bot's options
+    for k in range(1, s.players[b]):
+        c = zone_of((p + k) % s.players[b], Z_READY)
+        for i in range(s.cont_n[b, c]):
+            o = s.cont[b, c, i]
+            if face_kind(s, t, b, o) != F_CREATURE:
+                continue
+            if prm[P_RANDOM] > 0:
+                nopt += 1
+                if rand(s, b, p, nopt) == 0:  # reservoir sampling over the options
+                    best = o
+                continue
+            r = creature_rank(s, t, b, o)
+            if r > best_r:
+                best_r = r
+                best = o
+    if may_keep and prm[P_RANDOM] == 0 and best >= 0 and best_r <= creature_rank(s, t, b, d):
+        best = -1  # no opposing creature is worth more than the copy it has
+    keep(s, t)
+    return best
+
+
+@njit(cache=True)
 def block_cost(s, t, b, q, d):
     """What q loses when creature d is destroyed blocking: the glory it would score, but nearly
     nothing for a die that comes back at once (Strong Ghostly Spirit, or under q's Life Charm).
@@ -379,11 +415,41 @@ def want_spell(s, t, b, p, prm):
 
 
 @njit(cache=True)
+def spell_now(s, t, b, p, prm, e, timing, stage):
+    """Whether p considers casting its spell of effect ``e`` at this point of its turn (``stage``,
+    S.CAST_*). The rules allow any point; the random bot considers every one (want_spell then
+    tosses its coin). The heuristic attaches and casts just before the attack, Growth Charm only
+    for a capture (capture_phase), Victory Spell after the attack; with ``early_spells`` it also
+    tries the spells that need no creature of its own before summoning."""
+    if prm[P_RANDOM] > 0:
+        return True
+    if e == S.E_GROWTH_CHARM:
+        return False
+    if e == S.E_VICTORY_SPELL:
+        return stage == S.CAST_AFTER_ATTACK
+    if stage == S.CAST_BEFORE_ATTACK:
+        return True
+    early = (e == S.E_DEATH_INCANTATION or e == S.E_DEATH_SPELL or e == S.E_SHAPING_SPELL
+             or e == S.E_VICTORY_INCANTATION or e == S.E_VICTORY_CHARM)
+    return stage == S.CAST_BEFORE_SUMMON and early and timing != S.T_ATTACH and prm[P_EARLY_SPELLS] > 0
+
+
+@njit(cache=True)
 def want_reaction(s, t, b, q, prm):
     """Whether q casts a useful reaction spell now."""
     if prm[P_RANDOM] > 0:
         return coin(s, b, q)
     return prm[P_REACTIONS] > 0
+
+
+@njit(cache=True)
+def want_shaping_cantrip(s, t, b, q, prm, under_life_charm):
+    """Whether q casts Shaping Cantrip on its just destroyed creature. Under q's own Life Charm
+    the rules allow it too (both replace the trip to the used pile); the heuristic then keeps the
+    Cantrip, since the die comes back to the Active Pool anyway."""
+    if prm[P_RANDOM] > 0:
+        return coin(s, b, q)
+    return prm[P_REACTIONS] > 0 and not under_life_charm
 
 
 @njit(cache=True)

@@ -29,6 +29,14 @@ def raw_data() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
+# Variants that were offered once and dropped, with the reason (named in the error message).
+RETIRED_VARIANTS = {
+    "deathdealer_face6": "dropped in quarriors 1.2: its 'L1_3_2' value contradicts the rulebook's "
+                         "phase-3 example, which rolls a level-2 Strong Deathdealer; the die keeps its "
+                         "level-2 face",
+}
+
+
 def variant_choices() -> dict[str, tuple[str, ...]]:
     """Documented data variants: name -> allowed values (first is the default)."""
     return {k: tuple(v["values"]) for k, v in raw_data()["variants"].items()}
@@ -42,8 +50,6 @@ def _apply_variants(cards: list[dict], dice: dict[str, dict], chosen: dict[str, 
         for c in cards:
             if c["name"] == "Strong Quake Dragon":
                 c["cost"], c["glory"] = 8, 4
-    if chosen["deathdealer_face6"] == "L1_3_2":
-        dice["deathdealer"]["faces"][5].update(level=1, attack=3, defense=2)
     if chosen["scavenging_goblin_attack"] == "1":
         for f in dice["scavenging_goblin"]["faces"]:
             if f["kind"] == "creature":
@@ -73,7 +79,7 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
     names = [c["name"] for c in rows]
     by_name = {n: i for i, n in enumerate(names)}
 
-    chosen = choose_variants("quarriors", variant_choices(), variants)
+    chosen = choose_variants("quarriors", variant_choices(), variants, retired=RETIRED_VARIANTS)
     _apply_variants(rows, dice, chosen)
 
     for name, fields in (cards or {}).items():

@@ -26,6 +26,9 @@ from simlab.games.quarriors.state import (
     C_OWNED,
     C_PLAYED,
     C_SCORED,
+    CAST_AFTER_ATTACK,
+    CAST_BEFORE_ATTACK,
+    CAST_BEFORE_SUMMON,
     E_DEATH_CANTRIP,
     E_DEATH_CHARM,
     E_DEATH_INCANTATION,
@@ -573,17 +576,39 @@ def destroy(s, t, b, d, killer, prm):
                     returned = True
                     log(s, b, EV_ABILITY, E_GHOST, slot, q)
                 break
-    # Shaping Cantrip is a reaction: only on an opponent's turn, never on q's own (R: Kouzla reakcí)
-    if not returned and e != E_M_GHOST and e != E_S_GHOST and s.life_charm[b, q] == 0 \
-                and q != s.cur[b] and s.present[b, E_SHAPING_CANTRIP]:
-        sc = reaction_die(s, t, b, q, E_SHAPING_CANTRIP)
-        if sc >= 0 and B.want_reaction(s, t, b, q, prm[q]):
-            spend_spell(s, t, b, q, sc)
-            returned = True
-            log(s, b, EV_REACTION, E_SHAPING_CANTRIP, slot, q)
+    # where the die goes unless something intervenes: the Strong and Mighty Ghostly Spirits name
+    # their own place (Active Pool, set aside), every other creature the used pile
+    dest = Z_USED
+    if e == E_S_GHOST:
+        dest = Z_ACTIVE
+    elif e == E_M_GHOST:
+        dest = Z_ASIDE
+    # Reactions are cast only on an opponent's turn (R: Kouzla reakcí). Shaping Cantrip and Life
+    # Charm each send a creature elsewhere "instead of the used pile" (their cards), so they apply
+    # only to a die bound for it: never to the Strong or Mighty Ghostly Spirit (ruling: a Mighty
+    # Ghostly Spirit under its owner's Life Charm is still set aside). They answer any
+    # destruction, by attack, spell (Death Spell, Death Incantation) or ability alike.
+    if not returned and dest == Z_USED and q != s.cur[b]:
+        if s.present[b, E_SHAPING_CANTRIP]:
+            sc = reaction_die(s, t, b, q, E_SHAPING_CANTRIP)
+            if sc >= 0 and B.want_shaping_cantrip(s, t, b, q, prm[q], s.life_charm[b, q]):
+                spend_spell(s, t, b, q, sc)
+                returned = True
+                log(s, b, EV_REACTION, E_SHAPING_CANTRIP, slot, q)
+        if not returned and s.life_charm[b, q] == 0 and s.present[b, E_LIFE_CHARM]:
+            lc = reaction_die(s, t, b, q, E_LIFE_CHARM)
+            if lc >= 0 and B.want_reaction(s, t, b, q, prm[q]):
+                spend_spell(s, t, b, q, lc)
+                s.life_charm[b, q] = 1
+                log(s, b, EV_REACTION, E_LIFE_CHARM, slot, q)
+        if s.life_charm[b, q]:
+            dest = Z_ACTIVE
     if returned:
         # back in the Ready Area at the same level; it cannot be damaged again this battle (FAQ)
         s.d_flag[b, d] |= FL_SAFE
+        if t.card_effect[card_of(s, b, d)] == E_S_OOZE:
+            # a Strong Ooze put back into the Ready Area copies anew (FAQ), or is 0/5
+            ooze_copy(s, t, b, d, q, prm[q], False)
         # it was still destroyed: spells attached to it always go to the used pile
         # (R: Připojení kouzel)
         rc = zone_of(q, Z_READY)
@@ -596,18 +621,9 @@ def destroy(s, t, b, d, killer, prm):
             else:
                 i += 1
         log(s, b, EV_DESTROY, q, slot, Z_READY)
-    elif s.life_charm[b, q]:
-        leave_ready(s, t, b, d, zone_of(q, Z_ACTIVE))
-        log(s, b, EV_DESTROY, q, slot, Z_ACTIVE)
-    elif e == E_S_GHOST:
-        leave_ready(s, t, b, d, zone_of(q, Z_ACTIVE))
-        log(s, b, EV_DESTROY, q, slot, Z_ACTIVE)
-    elif e == E_M_GHOST:
-        leave_ready(s, t, b, d, zone_of(q, Z_ASIDE))
-        log(s, b, EV_DESTROY, q, slot, Z_ASIDE)
     else:
-        leave_ready(s, t, b, d, zone_of(q, Z_USED))
-        log(s, b, EV_DESTROY, q, slot, Z_USED)
+        leave_ready(s, t, b, d, zone_of(q, dest))
+        log(s, b, EV_DESTROY, q, slot, dest)
     if e == E_M_GOBLIN and bu >= 1:
         for k in range(2):
             draw_one(s, b, q)
@@ -649,6 +665,10 @@ def on_kill(s, t, b, p, prm):
         if face_kind(s, t, b, d) == F_CREATURE:
             place(s, b, d, c)
             log(s, b, EV_ABILITY, E_M_GHOST, s.d_slot[b, d], 1)
+            if t.card_effect[card_of(s, b, d)] == E_S_OOZE:
+                # a Strong Ooze that copied a Mighty Ghostly Spirit comes back as itself and
+                # must copy again (FAQ: entering the Ready Area by any means)
+                ooze_copy(s, t, b, d, p, prm[p], False)
         else:
             place(s, b, d, zone_of(p, Z_USED))
             log(s, b, EV_ABILITY, E_M_GHOST, s.d_slot[b, d], 0)
@@ -664,12 +684,12 @@ def score_phase(s, t, b, p, prm):
     apply scoring abilities, then cull one die from the used pile per creature scored."""
     c = zone_of(p, Z_READY)
     me = prm[p]
-    # Strong Primordial Ooze may change what it copies once per turn: before scoring, copy the
-    # opposing creature worth the most glory (bot heuristic).
+    # Strong Primordial Ooze: p may change what it copies once per turn; before scoring is the
+    # moment it pays (the bot keeps the copy unless another is worth more)
     for i in range(s.cont_n[b, c]):
         d = s.cont[b, c, i]
         if face_kind(s, t, b, d) == F_CREATURE and t.card_effect[card_of(s, b, d)] == E_S_OOZE:
-            ooze_copy(s, t, b, d, p)
+            ooze_copy(s, t, b, d, p, me, True)
     dice = s.scratch[b, 0]
     n = 0
     for i in range(s.cont_n[b, c]):
@@ -827,21 +847,14 @@ def scoring_ability(s, t, b, p, prm, d, e, bu, shaping):
 
 
 @njit(cache=True)
-def ooze_copy(s, t, b, d, p):
-    """Strong Primordial Ooze copies the opposing creature worth the most glory (a copy of a
-    copy copies the original); with none, it keeps its own 0/5 (FAQ)."""
-    best = -1
-    best_r = -1
-    for k in range(1, s.players[b]):
-        q = (p + k) % s.players[b]
-        c = zone_of(q, Z_READY)
-        for i in range(s.cont_n[b, c]):
-            o = s.cont[b, c, i]
-            if face_kind(s, t, b, o) == F_CREATURE:
-                r = B.creature_rank(s, t, b, o)
-                if r > best_r:
-                    best_r = r
-                    best = o
+def ooze_copy(s, t, b, d, p, me, may_keep):
+    """Strong Primordial Ooze d of player p copies an opposing creature exactly, glory and level
+    included; a copy of a copy copies the original (FAQ). Entering the Ready Area by any means it
+    must copy one if it can, else it is 0/5 (FAQ); at the start of p's turn p *may* change the
+    copy (the card: "may change", once a turn), so the bot may keep it (``may_keep``)."""
+    if not may_keep:
+        s.d_copy[b, d] = -1  # a fresh entry forgets any earlier copy
+    best = B.choose_ooze_copy(s, t, b, p, me, d, may_keep)
     if best >= 0:
         if s.d_copy[b, best] >= 0:
             s.d_copy[b, d] = s.d_copy[b, best]
@@ -849,6 +862,7 @@ def ooze_copy(s, t, b, d, p):
         else:
             s.d_copy[b, d] = s.d_slot[b, best]
             s.d_copyface[b, d] = s.d_face[b, best]
+        log(s, b, EV_ABILITY, E_S_OOZE, s.d_copy[b, d], glory_value(s, t, b, d))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1058,7 +1072,7 @@ def summon(s, t, b, p, d, prm):
                 else:
                     i += 1
     elif e == E_S_OOZE:
-        ooze_copy(s, t, b, d, p)
+        ooze_copy(s, t, b, d, p, prm[p], False)
     if e == E_WARRIOR or e == E_M_WARRIOR or e == E_S_WARRIOR:
         s.warrior_n[b] += 1
     check_oozes(s, t, b, prm)
@@ -1096,8 +1110,8 @@ def best_capture_cost(s, t, b, p, prm, budget):
 
 @njit(cache=True)
 def summon_phase(s, t, b, p, prm):
-    """Ready every spell icon for free, then summon creatures by paying their level, then cast
-    spells before the attack."""
+    """Ready every spell icon for free, offer the spells before summoning, summon creatures by
+    paying their level, then offer the spells again before the attack."""
     a = zone_of(p, Z_ACTIVE)
     r = zone_of(p, Z_READY)
     me = prm[p]
@@ -1110,6 +1124,7 @@ def summon_phase(s, t, b, p, prm):
             log(s, b, EV_READY, s.d_slot[b, d], s.d_face[b, d], 0)
         else:
             i += 1
+    cast_spells(s, t, b, p, prm, CAST_BEFORE_SUMMON)
     limit_warriors = mighty_warrior_in_wilds(s, t, b)
     costs = s.scratch[b, 5]
     while not s.done[b]:
@@ -1134,7 +1149,7 @@ def summon_phase(s, t, b, p, prm):
         # the creature die itself is not a quiddity face: paying never spends it
         pay(s, t, b, p, cost)
         summon(s, t, b, p, d, prm)
-    cast_spells(s, t, b, p, prm, 0)
+    cast_spells(s, t, b, p, prm, CAST_BEFORE_ATTACK)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1162,8 +1177,11 @@ def best_enemy_creature(s, t, b, p, q, max_level, max_def):
 
 @njit(cache=True)
 def cast_spells(s, t, b, p, prm, stage):
-    """p casts or attaches the spells in its Ready Area it wants to: stage 0 before the attack,
-    stage 1 after it (Victory Spell may only be cast after the attack phase)."""
+    """p casts or attaches the spells in its Ready Area it wants to at this point of its turn:
+    ``stage`` is CAST_BEFORE_SUMMON, CAST_BEFORE_ATTACK or CAST_AFTER_ATTACK. Spells may be cast at
+    any time of the owner's turn (R: Kouzla), so every cast and attach spell is offered at every
+    point and the bot picks the moment (B.spell_now); the rules' own limits stay here: Victory
+    Spell only after the attack (its card), an attach spell needs a creature of p's."""
     r = zone_of(p, Z_READY)
     me = prm[p]
     i = 0
@@ -1181,8 +1199,11 @@ def cast_spells(s, t, b, p, prm, stage):
         slot = s.d_slot[b, a]
         bu = burst(s, t, b, a)
         did = False
+        if not B.spell_now(s, t, b, p, me, e, timing, stage):
+            i += 1
+            continue
         if timing == T_ATTACH:
-            if stage == 0 and creature_count(s, t, b, p) > 0 and B.want_spell(s, t, b, p, me):
+            if creature_count(s, t, b, p) > 0 and B.want_spell(s, t, b, p, me):
                 if me[B.P_RANDOM] > 0:
                     target = B.random_own_creature(s, t, b, p)
                 else:
@@ -1193,7 +1214,7 @@ def cast_spells(s, t, b, p, prm, stage):
                 log(s, b, EV_ATTACH, slot, s.d_slot[b, target], 0)
             i += 1
             continue
-        if e == E_DEATH_CANTRIP and stage == 0:
+        if e == E_DEATH_CANTRIP:
             if creature_count(s, t, b, p) > 0 and enemies_have_creatures(s, t, b, p) \
                     and B.want_spell(s, t, b, p, me):
                 spend_spell(s, t, b, p, a)
@@ -1202,7 +1223,7 @@ def cast_spells(s, t, b, p, prm, stage):
                     if face_kind(s, t, b, o) == F_CREATURE:
                         s.d_atk[b, o] += 3 if bu >= 2 else 2
                 did = True
-        elif e == E_DEATH_INCANTATION and stage == 0:
+        elif e == E_DEATH_INCANTATION:
             best = -1
             best_r = -1
             for k in range(1, s.players[b]):
@@ -1216,7 +1237,7 @@ def cast_spells(s, t, b, p, prm, stage):
                 log(s, b, EV_CAST, slot, s.d_slot[b, best], owner_of(s, b, best))
                 destroy(s, t, b, best, p, prm)
                 did = True
-        elif e == E_DEATH_SPELL and stage == 0:
+        elif e == E_DEATH_SPELL:
             if enemies_have_creatures(s, t, b, p) and B.want_spell(s, t, b, p, me):
                 found = False
                 for k in range(1, s.players[b]):
@@ -1230,13 +1251,13 @@ def cast_spells(s, t, b, p, prm, stage):
                         if o >= 0:
                             destroy(s, t, b, o, p, prm)
                     did = True
-        elif e == E_SHAPING_CHARM and stage == 0:
+        elif e == E_SHAPING_CHARM:
             if can_level_up(s, t, b, p) and B.want_spell(s, t, b, p, me):
                 spend_spell(s, t, b, p, a)
                 log(s, b, EV_CAST, slot, -1, -1)
                 level_up_all(s, t, b, p)
                 did = True
-        elif e == E_SHAPING_SPELL and stage == 0:
+        elif e == E_SHAPING_SPELL:
             target = enemy_spell(s, t, b, p)
             if target >= 0 and B.want_spell(s, t, b, p, me):
                 spend_spell(s, t, b, p, a)
@@ -1244,19 +1265,26 @@ def cast_spells(s, t, b, p, prm, stage):
                 log(s, b, EV_CAST, slot, s.d_slot[b, target], q)
                 leave_ready(s, t, b, target, zone_of(q, Z_USED))
                 did = True
-        elif e == E_VICTORY_CHARM and stage == 0:
+        elif e == E_VICTORY_CHARM:
             if s.scored_n[b] >= 2 and B.want_spell(s, t, b, p, me):
                 spend_spell(s, t, b, p, a)
                 log(s, b, EV_CAST, slot, -1, -1)
                 gain_glory(s, b, p, s.scored_n[b], slot)
                 did = True
-        elif e == E_VICTORY_INCANTATION and stage == 0:
+        elif e == E_GROWTH_CHARM:
+            # +3 quiddity now (the heuristic keeps it for the capture: capture_phase)
+            if B.want_spell(s, t, b, p, me):
+                spend_spell(s, t, b, p, a)
+                s.pool[b] += 3
+                log(s, b, EV_CAST, slot, -1, -1)
+                did = True
+        elif e == E_VICTORY_INCANTATION:
             if B.want_spell(s, t, b, p, me):
                 spend_spell(s, t, b, p, a)
                 log(s, b, EV_CAST, slot, -1, -1)
                 gain_glory(s, b, p, 3, slot)
                 did = True
-        elif e == E_VICTORY_SPELL and stage == 1:
+        elif e == E_VICTORY_SPELL and stage == CAST_AFTER_ATTACK:
             hits = 0
             for q in range(s.players[b]):
                 if q != p and s.hit[b, q]:
@@ -1648,7 +1676,7 @@ def play_turn(s, t, b, prm):
     if not s.done[b]:
         attack_phase(s, t, b, p, prm)
     if not s.done[b]:
-        cast_spells(s, t, b, p, prm, 1)
+        cast_spells(s, t, b, p, prm, CAST_AFTER_ATTACK)
     if not s.done[b]:
         capture_phase(s, t, b, p, prm)
     cleanup_phase(s, t, b, p)

@@ -41,6 +41,9 @@ F_Q, F_CREATURE, F_SPELL, F_DRAW, F_REROLL, F_QDRAW, F_QORREROLL = 0, 1, 2, 3, 4
 # Spell timing.
 T_NONE, T_CAST, T_ATTACH, T_REACTION, T_IMMEDIATE = 0, 1, 2, 3, 4
 
+# Points of the owner's turn where cast and attach spells are offered (rules.cast_spells).
+CAST_BEFORE_ATTACK, CAST_AFTER_ATTACK, CAST_BEFORE_SUMMON = 0, 1, 2
+
 # Effect codes, one per card (names in cards.toml). Order is the data's; values are ours.
 EFFECTS = (
     "none", "assistant_reroll",

@@ -419,6 +419,85 @@ def test_strong_primordial_ooze_copies_an_opposing_creature_including_glory():
     assert pos.glory(0) == 2
 
 
+def copy_ooze(pos: Position, ooze: int, original: int) -> None:
+    """Make Strong Primordial Ooze die ``ooze`` a copy of creature die ``original``."""
+    pos.st.d_copy[0, ooze] = pos.st.d_slot[0, original]
+    pos.st.d_copyface[0, ooze] = pos.st.d_face[0, original]
+
+
+def test_strong_primordial_ooze_keeps_a_better_copy_at_scoring():
+    """Strong Primordial Ooze: its owner *may* change the copied creature (card text, reference
+    cards.json), so a copy of a Quake Dragon (glory 4) whose original has left is kept at the start
+    of the owner's turn rather than forced onto the lone Assistant (glory 1): it scores 4. (The
+    engine used to re-copy unconditionally, a forced downgrade.)"""
+    pos = Position(players=2, wilds=["Strong Primordial Ooze", "Quake Dragon"])
+    dragon = pos.give(1, "Quake Dragon", "used", face=("creature", 2, 1))  # 6/6, glory 4, gone
+    pos.give(1, "Assistant", "ready", face=("creature", 1))  # 1/2, glory 1
+    ooze = pos.give(0, "Strong Primordial Ooze", "ready", face=("creature", 2))
+    copy_ooze(pos, ooze, dragon)
+    score(pos)
+    assert pos.glory(0) == 4
+    assert pos.violations() == 0
+
+
+def test_strong_primordial_ooze_changes_to_a_better_copy_at_scoring():
+    """Strong Primordial Ooze: when an opposing creature is worth more than the copy, the bot
+    changes the copy before scoring (Assistant copy, 1 glory -> Quake Dragon copy, 4 glory)."""
+    pos = Position(players=2, wilds=["Strong Primordial Ooze", "Quake Dragon"])
+    helper = pos.give(1, "Assistant", "used", face=("creature", 1))
+    pos.give(1, "Quake Dragon", "ready", face=("creature", 2, 1))
+    ooze = pos.give(0, "Strong Primordial Ooze", "ready", face=("creature", 2))
+    copy_ooze(pos, ooze, helper)
+    score(pos)
+    assert pos.glory(0) == 4
+
+
+def test_random_bot_may_keep_or_change_the_strong_ooze_copy():
+    """The change of copy is a choice (card: "may"): the random bot keeps the Quake Dragon copy in
+    some games and takes the Assistant in others (the engine used to force the change)."""
+    scores = set()
+    for seed in range(16):
+        pos = Position(players=2, wilds=["Strong Primordial Ooze", "Quake Dragon"], bots=["random"],
+                       seed=seed)
+        dragon = pos.give(1, "Quake Dragon", "used", face=("creature", 2, 1))
+        pos.give(1, "Assistant", "ready", face=("creature", 1))
+        ooze = pos.give(0, "Strong Primordial Ooze", "ready", face=("creature", 2))
+        copy_ooze(pos, ooze, dragon)
+        score(pos)
+        scores.add(pos.glory(0))
+    assert scores == {1, 4}
+
+
+def test_strong_primordial_ooze_returned_to_the_ready_area_copies_again():
+    """Strong Primordial Ooze put back into the Ready Area (here by Shaping Cantrip after it was
+    destroyed blocking) must copy anew (FAQ: entering the Ready Area by any means): the attacker's
+    Witching Hag, not the Scavenging Goblin it copied before; with nothing to copy it is 0/5."""
+    pos = Position(players=2, wilds=["Strong Primordial Ooze", "Witching Hag", "Scavenging Goblin",
+                                     "Shaping Cantrip"])
+    hag = pos.give(1, "Witching Hag", "ready", face=("creature", 2))  # 4/5
+    goblin = pos.give(1, "Scavenging Goblin", "ready", face=("creature", 1, 0))
+    ooze = pos.give(0, "Strong Primordial Ooze", "ready", face=("creature", 2))
+    copy_ooze(pos, ooze, goblin)
+    sc = pos.give(0, "Shaping Cantrip", "ready", face=("spell",))
+    attack_with(pos, 1)
+    assert pos.zone_of_die(sc) == (0, "used")
+    assert pos.zone_of_die(ooze) == (0, "ready")
+    assert pos.st.d_copy[0, ooze] == pos.slot("Witching Hag")
+    assert pos.st.d_copyface[0, ooze] == pos.st.d_face[0, hag]
+    assert pos.violations() == 0
+    # nothing left to copy: it comes back as a plain 0/5 Ooze
+    pos = Position(players=2, wilds=["Strong Primordial Ooze", "Scavenging Goblin", "Shaping Cantrip"])
+    goblin = pos.give(1, "Scavenging Goblin", "used", face=("creature", 1, 0))
+    ooze = pos.give(0, "Strong Primordial Ooze", "ready", face=("creature", 2))
+    copy_ooze(pos, ooze, goblin)
+    pos.give(0, "Shaping Cantrip", "ready", face=("spell",))
+    pos.begin_turn(1)
+    R.destroy(pos.st, pos.t, 0, ooze, 1, pos.prm)
+    assert pos.zone_of_die(ooze) == (0, "ready")
+    assert pos.st.d_copy[0, ooze] == -1
+    assert attack(pos, ooze) == 0 and defense(pos, ooze) == 5
+
+
 # -- Quake Dragon --------------------------------------------------------------------------------
 
 def test_quake_dragon_destroys_level_1_creatures_before_blocking():

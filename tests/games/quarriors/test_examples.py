@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from simlab.games.quarriors import GAME, data
 from simlab.games.quarriors import rules as R
 from tests.games.quarriors.kit import Position
 
@@ -76,6 +79,19 @@ def test_summon_goblin_with_burst_gains_quiddity_and_spell_readied_free():
     assert pos.zone_of_die(spell) == (0, "ready")
     assert pos.zone_of_die(goblin) == (0, "ready")
     assert R.available_quiddity(pos.st, pos.t, 0, 0) == 1  # paid 1, gained 1
+
+
+def test_strong_deathdealer_rolls_level_two_and_costs_two():
+    """R: Fáze 3 example: Quinn rolls a level-2 Strong Deathdealer that would cost 2 quiddity to
+    summon. The Deathdealer die therefore has a level-2 face, and the data variant that replaced
+    it with a third level-1 face (deathdealer_face6 = L1_3_2) is gone: asking for it is an error
+    that says why."""
+    pos = Position(players=2, wilds=WILDS)
+    dd = pos.give(0, "Strong Deathdealer", "active", face=("creature", 2))
+    assert R.summon_cost(pos.st, pos.t, 0, 0, dd) == 2
+    with pytest.raises(KeyError, match="deathdealer_face6.*phase-3 example"):
+        data.load_cards(variants={"deathdealer_face6": "L1_3_2"})
+    assert "deathdealer_face6" not in GAME.data_variants
 
 
 def test_quinn_captures_mighty_quake_dragon_with_nine_quiddity():

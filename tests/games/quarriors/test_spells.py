@@ -25,11 +25,11 @@ def wilds(*spells: str) -> list[str]:
 
 
 def stage0(pos: Position, p: int) -> None:
-    R.cast_spells(pos.st, pos.t, 0, p, pos.prm, 0)
+    R.cast_spells(pos.st, pos.t, 0, p, pos.prm, S.CAST_BEFORE_ATTACK)
 
 
 def stage1(pos: Position, p: int) -> None:
-    R.cast_spells(pos.st, pos.t, 0, p, pos.prm, 1)
+    R.cast_spells(pos.st, pos.t, 0, p, pos.prm, S.CAST_AFTER_ATTACK)
 
 
 def level(pos: Position, d: int) -> int:
@@ -713,3 +713,101 @@ def test_setup_class_and_tier_frequencies():
         p_card = p_class / len(members)
         for c in members:
             assert abs(counts[c] / n - p_card) < 5 * (p_card * (1 - p_card) / n) ** 0.5, (ct.names[c], counts[c] / n)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rulings on timing and on reactions that meet other replacements (docs/quarriors.md, Rulings)
+# ---------------------------------------------------------------------------------------------
+
+def test_life_charm_answers_a_death_incantation():
+    """Life Charm is a reaction, cast at any time of an opponent's turn (R: Kouzla reakcí), so it
+    answers a Death Incantation as well as an attack: the destroyed creature goes to its owner's
+    Active Pool. (The engine used to offer reactions only against attacks.)"""
+    pos = Position(players=2, wilds=wilds("Death Incantation", "Life Charm"))
+    spell = pos.give(0, "Death Incantation", "ready", face=("spell", None, 1))
+    hag = pos.give(1, "Witching Hag", "ready", face=("creature", 2))
+    charm = pos.give(1, "Life Charm", "ready", face=("spell",))
+    pos.begin_turn(0)
+    stage0(pos, 0)
+    assert pos.zone_of_die(spell) == (0, "used") and pos.zone_of_die(charm) == (1, "used")
+    assert pos.zone_of_die(hag) == (1, "active")
+    assert pos.violations() == 0
+
+
+def test_mighty_ghostly_spirit_is_set_aside_even_under_life_charm():
+    """Ruling: Life Charm sends destroyed creatures to the Active Pool *instead of the used pile*
+    (card text); a destroyed Mighty Ghostly Spirit is not bound for the used pile (it is set aside),
+    so its own ability wins. (The engine used to let Life Charm win.)"""
+    pos = Position(players=2, wilds=["Mighty Ghostly Spirit", "Devotee of the Holy Query", "Life Charm"])
+    ghost = pos.give(1, "Mighty Ghostly Spirit", "ready", face=("creature", 1))
+    dev = pos.give(1, "Devotee of the Holy Query", "ready", face=("creature", 1))
+    pos.begin_turn(0)
+    pos.st.life_charm[0, 1] = 1  # p1 cast Life Charm earlier this turn
+    R.destroy(pos.st, pos.t, 0, ghost, 0, pos.prm)
+    R.destroy(pos.st, pos.t, 0, dev, 0, pos.prm)
+    assert pos.zone_of_die(ghost) == (1, "aside")
+    assert pos.zone_of_die(dev) == (1, "active")  # the charm still covers other creatures
+    assert pos.violations() == 0
+
+
+def test_shaping_cantrip_under_life_charm_is_the_bots_choice():
+    """Shaping Cantrip and Life Charm both replace the trip to the used pile, so under its own Life
+    Charm a player may still return the creature with Shaping Cantrip: the engine offers it (the
+    random bot takes it in some games), the heuristic keeps the Cantrip (the creature comes back to
+    the Active Pool anyway). (The engine used to forbid it.)"""
+    outcomes = set()
+    for seed in range(12):
+        pos = Position(players=2, wilds=wilds("Shaping Cantrip", "Life Charm"), bots=["random"], seed=seed)
+        dev = pos.give(1, "Devotee of the Holy Query", "ready", face=("creature", 1))
+        pos.give(1, "Shaping Cantrip", "ready", face=("spell",))
+        pos.begin_turn(0)
+        pos.st.life_charm[0, 1] = 1
+        R.destroy(pos.st, pos.t, 0, dev, 0, pos.prm)
+        outcomes.add(pos.zone_of_die(dev)[1])
+    assert outcomes == {"ready", "active"}
+    pos = Position(players=2, wilds=wilds("Shaping Cantrip", "Life Charm"))
+    dev = pos.give(1, "Devotee of the Holy Query", "ready", face=("creature", 1))
+    sc = pos.give(1, "Shaping Cantrip", "ready", face=("spell",))
+    pos.begin_turn(0)
+    pos.st.life_charm[0, 1] = 1
+    R.destroy(pos.st, pos.t, 0, dev, 0, pos.prm)
+    assert pos.zone_of_die(dev) == (1, "active") and pos.zone_of_die(sc) == (1, "ready")
+
+
+def test_spells_may_be_cast_before_summoning():
+    """R: Kouzla: a readied spell may be cast at any time of its owner's turn, so also before
+    summoning. With ``early_spells`` the bot first destroys the opposing Mighty Defender of the Pale
+    with Death Incantation, and its level-1 Witching Hag then costs 1 instead of 2; the default bot
+    casts after summoning and cannot afford the Hag. (The engine used to cast only after summoning.)"""
+    for early, summoned in ((1, True), (0, False)):
+        pos = Position(players=2, wilds=["Mighty Defender of the Pale", "Witching Hag", "Death Incantation"],
+                       params={"early_spells": early})
+        wall = pos.give(1, "Mighty Defender of the Pale", "ready", face=("creature", 1, 1))
+        spell = pos.give(0, "Death Incantation", "active", face=("spell", None, 1))
+        hag = pos.give(0, "Witching Hag", "active", face=("creature", 1))
+        pos.give(0, "Basic Quiddity", "active", face=0)  # 1 quiddity
+        pos.begin_turn(0)
+        R.summon_phase(pos.st, pos.t, 0, 0, pos.prm)
+        assert pos.zone_of_die(spell) == (0, "used") and pos.zone_of_die(wall) == (1, "used")
+        assert (pos.zone_of_die(hag) == (0, "ready")) == summoned
+        assert pos.violations() == 0
+
+
+def test_growth_charm_may_be_cast_outside_the_capture():
+    """Growth Charm is a cast spell (R: Kouzla: any time of the owner's turn), not only a capture
+    aid: the engine offers it before summoning too, where the random bot casts it in some games
+    (its 3 quiddity then pays for the summon). The heuristic keeps it for the capture. (The engine
+    used to offer it only in phase 5.)"""
+    cast_early = 0
+    for seed in range(12):
+        pos = Position(players=2, wilds=wilds("Growth Charm"), bots=["random"], seed=seed)
+        charm = pos.give(0, "Growth Charm", "active", face=("spell",))
+        pos.begin_turn(0)
+        R.summon_phase(pos.st, pos.t, 0, 0, pos.prm)
+        cast_early += pos.zone_of_die(charm) == (0, "used")
+    assert 0 < cast_early < 12
+    pos = Position(players=2, wilds=wilds("Growth Charm"))
+    charm = pos.give(0, "Growth Charm", "active", face=("spell",))
+    pos.begin_turn(0)
+    R.summon_phase(pos.st, pos.t, 0, 0, pos.prm)
+    assert pos.zone_of_die(charm) == (0, "ready")
