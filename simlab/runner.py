@@ -210,7 +210,8 @@ def _run_chunk_to_disk(
     return task.stem, records, task.stop - task.start
 
 
-def _run_chunk_in_memory(game_ref: Any, task: _Task, seed: int, seed_words: np.ndarray):
+def _run_chunk_in_memory(game_ref: Any, task: _Task, seed: int, seed_words: np.ndarray, parent_pid: int):
+    _watch_parent(parent_pid)
     spec = resolve_game(game_ref)
     return task.variant_id, task.chunk, _play(spec, task, seed, seed_words)
 
@@ -304,7 +305,7 @@ def simulate(
     ref = game_import_ref(game)
     workers = min(jobs, len(tasks))
     parts = sorted(
-        _execute(_run_chunk_in_memory, tasks, (ref, seed, root_seed_words(seed)), workers),
+        _execute(_run_chunk_in_memory, tasks, (ref, seed, root_seed_words(seed), os.getpid()), workers),
         key=lambda r: (r[0], r[1]),
     )
     frames = {
@@ -732,8 +733,11 @@ def run_scenario(
                 line = {"part": stem, "variant": v_idx, "chunk": c_idx, "start": s, "stop": e, "tables": records}
                 # One line per finished chunk, flushed at once: a SIGKILL loses at most the chunks
                 # whose line was not written yet, and resume re-runs those.
-                ledger_file.write(json.dumps(line) + "\n")
-                ledger_file.flush()
+                try:
+                    ledger_file.write(json.dumps(line) + "\n")
+                    ledger_file.flush()
+                except OSError as exc:
+                    raise OSError(exc.errno, f"cannot write {out_dir / LEDGER}: {exc.strerror or exc}") from None
                 bar.update(n)
                 played += n
             if target_ci is None:
