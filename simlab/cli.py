@@ -70,7 +70,7 @@ def _default_players(spec) -> int:
 
 
 def _check_seed(seed: int | None, what: str = "--seed") -> None:
-    # A study stores its seed in an Int64 column: replay and bench take the same range.
+    # A study stores its seed (and game ids) in Int64 columns: replay and bench take the same range.
     if seed is not None and not 0 <= seed < 2**63:
         raise UserError(f"{what}: expected an int in [0, 2**63), got {seed}")
 
@@ -227,8 +227,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from simlab.scenario import resolve_game
 
     _check_seed(args.seed)
+    _check_seed(args.game_id, "--game-id")  # game ids are Int64 like seeds, from 0
     spec = resolve_game(args.game)
-    players = args.players or _default_players(spec)
+    players = _default_players(spec) if args.players is None else args.players
     if players not in spec.players:
         raise UserError(f"{spec.name} is played by {list(spec.players)} players, got {players}")
     names = [b.strip() for b in args.bots.split(",")] if args.bots else [spec.default_bot]
@@ -261,7 +262,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     _check_seed(args.seed)
     spec = resolve_game(args.game)
-    players = args.players or _default_players(spec)
+    players = _default_players(spec) if args.players is None else args.players
     if players not in spec.players:
         raise UserError(f"{spec.name} is played by {list(spec.players)} players, got {players}")
     if args.games <= 0:

@@ -340,10 +340,19 @@ def test_simulate_bad_arguments(toy, kwargs, match):
         simulate(toy, 10, **kwargs)
 
 
-@pytest.mark.parametrize("argv", [["replay", "toy", "--seed", str(2**64)], ["bench", "toy", "--seed", str(2**64)]])
-def test_cli_seed_out_of_range(capsys, argv):
+@pytest.mark.parametrize(
+    "argv, key",
+    [
+        (["replay", "toy", "--seed", str(2**64)], "--seed"),
+        (["bench", "toy", "--seed", str(2**64)], "--seed"),
+        (["replay", "toy", "--seed", "1", "--game-id", str(2**64)], "--game-id"),
+        (["replay", "toy", "--seed", "1", "--game-id", "-3"], "--game-id"),
+        (["replay", "toy", "--seed", "1", "--players", "0"], "got 0"),
+    ],
+)
+def test_cli_numbers_out_of_range(capsys, argv, key):
     code, _, err = run(capsys, *argv)
-    assert code == 2 and "seed" in one_line_error(err)
+    assert code == 2 and key in one_line_error(err)
 
 
 # ------------------------------------------------------------------------------------------
