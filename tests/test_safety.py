@@ -415,6 +415,13 @@ def _children(pid: int) -> list[int]:
     return [int(x) for x in text.split()]
 
 
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_text(errors="replace")
+    except OSError:  # it has just exited
+        return ""
+
+
 def _alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -436,8 +443,7 @@ def test_workers_stop_when_the_parent_is_killed(tmp_path):
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             done = len(list((out / "games").glob("*.parquet"))) if (out / "games").is_dir() else 0
-            workers = [c for c in _children(proc.pid)
-                       if "resource_tracker" not in Path(f"/proc/{c}/cmdline").read_text(errors="replace")]
+            workers = [c for c in _children(proc.pid) if "resource_tracker" not in _cmdline(c)]
             if done >= 4 and len(workers) >= 2:
                 break
             assert proc.poll() is None, "the run ended early"
