@@ -5,6 +5,7 @@ A study directory holds three long tables, each split into one Parquet file per 
 
     results/<study>/
       manifest.json
+      parts.jsonl                     the part ledger: rows, bytes, SHA-256 of each finished part
       games/v000-c00000.parquet ...   one row per game
       seats/v000-c00000.parquet ...   one row per (game, seat)
       cards/v000-c00000.parquet ...   one row per (game, seat, card) the game reports
@@ -31,6 +32,8 @@ index into the game's ``end_reasons``) [+ ``violations`` (Int32) when played wit
 
 ``cards``: + ``seat`` (Int8), ``card_id`` (Int32), ``card`` (String, card name), ``acquired``
 (Int32), ``played`` (Int32), then the game's ``card_columns``.
+
+What ``resume`` and ``overwrite`` do with these files: docs/results.md.
 """
 
 from __future__ import annotations
