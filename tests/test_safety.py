@@ -128,6 +128,26 @@ def test_resume_with_another_scenario_is_refused(tmp_path):
     assert len(m["fingerprint"]) == 64
 
 
+def test_resume_of_a_directory_written_before_the_ledger(tmp_path):
+    """An older manifest (no fingerprint, no parts.jsonl): another scenario is still refused (the
+    fingerprint comes from the scenario it stored) and the same one re-runs every part."""
+    scn = parse_scenario(STUDY, tmp_path / "s.toml")
+    full = run_scenario(scn, out=tmp_path / "full", n_jobs=1, quiet=True)
+    out = run_scenario(scn, out=tmp_path / "r", n_jobs=1, quiet=True)
+    m = json.loads((out / "manifest.json").read_text())
+    del m["fingerprint"], m["ledger"]
+    m["status"] = "running"
+    (out / "manifest.json").write_text(json.dumps(m))
+    (out / "parts.jsonl").unlink()
+    other = parse_scenario(STUDY.replace("seed = 4", "seed = 4\nrotate_seats = false"), tmp_path / "s.toml")
+    with pytest.raises(ScenarioError, match=r"cannot resume: .*rotate_seats \('<not set>' before, False now\)"):
+        run_scenario(other, out=out, n_jobs=1, quiet=True, resume=True)
+    run_scenario(scn, out=out, n_jobs=1, quiet=True, resume=True)
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["resume"]["rerun_count"] == 5 and m["timing"]["games_played"] == 50
+    assert _bytes(out) == _bytes(full)
+
+
 def test_resume_and_overwrite_together_are_refused(tmp_path, capsys):
     path = tmp_path / "s.toml"
     path.write_text(STUDY)
