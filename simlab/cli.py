@@ -1,6 +1,7 @@
 """The ``simlab`` command line: games, cards, run, report, replay, bench.
 
-User mistakes (bad scenario, unknown game/card/bot, existing output) print
+User mistakes (bad scenario, unknown game/card/bot, numbers out of range, existing output or
+report) and what the disk refuses (read-only folder, full disk, a file in the way) print one line
 ``simlab: error: <message>`` on stderr and exit with status 2, without a traceback.
 """
 
@@ -28,6 +29,12 @@ class UserError(Exception):
 def _msg(exc: BaseException) -> str:
     if isinstance(exc, KeyError) and exc.args:
         return str(exc.args[0])
+    if isinstance(exc, OSError) and exc.strerror:
+        # "[Errno 28] ..." is noise for a user; name the file when the message does not.
+        name = exc.filename
+        return f"{name}: {exc.strerror}" if name and str(name) not in exc.strerror else exc.strerror
+    if isinstance(exc, MemoryError):
+        return "out of memory" + (f": {exc}" if str(exc) else "") + "; try fewer games per chunk or fewer --jobs"
     return str(exc)
 
 
@@ -61,6 +68,18 @@ def format_table(rows: Sequence[dict[str, Any]]) -> str:
 
 def _default_players(spec) -> int:
     return 2 if 2 in spec.players else spec.players[0]
+
+
+def _check_seed(seed: int | None, what: str = "--seed") -> None:
+    # A study stores its seed (and game ids) in Int64 columns: replay and bench take the same range.
+    if seed is not None and not 0 <= seed < 2**63:
+        raise UserError(f"{what}: expected an int in [0, 2**63), got {seed}")
+
+
+def _check_jobs(jobs: int | None) -> None:
+    # -1 = every core, n > 0 = n workers (capped at the cores); joblib's other negatives are refused.
+    if jobs is not None and jobs != -1 and jobs <= 0:
+        raise UserError(f"--jobs: expected a positive number of workers or -1 (all cores), got {jobs}")
 
 
 def _parse_kv(items: Sequence[str] | None, what: str) -> dict[str, str]:
@@ -115,7 +134,13 @@ def cmd_cards(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from simlab.results import load_results
     from simlab.runner import run_scenario
+    from simlab.scenario import load_scenario
 
+    if args.resume and args.overwrite:
+        raise UserError("--resume and --overwrite contradict each other: --resume keeps the finished parts, "
+                        "--overwrite deletes them; give one")
+    _check_jobs(args.jobs)
+    _check_seed(args.seed)
     if args.report_out is not None and not args.report:
         raise UserError("--report-out needs --report")
     if args.max_games is not None and args.target_ci is None:
@@ -127,8 +152,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     kwargs = {}
     if args.target_ci is not None:
         kwargs = {"target_ci": args.target_ci, "max_games": args.max_games}
+    scenario = load_scenario(args.scenario)
+    if args.report:
+        from simlab.report import check_report_target
+
+        # Before the run: a study of hours must not end in "the report is in the way".
+        # (scenario.name was checked to be a safe folder name when the file was read.)
+        check_report_target(args.report_out or Path("reports") / scenario.name, overwrite=args.overwrite)
     out = run_scenario(
-        args.scenario,
+        scenario,
         games=args.games,
         n_jobs=args.jobs,
         seed=args.seed,
@@ -161,7 +193,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.report:
         from simlab.report import render_report
 
-        where = render_report(out, args.report_out)
+        where = render_report(out, args.report_out, overwrite=args.overwrite)
         print(f"report: {where / 'index.html'} (and report.md)")
     return 0
 
@@ -171,7 +203,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     if not args.results.is_dir():
         raise UserError(f"{args.results}: no such results directory")
-    where = render_report(args.results, args.out)
+    where = render_report(args.results, args.out, overwrite=args.overwrite)
     print(f"report: {where / 'index.html'}")
     print(f"markdown: {where / 'report.md'}")
     return 0
@@ -193,8 +225,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from simlab.games.base import root_seed_words
     from simlab.scenario import resolve_game
 
+    _check_seed(args.seed)
+    _check_seed(args.game_id, "--game-id")  # game ids are Int64 like seeds, from 0
     spec = resolve_game(args.game)
-    players = args.players or _default_players(spec)
+    players = _default_players(spec) if args.players is None else args.players
     if players not in spec.players:
         raise UserError(f"{spec.name} is played by {list(spec.players)} players, got {players}")
     names = [b.strip() for b in args.bots.split(",")] if args.bots else [spec.default_bot]
@@ -225,8 +259,9 @@ def _time_play(spec, players: int, n_games: int, start: int, seed: int) -> float
 def cmd_bench(args: argparse.Namespace) -> int:
     from simlab.scenario import resolve_game
 
+    _check_seed(args.seed)
     spec = resolve_game(args.game)
-    players = args.players or _default_players(spec)
+    players = _default_players(spec) if args.players is None else args.players
     if players not in spec.players:
         raise UserError(f"{spec.name} is played by {list(spec.players)} players, got {players}")
     if args.games <= 0:
@@ -324,11 +359,15 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("run", help="run a scenario file")
     s.add_argument("scenario", type=Path)
     s.add_argument("--games", type=int, help="games per variant (overrides the file)")
-    s.add_argument("--jobs", type=int, help="worker processes (default: all cores; 1 = in-process)")
+    s.add_argument("--jobs", type=int,
+                   help="worker processes: n (at most the cores), -1 = all cores (the default), 1 = in-process")
     s.add_argument("--seed", type=int, help="study seed (overrides the file)")
     s.add_argument("--out", type=Path, help="results directory (overrides the file)")
-    s.add_argument("--resume", action="store_true", help="finish an interrupted run")
-    s.add_argument("--overwrite", action="store_true", help="replace existing results")
+    s.add_argument("--resume", action="store_true",
+                   help="finish an interrupted run of the same scenario (finished parts are checked first)")
+    s.add_argument("--overwrite", action="store_true",
+                   help="replace existing results (and, with --report, an existing report); "
+                   "only files simlab wrote are deleted")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.add_argument("--target-ci", type=float, metavar="W",
                    help="adaptive: add games until every variant's 95%% half-width of bot row 0's win rate is <= W")
@@ -341,6 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("report", help="write report.md and index.html from a results directory")
     s.add_argument("results", type=Path, metavar="RESULTS_DIR")
     s.add_argument("--out", type=Path, help="report directory (default reports/<study name>)")
+    s.add_argument("--overwrite", action="store_true", help="replace a report that is already there")
     s.set_defaults(func=cmd_report)
 
     s = sub.add_parser("replay", help="print the log of one seeded game")
@@ -371,16 +411,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except (ScenarioError, UserError, KeyError, ValueError, FileExistsError, FileNotFoundError) as exc:
+    except BrokenPipeError:
+        # output piped into a reader that stopped early (e.g. `| head`): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except (ScenarioError, UserError, KeyError, ValueError, OSError, MemoryError) as exc:
+        # OSError covers an existing or missing path, a read-only folder and a full disk.
         print(f"simlab: error: {_msg(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("simlab: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        # output piped into a reader that stopped early (e.g. `| head`): not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 if __name__ == "__main__":

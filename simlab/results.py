@@ -5,6 +5,7 @@ A study directory holds three long tables, each split into one Parquet file per 
 
     results/<study>/
       manifest.json
+      parts.jsonl                     the part ledger: rows, bytes, SHA-256 of each finished part
       games/v000-c00000.parquet ...   one row per game
       seats/v000-c00000.parquet ...   one row per (game, seat)
       cards/v000-c00000.parquet ...   one row per (game, seat, card) the game reports
@@ -31,10 +32,13 @@ index into the game's ``end_reasons``) [+ ``violations`` (Int32) when played wit
 
 ``cards``: + ``seat`` (Int8), ``card_id`` (Int32), ``card`` (String, card name), ``acquired``
 (Int32), ``played`` (Int32), then the game's ``card_columns``.
+
+What ``resume`` and ``overwrite`` do with these files: docs/results.md.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -47,6 +51,7 @@ import polars as pl
 
 __all__ = [
     "TABLES",
+    "PART_GLOB",
     "KEY_COLUMNS",
     "GAMES_COLUMNS",
     "SEATS_COLUMNS",
@@ -55,11 +60,16 @@ __all__ = [
     "make_tables",
     "write_table",
     "write_json",
+    "file_sha256",
     "load_results",
     "sort_keys",
 ]
 
 TABLES = ("games", "seats", "cards")
+
+#: The file names of a table's parts (``v000-c00000.parquet``): only these are read, so a file
+#: of the user's in a table folder is neither read nor deleted.
+PART_GLOB = "v*-c*.parquet"
 
 KEY_COLUMNS: dict[str, pl.DataType] = {
     "game_id": pl.Int64,
@@ -146,19 +156,51 @@ def make_tables(
 
 
 def _atomic_write(path: Path, write) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write through a temporary name and ``os.replace``: readers see the old file or the new one.
+
+    An ``OSError`` (read-only folder, full disk, ...) leaves no temporary file behind and is
+    raised again as an ``OSError`` whose message names ``path``, for the one-line CLI error.
+    """
     tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         write(tmp)
         os.replace(tmp, path)
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
-        if tmp.exists():
+        try:
             tmp.unlink()
+        except OSError:
+            pass
 
 
-def write_table(df: pl.DataFrame, path: str | Path) -> None:
-    """Write ``df`` as Parquet atomically (temporary name, then ``os.replace``)."""
-    _atomic_write(Path(path), lambda tmp: df.write_parquet(tmp, compression="zstd", statistics=True))
+def file_sha256(path: str | Path) -> str:
+    """Hex SHA-256 of a file's bytes (the checksum ``resume`` checks every finished part with)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def write_table(df: pl.DataFrame, path: str | Path) -> dict[str, Any]:
+    """Write ``df`` as Parquet atomically (temporary name, then ``os.replace``).
+
+    Returns:
+        ``{"rows": ..., "bytes": ..., "sha256": ...}`` of the file as written, the record a
+        results directory's part ledger keeps so that ``resume`` can check the part later.
+    """
+    path = Path(path)
+    record: dict[str, Any] = {"rows": df.height}
+
+    def write(tmp: Path) -> None:
+        df.write_parquet(tmp, compression="zstd", statistics=True)
+        record["bytes"] = tmp.stat().st_size
+        record["sha256"] = file_sha256(tmp)
+
+    _atomic_write(path, write)
+    return record
 
 
 def write_json(obj: Any, path: str | Path) -> None:
@@ -212,6 +254,10 @@ class Results:
         """All three tables as DataFrames."""
         return {t: self.collect(t, sort=sort) for t in TABLES}
 
+    def to_pandas(self, name: str, *, sort: bool = False):
+        """One table as a pandas DataFrame (needs pandas and pyarrow, both dependencies)."""
+        return self.collect(name, sort=sort).to_pandas()
+
 
 def load_results(directory: str | Path) -> Results:
     """Open a study directory written by ``simlab run`` (lazily; nothing is read yet).
@@ -226,7 +272,7 @@ def load_results(directory: str | Path) -> Results:
     manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     frames = {}
     for t in TABLES:
-        if not any((root / t).glob("*.parquet")):
-            raise FileNotFoundError(f"{root / t}: no Parquet files")
-        frames[t] = pl.scan_parquet(str(root / t / "*.parquet"))
+        if not any((root / t).glob(PART_GLOB)):
+            raise FileNotFoundError(f"{root / t}: no Parquet parts ({PART_GLOB})")
+        frames[t] = pl.scan_parquet(str(root / t / PART_GLOB))
     return Results(frames["games"], frames["seats"], frames["cards"], manifest=manifest)

@@ -9,11 +9,16 @@ n_jobs, chunk size or the order in which chunks finish.
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import json
 import math
-import shutil
+import os
+import re
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,10 +29,21 @@ from joblib import Parallel, cpu_count, delayed
 from tqdm import tqdm
 
 from simlab.games.base import CardTable, GameSpec, root_seed_words
-from simlab.results import TABLES, Results, make_tables, sort_keys, write_json, write_table
-from simlab.scenario import Scenario, ScenarioError, game_import_ref, load_scenario, resolve_game
+from simlab.results import PART_GLOB, TABLES, Results, file_sha256, make_tables, sort_keys, write_json, write_table
+from simlab.scenario import Scenario, ScenarioError, format_path, game_import_ref, load_scenario, resolve_game
 
-__all__ = ["run_scenario", "simulate", "default_chunk_size"]
+__all__ = ["run_scenario", "simulate", "default_chunk_size", "ChunkPlan", "LEDGER"]
+
+#: The part ledger of a results directory: one JSON line per finished chunk, appended by the
+#: parent process after the chunk's three Parquet files are in place (rows, bytes and SHA-256 of
+#: each). ``resume`` trusts a part only when its files match its ledger line.
+LEDGER = "parts.jsonl"
+
+# Names of the files simlab writes in a results directory's table folders (a part, or a part's
+# temporary name while it is written). Only these are ever deleted there.
+_PART_FILE = re.compile(r"^v\d{3,}-c\d{5,}\.parquet(\.tmp\d+)?$")
+# Seeds and game ids are stored as Int64 columns.
+_INT64_LIMIT = 2**63
 
 _MIN_CHUNK = 2000
 _MAX_CHUNK = 20000
@@ -46,11 +62,66 @@ def default_chunk_size(n_games: int, n_jobs: int) -> int:
 
 
 def _n_jobs(n_jobs: int | None) -> int:
-    if n_jobs is None or n_jobs == 0:
-        return max(1, cpu_count())
-    if n_jobs < 0:
-        return max(1, cpu_count() + 1 + n_jobs)
-    return n_jobs
+    """Worker processes for a request: None or -1 = every core; n > 0 = n, at most the cores.
+
+    More workers than cores only adds processes that wait for a core (and memory for each), so
+    a larger request is capped; what ran is recorded in the manifest (``n_jobs``, with the
+    request as ``n_jobs_requested``). joblib's other negative values (-2 = all but one, ...)
+    are refused rather than guessed at.
+
+    Raises:
+        ValueError: 0, below -1, or not an int.
+    """
+    cores = max(1, cpu_count())
+    if n_jobs is None or n_jobs == -1:
+        return cores
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs <= 0:
+        raise ValueError(f"n_jobs: expected a positive number of workers or -1 (all cores), got {n_jobs!r}")
+    return min(n_jobs, cores)
+
+
+def _check_seed(seed: Any, what: str = "seed") -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not 0 <= seed < _INT64_LIMIT:
+        raise ValueError(f"{what}: must be an int in [0, 2**63), got {seed!r}")
+    return int(seed)
+
+
+class ChunkPlan:
+    """The chunks of game ids of a study, computed on demand rather than listed.
+
+    Chunk ``i`` is ``(i, start, stop)``. The plan is a few segments of equal-sized chunks (one
+    per :meth:`extend`, the adaptive rounds), so 10**12 games cost no more memory than 10.
+    """
+
+    def __init__(self, n_games: int, chunk_size: int):
+        self.chunk_size = chunk_size
+        self.games = 0
+        self._segments: list[tuple[int, int, int]] = []  # (first chunk index, first game id, stop game id)
+        self._len = 0
+        self.extend(n_games)
+
+    def extend(self, new_total: int) -> None:
+        """Add chunks for game ids ``games .. new_total - 1`` (nothing if ``new_total <= games``)."""
+        if new_total <= self.games:
+            return
+        self._segments.append((self._len, self.games, new_total))
+        self._len += math.ceil((new_total - self.games) / self.chunk_size)
+        self.games = new_total
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, i: int) -> tuple[int, int, int]:
+        if not 0 <= i < self._len:
+            raise IndexError(f"chunk {i} out of range (plan has {self._len})")
+        first, start, stop = next(seg for seg in reversed(self._segments) if seg[0] <= i)
+        s = start + (i - first) * self.chunk_size
+        return i, s, min(stop, s + self.chunk_size)
+
+    def iter_from(self, i: int) -> Iterator[tuple[int, int, int]]:
+        """Chunks ``i, i + 1, ...`` to the end of the plan."""
+        for k in range(i, self._len):
+            yield self[k]
 
 
 @dataclass(frozen=True)
@@ -91,31 +162,69 @@ def _play(spec: GameSpec, task: _Task, seed: int, seed_words: np.ndarray, check:
     )
 
 
-def _run_chunk_to_disk(game_ref: Any, task: _Task, seed: int, seed_words: np.ndarray, out: str) -> int:
-    """Worker: play one chunk and write its three Parquet parts; returns the number of games."""
+_WATCHED_PARENT: int | None = None
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """In a worker process: exit as soon as the parent (the runner) is gone.
+
+    loky's idle workers wait minutes for their next task, and a busy one would finish its
+    queued chunks, writing parts nobody records; after a SIGKILL of the runner both must stop.
+    A daemon thread polls ``os.getppid()`` (an orphan is re-parented, so its ppid changes) and
+    ends the process; in the runner itself (n_jobs=1) there is nothing to watch.
+    """
+    global _WATCHED_PARENT
+    if os.getpid() == parent_pid or _WATCHED_PARENT == parent_pid:
+        return
+    _WATCHED_PARENT = parent_pid
+
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="simlab-parent-watch", daemon=True).start()
+
+
+def _parent_alive(parent_pid: int) -> bool:
+    return os.getpid() == parent_pid or os.getppid() == parent_pid
+
+
+def _run_chunk_to_disk(
+    game_ref: Any, task: _Task, seed: int, seed_words: np.ndarray, out: str, parent_pid: int
+) -> tuple[str, dict[str, dict[str, Any]], int]:
+    """Worker: play one chunk and write its three Parquet parts.
+
+    Returns:
+        ``(stem, {table: {"rows", "bytes", "sha256"}}, games)``, for the parent's ledger.
+    """
+    _watch_parent(parent_pid)
     spec = resolve_game(game_ref)
     tables = _play(spec, task, seed, seed_words)
-    # games last: a chunk counts as done only when all three files exist.
+    records = {}
+    # games last: a chunk counts as done only when all three files exist (and the ledger says so).
     for t in ("seats", "cards", "games"):
-        write_table(tables[t], Path(out) / t / f"{task.stem}.parquet")
-    return task.stop - task.start
+        if not _parent_alive(parent_pid):  # nobody would record it: write nothing
+            os._exit(1)
+        records[t] = write_table(tables[t], Path(out) / t / f"{task.stem}.parquet")
+    return task.stem, records, task.stop - task.start
 
 
-def _run_chunk_in_memory(game_ref: Any, task: _Task, seed: int, seed_words: np.ndarray):
+def _run_chunk_in_memory(game_ref: Any, task: _Task, seed: int, seed_words: np.ndarray, parent_pid: int):
+    _watch_parent(parent_pid)
     spec = resolve_game(game_ref)
     return task.variant_id, task.chunk, _play(spec, task, seed, seed_words)
 
 
-def _chunks(n_games: int, chunk_size: int) -> list[tuple[int, int]]:
-    return [(s, min(n_games, s + chunk_size)) for s in range(0, n_games, chunk_size)]
+def _execute(fn, tasks, args: tuple, workers: int):
+    """Yield ``fn(game_ref, task, *args)`` for each task, in-process for 1 worker, else via loky.
 
-
-def _execute(fn, tasks: list[_Task], args: tuple, n_jobs: int, progress: tqdm | None):
-    """Yield ``fn(game_ref, task, *args)`` results, in-process for n_jobs=1, else via loky."""
-    if n_jobs == 1 or len(tasks) <= 1:
+    ``tasks`` may be a lazy iterator: joblib takes a few tasks ahead of the workers only.
+    """
+    if workers <= 1:
         gen = (fn(args[0], t, *args[1:]) for t in tasks)
     else:
-        par = Parallel(n_jobs=min(n_jobs, len(tasks)), backend="loky", return_as="generator_unordered")
+        par = Parallel(n_jobs=workers, backend="loky", return_as="generator_unordered")
         gen = par(delayed(fn)(args[0], t, *args[1:]) for t in tasks)
     yield from gen
 
@@ -131,7 +240,13 @@ def _bot_rows(spec: GameSpec, bots, players: int) -> tuple[np.ndarray, list[str]
             entries.append((b, None))
         else:
             name, params = b
-            entries.append((name, dict(params or {})))
+            params = dict(params or {})
+            for key, val in params.items():
+                # nan compares false with every threshold and inf swamps every weight: a bot
+                # with either plays nonsense without failing, so refuse them.
+                if isinstance(val, float | np.floating) and not math.isfinite(val):
+                    raise ValueError(f"bot parameter {key!r} of {name!r}: expected a finite number, got {val!r}")
+            entries.append((name, params))
     if len(entries) not in (1, players):
         raise ValueError(f"{len(entries)} bots given for {players} players; expected 1 or {players}")
     if len(entries) == 1:
@@ -172,23 +287,25 @@ def simulate(
         :class:`~simlab.results.Results` with the tables sorted by variant, game, seat, card.
     """
     spec = resolve_game(game)
-    if not isinstance(n_games, int) or n_games <= 0:
-        raise ValueError(f"n_games must be a positive int, got {n_games!r}")
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or not 0 < n_games < _INT64_LIMIT:
+        raise ValueError(f"n_games must be a positive int below 2**63, got {n_games!r}")
     if players not in spec.players:
         raise ValueError(f"{spec.name} is played by {list(spec.players)} players, got {players}")
-    if seed < 0:
-        raise ValueError(f"seed must be >= 0, got {seed}")
+    seed = _check_seed(seed)
+    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size <= 0):
+        raise ValueError(f"chunk_size: expected a positive number of games, got {chunk_size!r}")
     jobs = _n_jobs(n_jobs)
     matrix, labels, _ = _bot_rows(spec, bots, players)
     table = spec.load_cards(cards=cards, variants=variants, setup=setup)
-    size = chunk_size or default_chunk_size(n_games, jobs)
+    plan = ChunkPlan(n_games, chunk_size or default_chunk_size(n_games, jobs))
     tasks = [
         _Task(0, i, s, e, f"players={players}", players, matrix, tuple(labels), table, rotate_seats)
-        for i, (s, e) in enumerate(_chunks(n_games, size))
+        for i, s, e in plan.iter_from(0)
     ]
     ref = game_import_ref(game)
+    workers = min(jobs, len(tasks))
     parts = sorted(
-        _execute(_run_chunk_in_memory, tasks, (ref, seed, root_seed_words(seed)), jobs, None),
+        _execute(_run_chunk_in_memory, tasks, (ref, seed, root_seed_words(seed), os.getpid()), workers),
         key=lambda r: (r[0], r[1]),
     )
     frames = {
@@ -210,13 +327,153 @@ def _half_widths(out_dir: Path, n_games: int) -> dict[str, float]:
     """95% interval half-width of bot row 0's win rate per variant, over game ids < n_games."""
     from simlab.analysis import win_rates
 
-    seats = pl.scan_parquet(str(out_dir / "seats" / "*.parquet")).filter(pl.col("game_id") < n_games)
+    seats = pl.scan_parquet(str(out_dir / "seats" / PART_GLOB)).filter(pl.col("game_id") < n_games)
     table = win_rates(seats, by=("variant", "bot_row")).filter(pl.col("bot_row") == 0)
     return {r["variant"]: (r["ci_high"] - r["ci_low"]) / 2 for r in table.iter_rows(named=True)}
 
 
 def _scenario_dict(scn: Scenario) -> dict[str, Any]:
     return json.loads(json.dumps(scn.data, default=str))
+
+
+def _effective_scenario(parsed: dict[str, Any], games: Any, seed: Any) -> dict[str, Any]:
+    """The study a scenario describes once the run's overrides are applied.
+
+    ``out`` (where, not what) and ``chunk_size`` (checked through the plan; results do not
+    depend on it) are left out.
+    """
+    eff = {k: v for k, v in parsed.items() if k not in ("out", "chunk_size")}
+    eff["games"] = games
+    eff["seed"] = seed
+    return eff
+
+
+def _fingerprint(effective: dict[str, Any]) -> str:
+    """SHA-256 of the effective scenario as canonical JSON."""
+    text = json.dumps(effective, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _differences(before: Any, now: Any, loc: tuple = ()) -> list[tuple[tuple, Any, Any]]:
+    """Where two parsed scenarios differ: ``(path, before, now)`` at the deepest differing keys."""
+    if isinstance(before, dict) and isinstance(now, dict):
+        out = []
+        for key in list(before) + [k for k in now if k not in before]:
+            out += _differences(before.get(key, "<not set>"), now.get(key, "<not set>"), (*loc, key))
+        return out
+    if isinstance(before, list) and isinstance(now, list) and len(before) == len(now):
+        out = []
+        for i, (b, n) in enumerate(zip(before, now, strict=True)):
+            out += _differences(b, n, (*loc, i))
+        return out
+    return [] if before == now else [(loc, before, now)]
+
+
+def _is_results_dir(out_dir: Path) -> bool:
+    """Whether ``out_dir`` holds a manifest that simlab wrote (a results directory)."""
+    try:
+        manifest = json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(manifest, dict) and "simlab_version" in manifest and "plan" in manifest
+
+
+def _delete_results(out_dir: Path) -> None:
+    """Delete what simlab wrote in a results directory, and nothing else.
+
+    That is ``manifest.json``, the part ledger and the part files of the three tables (known by
+    their names, ``v000-c00000.parquet`` and their temporary names); any other file stays.
+    """
+    for t in TABLES:
+        folder = out_dir / t
+        if folder.is_dir():
+            for f in folder.iterdir():
+                if _PART_FILE.match(f.name) and f.is_file():
+                    f.unlink()
+    (out_dir / LEDGER).unlink(missing_ok=True)
+    (out_dir / "manifest.json").unlink(missing_ok=True)
+
+
+def _read_ledger(out_dir: Path) -> dict[str, dict[str, Any]]:
+    """The ledger's records by part stem (the last record of a stem wins; a torn line is skipped)."""
+    records: dict[str, dict[str, Any]] = {}
+    try:
+        text = (out_dir / LEDGER).read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return records
+    for line in text.splitlines():
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue  # the runner was killed while appending this line
+        if isinstance(rec, dict) and isinstance(rec.get("part"), str):
+            records[rec["part"]] = rec
+    return records
+
+
+def _part_problem(out_dir: Path, task: _Task, rec: dict[str, Any] | None) -> str | None:
+    """Why a finished chunk cannot be kept on resume (None: its three files are as recorded)."""
+    if rec is None:
+        return f"not recorded in the manifest's part ledger ({LEDGER})"
+    if (rec.get("start"), rec.get("stop")) != (task.start, task.stop):
+        return f"recorded for game ids {rec.get('start')}..{rec.get('stop')}, planned {task.start}..{task.stop}"
+    tables = rec.get("tables") or {}
+    rows = (tables.get("games") or {}).get("rows")
+    if rows != task.stop - task.start:
+        return f"games part recorded with {rows} rows, expected {task.stop - task.start}"
+    for t in TABLES:
+        want = tables.get(t) or {}
+        path = out_dir / t / f"{task.stem}.parquet"
+        try:
+            size = path.stat().st_size
+        except OSError:
+            return f"{t} part is missing"
+        if size == 0:
+            return f"{t} part is 0 bytes (recorded {want.get('bytes')} bytes, {want.get('rows')} rows)"
+        if size != want.get("bytes") or file_sha256(path) != want.get("sha256"):
+            return f"{t} part does not match its checksum in the ledger ({size} bytes, recorded {want.get('bytes')})"
+    return None
+
+
+def _prepare_dir(out_dir: Path) -> list[Path]:
+    """Create ``out_dir`` and its table folders; return the folders this call created.
+
+    Raises:
+        OSError: with a message naming the folder (a file in the way, no permission, full disk).
+    """
+    missing = []
+    probe = out_dir
+    while not probe.exists():
+        if probe.is_symlink():  # a dangling link: do not create through it
+            raise OSError(errno.ENOENT, f"{probe}: a broken symbolic link is in the way of {out_dir}")
+        missing.append(probe)
+        probe = probe.parent
+    if not probe.is_dir():
+        raise NotADirectoryError(
+            errno.ENOTDIR, f"cannot create the results directory {out_dir}: {probe} is a file, not a directory"
+        )
+    created: list[Path] = []
+    try:
+        for folder in reversed(missing):
+            folder.mkdir()
+            created.append(folder)
+        for t in TABLES:
+            if not (out_dir / t).is_dir():
+                (out_dir / t).mkdir()
+                created.append(out_dir / t)
+    except OSError as exc:
+        _remove_empty(created)
+        raise OSError(exc.errno, f"cannot create the results directory {out_dir}: {exc.strerror or exc}") from None
+    return created
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove folders this run created, deepest first, if they are still empty."""
+    for folder in sorted(folders, key=lambda f: len(f.parts), reverse=True):
+        try:
+            folder.rmdir()
+        except OSError:
+            pass
 
 
 def run_scenario(
@@ -234,17 +491,22 @@ def run_scenario(
 ) -> Path:
     """Run a study and write its tables under ``out`` (see :mod:`simlab.results`).
 
-    Arguments given here override the scenario file's values.
+    Arguments given here override the scenario file's values. What ``resume`` and ``overwrite``
+    guarantee is written down in docs/results.md.
 
     Args:
         scenario: path to a TOML scenario or a parsed :class:`~simlab.scenario.Scenario`.
         games: games per variant.
-        n_jobs: worker processes (None = all cores, 1 = in-process).
+        n_jobs: worker processes (None or -1 = all cores, 1 = in-process, n = at most n and at
+            most the cores).
         seed: study seed.
         out: results directory.
-        resume: keep finished chunks of an interrupted run with the same plan.
+        resume: finish an interrupted run of the same study: every finished part is checked
+            against the part ledger (rows, bytes, SHA-256) and re-run if it does not match; a
+            different scenario (fingerprint), seed, plan or game version is refused.
         quiet: no progress bar.
-        overwrite: delete an existing study's tables and manifest first.
+        overwrite: delete an existing study's tables, ledger and manifest first (only files
+            simlab wrote; a directory without a simlab manifest is refused).
         target_ci: adaptive run: after the planned games, keep adding chunks (continuing the
             game ids, so the tables stay reproducible) until the 95% interval half-width of bot
             row 0's win rate is at most ``target_ci`` in every variant. Every variant gets the
@@ -256,24 +518,32 @@ def run_scenario(
         The results directory.
 
     Raises:
-        ScenarioError: invalid scenario or overrides.
-        FileExistsError: ``out`` is not empty and neither resume nor overwrite was given.
+        ScenarioError: invalid scenario or overrides, or a resume of another study.
+        ValueError: ``resume`` and ``overwrite`` together, or a bad ``n_jobs``.
+        FileExistsError: ``out`` is not empty and neither resume nor overwrite was given, or
+            ``overwrite`` of a directory that is not a results directory.
+        OSError: the results cannot be written (the message names the file).
     """
+    if resume and overwrite:
+        raise ValueError("--resume and --overwrite contradict each other: resume keeps the finished "
+                         "parts, overwrite deletes them; give one")
     scn = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
     src = str(scn.path or "<scenario>")
     n_games = scn.games if games is None else games
-    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games <= 0:
-        raise ScenarioError(f"{src}: games: must be a positive int, got {n_games!r}")
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or not 0 < n_games < _INT64_LIMIT:
+        raise ScenarioError(f"{src}: games: must be a positive int below 2**63, got {n_games!r}")
     study_seed = scn.seed if seed is None else seed
-    if isinstance(study_seed, bool) or not isinstance(study_seed, int) or not 0 <= study_seed < 2**63:
+    if isinstance(study_seed, bool) or not isinstance(study_seed, int) or not 0 <= study_seed < _INT64_LIMIT:
         raise ScenarioError(f"{src}: seed: must be an int in [0, 2**63), got {study_seed!r}")
     if target_ci is not None:
         if isinstance(target_ci, bool) or not isinstance(target_ci, int | float) or not 0 < target_ci < 0.5:
             raise ScenarioError(f"{src}: target_ci: expected a half-width in (0, 0.5), got {target_ci!r}")
         target_ci = float(target_ci)
         max_games = 10 * n_games if max_games is None else max_games
-        if isinstance(max_games, bool) or not isinstance(max_games, int) or max_games < n_games:
-            raise ScenarioError(f"{src}: max_games: must be an int >= games ({n_games}), got {max_games!r}")
+        if (isinstance(max_games, bool) or not isinstance(max_games, int)
+                or not n_games <= max_games < _INT64_LIMIT):
+            raise ScenarioError(f"{src}: max_games: must be an int >= games ({n_games}) and below 2**63, "
+                                f"got {max_games!r}")
     elif max_games is not None:
         raise ScenarioError(f"{src}: max_games: only meaningful with target_ci")
     out_dir = Path(out) if out is not None else scn.out
@@ -281,31 +551,36 @@ def run_scenario(
     spec = scn.spec
     variants = scn.variants()
     seed_words = root_seed_words(study_seed)
+    effective = _effective_scenario(_scenario_dict(scn), n_games, study_seed)
+    fingerprint = _fingerprint(effective)
 
     manifest_path = out_dir / "manifest.json"
     previous = None
-    nonempty = out_dir.exists() and any(out_dir.iterdir())
+    if out_dir.exists() and not out_dir.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, f"{out_dir}: is a file, not a directory; "
+                                 "the results go into a directory")
+    nonempty = out_dir.is_dir() and any(out_dir.iterdir())
+    is_results = nonempty and _is_results_dir(out_dir)
     if nonempty and resume:
-        if manifest_path.is_file():
-            previous = json.loads(manifest_path.read_text(encoding="utf-8"))
-        else:
-            raise FileExistsError(f"{out_dir}: cannot resume: no manifest.json in a non-empty directory")
-    elif nonempty and overwrite:
-        for t in TABLES:
-            shutil.rmtree(out_dir / t, ignore_errors=True)
-        manifest_path.unlink(missing_ok=True)
-    elif nonempty:
+        if not is_results:
+            raise FileExistsError(f"{out_dir}: cannot resume: no simlab manifest.json in a non-empty directory")
+        previous = json.loads(manifest_path.read_text(encoding="utf-8"))
+    elif nonempty and overwrite and not is_results:
+        raise FileExistsError(f"{out_dir}: is not a simlab results directory (no manifest.json of a run); "
+                              "refusing to delete anything in it; choose another --out")
+    elif nonempty and not overwrite:
         raise FileExistsError(
             f"{out_dir} already exists and is not empty; "
-            "use --resume to finish it or --overwrite to replace it"
+            + ("use --resume to finish it or --overwrite to replace it" if is_results
+               else "it is not a simlab results directory; choose another --out")
         )
 
     chunk_size = scn.chunk_size
     if chunk_size is None and previous is not None:
         chunk_size = previous.get("plan", {}).get("chunk_size")
     chunk_size = chunk_size or default_chunk_size(n_games, jobs)
-    chunks = _chunks(n_games, chunk_size)
-    plan = {"games": n_games, "chunk_size": chunk_size, "chunks": len(chunks), "variants": len(variants)}
+    chunk_plan = ChunkPlan(n_games, chunk_size)
+    plan = {"games": n_games, "chunk_size": chunk_size, "chunks": len(chunk_plan), "variants": len(variants)}
     variant_info = [v.describe() for v in variants]
 
     if previous is not None:
@@ -331,16 +606,39 @@ def run_scenario(
             )
             if now != before
         ]
+        before_eff = _effective_scenario(
+            (previous.get("scenario") or {}).get("parsed") or {}, previous.get("plan", {}).get("games"),
+            previous.get("seed"),
+        )
+        # Manifests older than the fingerprint: compute it from the scenario they stored.
+        if (previous.get("fingerprint") or _fingerprint(before_eff)) != fingerprint:
+            diffs = _differences(before_eff, effective)
+            where = "; ".join(
+                f"{format_path(loc) or '(whole file)'} ({b!r} before, {n!r} now)" for loc, b, n in diffs[:5]
+            )
+            more = f"; and {len(diffs) - 5} more" if len(diffs) > 5 else ""
+            mismatch.append(f"the scenario (at {where}{more})" if diffs else "the scenario fingerprint")
         if mismatch:
             raise ScenarioError(
                 f"{out_dir}: cannot resume: {', '.join(mismatch)} differ from the interrupted run; "
                 "use --overwrite to start again"
             )
 
+    # Compile (or load from numba's cache) in this process before the workers start, so that they
+    # find the cache instead of all compiling at once, and so that games/s excludes compilation.
+    # Done before any folder is made: a game that cannot play leaves nothing behind.
+    t_warm = time.perf_counter()
+    if variants:
+        v0 = variants[0]
+        resolve_game(scn.game_ref).play(np.zeros(1, np.int64), seed_words, v0.players, v0.bots, v0.cards)
+    compile_seconds = time.perf_counter() - t_warm
+
+    workers = 1 if jobs == 1 else min(jobs, len(chunk_plan) * max(1, len(variants)))
     manifest: dict[str, Any] = {
         "study": scn.name,
         "status": "running",
         "scenario": {"path": src, "parsed": _scenario_dict(scn), "source": scn.source},
+        "fingerprint": fingerprint,
         "game": {
             "name": spec.name,
             "title": spec.title,
@@ -356,53 +654,90 @@ def run_scenario(
         "variants": variant_info,
         "card_effects": scn.card_effects,
         "plan": plan,
-        "n_jobs": jobs,
+        "ledger": LEDGER,
+        "n_jobs": workers,
+        "n_jobs_requested": n_jobs,
         "cpu_count": cpu_count(),
         "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for t in TABLES:
-        (out_dir / t).mkdir(exist_ok=True)
-        for stale in (out_dir / t).glob("*.parquet.tmp*"):
-            stale.unlink()
     if target_ci is not None:
         manifest["adaptive"] = {"target_ci": target_ci, "max_games": max_games, "games": n_games,
-                                "chunks": len(chunks), "rounds": []}
-    write_json(manifest, manifest_path)
+                                "chunks": len(chunk_plan), "rounds": []}
 
-    chunk_list = [(i, s, e) for i, (s, e) in enumerate(chunks)]
+    ledger: dict[str, dict[str, Any]] = _read_ledger(out_dir) if previous is not None else {}
+    if overwrite and is_results:
+        _delete_results(out_dir)
+    created = _prepare_dir(out_dir)
+    try:
+        for t in TABLES:
+            for stale in (out_dir / t).glob("*.parquet.tmp*"):
+                if _PART_FILE.match(stale.name):
+                    stale.unlink()
+        write_json(manifest, manifest_path)
+    except OSError as exc:
+        if previous is None:
+            manifest_path.unlink(missing_ok=True)
+            _remove_empty(created)
+        raise OSError(exc.errno, f"cannot start the run in {out_dir}: {exc.strerror or exc}") from None
+
     current = n_games
     rounds: list[dict[str, Any]] = []
     played = 0
     skipped = 0
     done = 0
-    # Compile (or load from numba's cache) in this process before the workers start, so that they
-    # find the cache instead of all compiling at once, and so that games/s excludes compilation.
-    t_warm = time.perf_counter()
-    if variants:
-        v0 = variants[0]
-        resolve_game(scn.game_ref).play(np.zeros(1, np.int64), seed_words, v0.players, v0.bots, v0.cards)
-    compile_seconds = time.perf_counter() - t_warm
-    t0 = time.perf_counter()
+    reruns: list[dict[str, str]] = []
+    n_reruns = 0
+    planned = 0
     disable = quiet or not sys.stderr.isatty()
-    with tqdm(total=0, unit="game", unit_scale=True, disable=disable, desc=scn.name) as bar:
-        while True:
-            tasks = []
-            for v in variants:
-                for i, s, e in chunk_list[done:]:
-                    task = _Task(
-                        v.index, i, s, e, v.label, v.players, v.bots, tuple(v.seat_labels), v.cards, v.rotate
-                    )
-                    if resume and all((out_dir / t / f"{task.stem}.parquet").is_file() for t in TABLES):
+
+    def round_tasks(first_chunk: int) -> Iterator[_Task]:
+        """This round's tasks, lazily; on resume, verified finished parts are skipped."""
+        nonlocal skipped, n_reruns
+        for v in variants:
+            for i, s, e in chunk_plan.iter_from(first_chunk):
+                task = _Task(v.index, i, s, e, v.label, v.players, v.bots, tuple(v.seat_labels), v.cards, v.rotate)
+                if previous is not None and any((out_dir / t / f"{task.stem}.parquet").exists() for t in TABLES):
+                    why = _part_problem(out_dir, task, ledger.get(task.stem))
+                    if why is None:
                         skipped += 1
+                        bar.update(e - s)
                         continue
-                    tasks.append(task)
-            done = len(chunk_list)
-            bar.total += sum(t.stop - t.start for t in tasks)
+                    n_reruns += 1
+                    if len(reruns) < 100:
+                        reruns.append({"part": task.stem, "why": why})
+                    if n_reruns <= 20:
+                        tqdm.write(f"simlab: resume: re-running {task.stem}: {why}", file=sys.stderr)
+                    elif n_reruns == 21:
+                        tqdm.write("simlab: resume: more parts to re-run; see the manifest's resume entry",
+                                   file=sys.stderr)
+                yield task
+
+    t0 = time.perf_counter()
+    with (
+        tqdm(total=0, unit="game", unit_scale=True, disable=disable, desc=scn.name) as bar,
+        open(out_dir / LEDGER, "a", encoding="utf-8") as ledger_file,
+    ):
+        while True:
+            bar.total += len(variants) * (chunk_plan.games - planned)
+            planned = chunk_plan.games
             bar.refresh()
-            for n in _execute(
-                _run_chunk_to_disk, tasks, (scn.game_ref, study_seed, seed_words, str(out_dir)), jobs, bar
+            first, done = done, len(chunk_plan)
+            for stem, records, n in _execute(
+                _run_chunk_to_disk,
+                round_tasks(first),
+                (scn.game_ref, study_seed, seed_words, str(out_dir), os.getpid()),
+                workers,
             ):
+                v_idx, c_idx = (int(x[1:]) for x in stem.split("-"))
+                _, s, e = chunk_plan[c_idx]
+                line = {"part": stem, "variant": v_idx, "chunk": c_idx, "start": s, "stop": e, "tables": records}
+                # One line per finished chunk, flushed at once: a SIGKILL loses at most the chunks
+                # whose line was not written yet, and resume re-runs those.
+                try:
+                    ledger_file.write(json.dumps(line) + "\n")
+                    ledger_file.flush()
+                except OSError as exc:
+                    raise OSError(exc.errno, f"cannot write {out_dir / LEDGER}: {exc.strerror or exc}") from None
                 bar.update(n)
                 played += n
             if target_ci is None:
@@ -414,7 +749,7 @@ def run_scenario(
                 "target_ci": target_ci,
                 "max_games": max_games,
                 "games": current,
-                "chunks": len(chunk_list),
+                "chunks": len(chunk_plan),
                 "rounds": rounds,
                 "half_widths": {k: round(w, 6) for k, w in widths.items()},
                 "max_half_width": round(worst, 6),
@@ -425,9 +760,7 @@ def run_scenario(
             # Grow by the factor the half-width needs (it shrinks like 1/sqrt(n)), at least a chunk.
             want = math.ceil(current * (worst / target_ci) ** 2 * 1.05)
             new_total = min(max_games, max(current + chunk_size, want))
-            first = len(chunk_list)
-            for k, (s, e) in enumerate(_chunks(new_total - current, chunk_size)):
-                chunk_list.append((first + k, current + s, current + e))
+            chunk_plan.extend(new_total)
             current = new_total
             manifest["adaptive"]["games"] = current
             write_json(manifest, manifest_path)
@@ -443,5 +776,7 @@ def run_scenario(
         "games_per_s": round(total / wall, 1) if wall > 0 else None,
         "resumed_chunks_skipped": skipped,
     }
+    if previous is not None:
+        manifest["resume"] = {"kept": skipped, "rerun_count": n_reruns, "rerun": reruns}
     write_json(manifest, manifest_path)
     return out_dir

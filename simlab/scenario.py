@@ -33,6 +33,7 @@ import copy
 import difflib
 import importlib
 import itertools
+import math
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -45,7 +46,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from simlab.games import _MODULES, get_game
 from simlab.games.base import CardTable, GameSpec
 
-__all__ = ["Scenario", "ScenarioError", "Variant", "load_scenario", "parse_scenario", "resolve_game"]
+__all__ = [
+    "Scenario",
+    "ScenarioError",
+    "Variant",
+    "check_study_name",
+    "load_scenario",
+    "parse_scenario",
+    "resolve_game",
+]
 
 SWEEP_ROOTS = ("seats", "cards", "variants", "setup")
 
@@ -159,6 +168,13 @@ class ScenarioModel(BaseModel):
     cases: list[dict[str, Any]] = Field(default_factory=list)
     card_effects: CardEffectsModel | None = None
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str | None) -> str | None:
+        if v is not None:
+            check_study_name(v)
+        return v
+
     @field_validator("players")
     @classmethod
     def _players(cls, v: Any) -> Any:
@@ -185,6 +201,25 @@ class ScenarioModel(BaseModel):
             if not vals:
                 raise ValueError(f"sweep {key!r} has no values")
         return v
+
+
+# A study name becomes a folder name (results/<name>, reports/<name>): one plain path component,
+# so that no name can reach outside those folders ('../x', 'a/b', NUL) or hide ('.x').
+_STUDY_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$")
+
+
+def check_study_name(name: str) -> str:
+    """Return ``name`` if it is a safe study (folder) name.
+
+    Raises:
+        ValueError: otherwise, saying what is allowed.
+    """
+    if not isinstance(name, str) or not _STUDY_NAME.match(name):
+        raise ValueError(
+            "a study name is a folder name: 1-100 letters, digits, '_', '-' or '.', "
+            "not starting with '.' or '-' (no '/', '\\', '..' or control characters)"
+        )
+    return name
 
 
 _MODEL_FIELDS = {
@@ -459,6 +494,10 @@ def _check_values(spec: GameSpec, path: str, values: list[Any]) -> str | None:
         if bad:
             what = "numbers or card names" if name in card_params else "numbers"
             return f"bot parameter values must be {what}, got {bad[0]!r}"
+        # TOML reads nan and inf; a bot would silently play nonsense with either.
+        bad = [v for v in values if isinstance(v, float) and not math.isfinite(v)]
+        if bad:
+            return f"bot parameter {name!r} must be a finite number, got {bad[0]!r}"
         cards = _all_card_names(spec)
         unknown = [v for v in values if isinstance(v, str) and v not in cards]
         if unknown:
@@ -787,6 +826,12 @@ def parse_scenario(text: str, path: str | Path = "<scenario>", *, game: GameSpec
     variants, effects = _build(spec, model, scn_path, text)
     stem = Path(scn_path).stem if scn_path != "<scenario>" else "scenario"
     name = model.name or stem
+    if not model.name:
+        try:
+            check_study_name(name)
+        except ValueError as exc:
+            raise _error(scn_path, text, (), f"the study name would be the file name {stem!r}, but {exc}; "
+                         "set a name with the `name` key") from None
     out = Path(model.out) if model.out else Path("results") / name
     return Scenario(
         path=Path(path) if scn_path != "<scenario>" else None,

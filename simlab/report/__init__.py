@@ -4,6 +4,6 @@
     render_report("results/quarriors_quickstart")      # -> reports/quarriors_quickstart/
 """
 
-from simlab.report.render import SECTIONS, render_report
+from simlab.report.render import SECTIONS, check_report_target, render_report
 
-__all__ = ["render_report", "SECTIONS"]
+__all__ = ["render_report", "check_report_target", "SECTIONS"]

@@ -35,7 +35,7 @@ import polars as pl
 
 from simlab.report import charts
 
-__all__ = ["render_report", "SECTIONS", "AnalysisUnavailable"]
+__all__ = ["render_report", "check_report_target", "SECTIONS", "AnalysisUnavailable"]
 
 SECTIONS = ("winrates", "seats", "matchups", "cards", "card_effects", "culling", "tokens")
 DEFAULT_SECTIONS = ("winrates", "seats")
@@ -623,22 +623,89 @@ def _header(ctx: _Ctx, name: str) -> None:
     doc.para("All intervals are 95% unless stated; n is the number of games (or seat-games) behind each number.")
 
 
-def render_report(results_dir: str | os.PathLike, out_dir: str | os.PathLike | None = None) -> Path:
+REPORT_FILES = ("report.md", "index.html")
+# What a chart file simlab writes is called (the names ctx.save makes).
+_CHART_NAME = re.compile(r"^[A-Za-z0-9_.-]+\.png$")
+
+
+def _is_simlab_report(out: Path) -> bool:
+    """Whether ``out/report.md`` is a report that simlab wrote (its first line is our heading)."""
+    try:
+        with open(out / "report.md", encoding="utf-8", errors="replace") as fh:
+            return fh.readline().startswith("# Study report: ")
+    except OSError:
+        return False
+
+
+def _previous_charts(out: Path) -> set[str]:
+    """The charts an earlier simlab report in ``out`` links to: the PNGs simlab wrote there.
+
+    The report's own ``report.md`` and ``index.html`` are the list of files it wrote, so a chart
+    left over from an earlier report can be removed without touching anyone else's PNG.
+    """
+    if not _is_simlab_report(out):
+        return set()
+    names: set[str] = set()
+    for file, pattern in (("report.md", r"!\[[^\]]*\]\(([^)\s]+)\)"), ("index.html", r'<img src="([^"]+)"')):
+        try:
+            text = (out / file).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        names |= {n for n in re.findall(pattern, text) if _CHART_NAME.match(n)}
+    return names
+
+
+def check_report_target(out: str | os.PathLike, overwrite: bool = False) -> None:
+    """Refuse a report folder that cannot take a report (called before a run with ``--report``).
+
+    Raises:
+        FileExistsError: ``out`` is a file, holds a report and ``overwrite`` is false, or holds a
+            ``report.md`` / ``index.html`` that simlab did not write.
+    """
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(f"{out}: exists and is not a directory")
+    existing = [f for f in REPORT_FILES if (out / f).exists()]
+    if not existing:
+        return
+    if not _is_simlab_report(out):
+        raise FileExistsError(f"{out}: holds {' and '.join(existing)} that simlab did not write; "
+                              "choose another report folder")
+    if not overwrite:
+        raise FileExistsError(f"{out}: already holds a report; use --overwrite to replace it")
+
+
+def render_report(
+    results_dir: str | os.PathLike, out_dir: str | os.PathLike | None = None, *, overwrite: bool = False
+) -> Path:
     """Write ``report.md``, ``index.html`` and the PNG charts of a results directory.
+
+    Nothing simlab did not write is deleted or overwritten: an existing report is replaced only
+    with ``overwrite`` (and then the charts the old report linked to that the new one does not
+    are removed); a file of the user's that has a chart's name stops the report. The files are
+    rendered in a temporary folder inside ``out_dir`` and moved into place at the end.
 
     Args:
         results_dir: a directory written by ``simlab run`` (``manifest.json`` + tables).
         out_dir: where to write; default ``reports/<study name>`` (relative to the working
             directory).
+        overwrite: replace a report that is already there.
 
     Returns:
         The report directory.
 
     Raises:
         FileNotFoundError: not a results directory.
-        ValueError: the study did not finish (status is not ``complete``).
+        FileExistsError: a report is there and ``overwrite`` is false, or a file simlab did not
+            write is in the way.
+        ValueError: the study did not finish (status is not ``complete``), or its name is not a
+            safe folder name (give ``out_dir``).
     """
+    import shutil
+    import tempfile
+
     from simlab.results import load_results
+    from simlab.scenario import check_study_name
 
     results = load_results(results_dir)
     manifest = results.manifest
@@ -646,13 +713,43 @@ def render_report(results_dir: str | os.PathLike, out_dir: str | os.PathLike | N
         raise ValueError(f"{results_dir}: the study did not finish (status {manifest.get('status')!r}); "
                          "finish it with `simlab run ... --resume` first")
     name = str(manifest.get("study") or Path(results_dir).name)
+    if out_dir is None:
+        try:
+            check_study_name(name)
+        except ValueError as exc:
+            raise ValueError(f"{results_dir}: study name {name!r} cannot be a report folder ({exc}); "
+                             "give the report folder (--out)") from None
     out = Path(out_dir) if out_dir is not None else Path("reports") / name
-    if out.exists() and not out.is_dir():
-        raise FileExistsError(f"{out}: exists and is not a directory")
+    check_report_target(out, overwrite)
+    previous = _previous_charts(out) if out.is_dir() else set()
+    missing = [d for d in (out, *out.parents) if not d.exists()]
     out.mkdir(parents=True, exist_ok=True)
-    for stale in out.glob("*.png"):
-        stale.unlink()
+    staging = Path(tempfile.mkdtemp(prefix=".simlab-report-", dir=out))
+    try:
+        _render_into(staging, results, manifest, name)
+        written = sorted(p.name for p in staging.iterdir())
+        clash = [f for f in written if f not in REPORT_FILES and f not in previous and (out / f).exists()]
+        if clash:
+            raise FileExistsError(f"{out / clash[0]}: a file simlab did not write has the name of a report "
+                                  "chart; move it or choose another report folder")
+        for f in sorted(written, key=lambda f: f in REPORT_FILES):  # charts first, then the pages
+            os.replace(staging / f, out / f)
+        for stale in sorted(previous - set(written)):
+            (out / stale).unlink(missing_ok=True)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        for d in missing:  # folders this call made, deepest first, if still empty
+            try:
+                d.rmdir()
+            except OSError:
+                break
+        raise
+    shutil.rmtree(staging, ignore_errors=True)
+    return out
 
+
+def _render_into(out: Path, results: Any, manifest: dict[str, Any], name: str) -> None:
+    """Render the report's pages and charts into the (empty) folder ``out``."""
     ctx = _Ctx(results=results, manifest=manifest, out_dir=out, doc=Doc())
     _header(ctx, name)
 
@@ -675,4 +772,3 @@ def render_report(results_dir: str | os.PathLike, out_dir: str | os.PathLike | N
 
     (out / "report.md").write_text(ctx.doc.markdown(), encoding="utf-8")
     (out / "index.html").write_text(ctx.doc.html(f"simlab report: {name}"), encoding="utf-8")
-    return out
