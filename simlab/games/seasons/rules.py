@@ -1687,18 +1687,25 @@ def vision_of_destiny(s, t, b, p, prm):
 
 
 @njit(cache=True)
+def take_die(s, t, b, prm, p):
+    """p takes one of the round's untaken season dice (the bot's choice); returns it."""
+    k = B.choose_die(s, t, b, p, prm[p])
+    s.taken[b, k] = 1
+    s.die_of[b, p] = k
+    se = s.roll_season[b]
+    log(s, b, EV_TAKE, se * 10 + s.dice[b, se, k], s.roll[b, k], p)
+    return k
+
+
+@njit(cache=True)
 def choose_dice(s, t, b, prm):
     """Every player takes a season die, in turn order from the first player, before the first
     turn of the round (F: round structure)."""
     np_ = s.players[b]
-    se = s.roll_season[b]
     for d in range(np_):
         p = (s.first[b] + d) % np_
         s.cur[b] = p
-        k = B.choose_die(s, t, b, p, prm[p])
-        s.taken[b, k] = 1
-        s.die_of[b, p] = k
-        log(s, b, EV_TAKE, se * 10 + s.dice[b, se, k], s.roll[b, k], p)
+        take_die(s, t, b, prm, p)
 
 
 @njit(cache=True)
@@ -1718,12 +1725,7 @@ def play_turn(s, t, b, prm, p):
     me = prm[p]
     k = s.die_of[b, p]
     if k < 0:
-        # the die_per_turn structure (and hand-made test positions): take it now
-        k = B.choose_die(s, t, b, p, me)
-        s.taken[b, k] = 1
-        s.die_of[b, p] = k
-        se = s.roll_season[b]
-        log(s, b, EV_TAKE, se * 10 + s.dice[b, se, k], s.roll[b, k], p)
+        k = take_die(s, t, b, prm, p)  # the die_per_turn structure (and hand-made test positions)
     s.die_k[b] = k
     # Die of Malice: instead of the die's actions, re-roll it (+2 crystals), possibly again
     for _ in range(4):
