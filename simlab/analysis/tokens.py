@@ -9,6 +9,9 @@ printed value at which the focal seat wins exactly as often as without a token.
 
 Seats columns used: ``variant``, ``game_id``, ``bot_row``, ``score``, ``won`` (and
 ``shared_win`` when present), and in the token arm ``token_used`` and ``score_without_token``.
+A recomputed tie for first follows the engine's tie rule: with a ``tie_break`` column equal to 1
+(Seasons from version 0.2, setup ``tie_break = "cards_in_play"``) the tied player with more
+``cards_in_play`` wins and only equal cards share; without the column, or 0, ties are shared.
 Caveat for reports: if a bot's choices depend on the printed value (e.g. whether to use the
 token), the recomputation holds its choices fixed at the value it was run with.
 
@@ -27,7 +30,7 @@ import polars as pl
 from simlab.analysis.stats import adjust, paired_difference, proportion_ci
 from simlab.analysis.winrates import win_value
 
-__all__ = ["token_values", "token_arms", "token_keep", "TOKEN_PATH"]
+__all__ = ["token_values", "token_arms", "token_keep", "tie_share", "TOKEN_PATH"]
 
 #: The sweep path of the token study: the token the focal bot (row 0) holds (1-12, 0 none,
 #: -1 the normal keep-1-of-3).
@@ -77,6 +80,22 @@ def _fair_value(margin: np.ndarray, tie: np.ndarray, used: np.ndarray, win_unuse
     return float(lo + i - 1 + (need - prev) / (wk[i] - prev))
 
 
+def tie_share(n_best: np.ndarray, focal_cards: np.ndarray, opp_cards: np.ndarray, n_cards: np.ndarray,
+              by_cards: np.ndarray | bool) -> np.ndarray:
+    """The focal seat's share of a tie for first with ``n_best`` opponents (per game).
+
+    Under the cards rule (``by_cards``) the tied player with more cards in play wins: the focal seat
+    wins (1) with more cards than the tied opponents' best ``opp_cards``, loses (0) with fewer, and
+    shares with the ``n_cards`` opponents holding as many (1 / (1 + n_cards)). Otherwise the tie is
+    shared by all: 1 / (1 + n_best)."""
+    n_best = np.asarray(n_best, dtype=float)
+    shared = 1.0 / (1.0 + n_best)
+    f = np.asarray(focal_cards, dtype=float)
+    o = np.asarray(opp_cards, dtype=float)
+    cards = np.where(f > o, 1.0, np.where(f < o, 0.0, 1.0 / (1.0 + np.asarray(n_cards, dtype=float))))
+    return np.where(by_cards, cards, shared)
+
+
 def token_values(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str, str, float | None]],
                  focal_bot_row: int = 0, n_boot: int = 400, alpha: float = 0.05, seed: int = 0,
                  correction: str = "holm") -> pl.DataFrame:
@@ -104,11 +123,16 @@ def token_values(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[st
     rows = []
     for label, (with_v, none_v, printed) in arms.items():
         tok = lf.filter(pl.col("variant") == with_v)
+        names = tok.collect_schema().names()
+        by_cards = "tie_break" in names and "cards_in_play" in names
+        top = pl.col("score") == pl.col("score").max()
+        top_cards = pl.col("cards_in_play").filter(top) if by_cards else pl.lit(0)
         opp = (tok.filter(pl.col("bot_row") != focal_bot_row).group_by("game_id")
-               .agg(opp_best=pl.col("score").max(),
-                    n_best=(pl.col("score") == pl.col("score").max()).sum()))
+               .agg(opp_best=pl.col("score").max(), n_best=top.sum(),
+                    opp_cards=top_cards.max(), n_cards=(top_cards == top_cards.max()).sum()))
+        extra = ["cards_in_play", "tie_break"] if by_cards else []
         focal = (tok.filter(pl.col("bot_row") == focal_bot_row)
-                 .select("game_id", "win", "token_used", "score_without_token",
+                 .select("game_id", "win", "token_used", "score_without_token", *extra,
                          *(["token_printed"] if printed is None else [])).join(opp, on="game_id"))
         base = (lf.filter((pl.col("variant") == none_v) & (pl.col("bot_row") == focal_bot_row))
                 .select("game_id", pl.col("win").alias("win_none"), pl.col("score").alias("score_none")))
@@ -122,7 +146,12 @@ def token_values(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[st
         margin = (j["opp_best"] - j["score_without_token"]).cast(pl.Float64).to_numpy()
         if not np.all(margin == np.round(margin)):
             raise ValueError(f"token {label!r}: scores must be whole numbers to recompute wins")
-        tie = 1.0 / (1.0 + j["n_best"].cast(pl.Float64).to_numpy())  # share of a tie for first
+        # share of a tie for first, by the engine's tie rule (module docstring)
+        if by_cards:
+            tie = tie_share(j["n_best"].to_numpy(), j["cards_in_play"].to_numpy(), j["opp_cards"].to_numpy(),
+                            j["n_cards"].to_numpy(), j["tie_break"].to_numpy() == 1)
+        else:
+            tie = 1.0 / (1.0 + j["n_best"].cast(pl.Float64).to_numpy())
         win_tok = j["win"].to_numpy()
         win_none = j["win_none"].to_numpy()
         ones = np.ones(n)

@@ -80,7 +80,8 @@ def section_tokens(ctx) -> None:
     info = _token_info(game)
     # one read of the columns the analyses need; every arm is then a filter of this frame in memory
     cols = ["variant", "game_id", "bot_row", "score", "won", "shared_win", "token", "token_used",
-            "token_printed", "score_without_token", "token_choice_1", "token_choice_2", "token_choice_3"]
+            "token_printed", "score_without_token", "token_choice_1", "token_choice_2", "token_choice_3",
+            "cards_in_play", "tie_break"]  # the last two: the engine's tie rule (Seasons 0.2.0 on)
     have = ctx.results.seats.collect_schema().names()
     seats = ctx.results.seats.select([c for c in cols if c in have]).collect().lazy()
     cases = list(dict.fromkeys(g["case"] for g in groups))
@@ -91,8 +92,10 @@ def section_tokens(ctx) -> None:
         "The **fair value** of a token is the printed prestige at which the focal bot would win exactly as often "
         "holding it as holding none. The printed value only adds to the final score when the token was used "
         "(EK rules; token 5 is permanent), so the win rate at any printed value is recomputed from the recorded "
-        "`score_without_token` and the best opposing score, without re-simulating (a tie for first counts as "
-        "half a win). Intervals are 95% paired bootstrap intervals over games "
+        "`score_without_token` and the best opposing score, without re-simulating (a tie for first is settled "
+        "as the engine does: from Seasons 0.2.0 the tied player with more cards in play wins and equal cards "
+        "share, 1/k of a k-way tie; results without the `tie_break` column share every tie). "
+        "Intervals are 95% paired bootstrap intervals over games "
         f"({N_BOOT} resamples). **Worth** = printed - fair: what holding the token is worth in prestige-"
         "equivalents (the table a bot can use to keep 1 of 3). **Effect prestige** (score-neutral value) is the "
         "mean prestige the effect itself adds (score without the token's printed value, minus the score "

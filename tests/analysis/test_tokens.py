@@ -112,3 +112,31 @@ def test_a_token_that_changes_nothing_is_worth_nothing_with_three_way_ties():
     out = token_values(pl.concat(frames), {"T": ("tok", "none", 0.0)}, n_boot=50).row(0, named=True)
     assert out["win_token"] == out["win_none"] and out["diff"] == 0.0
     assert abs(out["fair_value"]) < 1e-9 and not out["mispriced"]
+
+
+def test_recomputed_ties_follow_the_engines_cards_in_play_rule():
+    """Seasons breaks a tie for first by cards in play (docs/seasons.md, F: tie at the end): with the
+    ``tie_break`` column set, a used token that ties the opponent at its printed value wins the games
+    where the focal seat has more cards in play and loses those with fewer; ties are shared only
+    without the column (results from before the rule)."""
+    n = 40
+    focal_cards = np.where(np.arange(n) % 2 == 0, 5, 3)  # half the games more cards, half fewer
+    rows = []
+    for variant, focal in (("none", np.full(n, 90.0)), ("tok", np.full(n, 100.0))):
+        d = {"variant": [variant] * (2 * n), "game_id": np.repeat(np.arange(n), 2),
+             "bot_row": np.tile([0, 1], n), "score": np.column_stack([focal, np.full(n, 100.0)]).reshape(-1),
+             "won": np.column_stack([np.zeros(n, bool), np.ones(n, bool)]).reshape(-1),
+             "shared_win": np.zeros(2 * n, np.int8),
+             "score_without_token": np.column_stack([np.full(n, 95.0), np.full(n, 100.0)]).reshape(-1),
+             "token_used": np.column_stack([np.full(n, variant == "tok"), np.zeros(n, bool)]).reshape(-1),
+             "cards_in_play": np.column_stack([focal_cards, np.full(n, 4)]).reshape(-1),
+             "tie_break": np.ones(2 * n, np.int8)}
+        rows.append(pl.DataFrame(d))
+    seats = pl.concat(rows)
+    by_cards = token_values(seats, {"T": ("tok", "none", 5.0)}, n_boot=20).row(0, named=True)
+    assert by_cards["win_token"] == 0.5  # at +5 the focal seat ties 100: wins the 5-card games only
+    shared = token_values(seats.drop("tie_break"), {"T": ("tok", "none", 5.0)}, n_boot=20).row(0, named=True)
+    assert shared["win_token"] == 0.5  # every tie shared: half a win each
+    seats1 = seats.with_columns(cards_in_play=pl.when(pl.col("bot_row") == 0).then(5).otherwise(4))
+    assert token_values(seats1, {"T": ("tok", "none", 5.0)}, n_boot=20)["win_token"][0] == 1.0
+    assert token_values(seats1.drop("tie_break"), {"T": ("tok", "none", 5.0)}, n_boot=20)["win_token"][0] == 0.5

@@ -13,7 +13,14 @@ from simlab.games.seasons.trace import format_events
 
 __all__ = ["GAME", "play", "replay"]
 
-VERSION = "0.1.0"  # first version: all rules, 70 power cards, 12 tokens, 10 enchantments; first-cut bots
+# 0.1.0: first version: all rules, 70 power cards, 12 tokens, 10 enchantments; first-cut bots.
+# 0.2.0: the audit's fixes (issue #8): the dice rolled stay the round's dice after a mid-round
+# season change; Staff of Spring / Yjang's Vase not for their own summoning; Argos' Embrace once per
+# taking; Fairy Monolith returns what fits; Selenia's Codex mandatory; Crystal Orb / Divine Chalice
+# check Mesodae's Lantern first; all dice chosen before the turns, then interleaved actions
+# (transmute to pay a crystal cost); the final season move fires its triggers; ties go to more
+# cards in play (`tied_top`, `tie_break` columns); Dragon Skull may count itself; trace fixes.
+VERSION = "0.2.0"
 SUB_BATCH = 512    # games held in memory at once by one worker (state is ~20 KB a game)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "prestige"]  # prestige is the `score` column
 
@@ -21,14 +28,22 @@ _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "prestige"]  # prestige is the 
 def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
          rotate: bool = False, check: bool = False) -> dict[str, dict[str, np.ndarray]]:
     """Play the games ``game_ids`` and return the games, seats and cards tables (see GameSpec)."""
-    return play_in_batches("seasons", game_ids, seed_words, players, bots, data.tables(cards),
-                           new_state=S.new_state, extract=_extract,
+    tables = data.tables(cards)
+    tie_shared = bool(tables.rules[S.R_TIE_SHARED])
+
+    def extract(st, ids, players_, rows, rotate_, check_, viol):
+        return _extract(st, ids, players_, rows, rotate_, check_, viol, tie_shared)
+
+    return play_in_batches("seasons", game_ids, seed_words, players, bots, tables,
+                           new_state=S.new_state, extract=extract,
                            n_params=B.NPARAM, sub_batch=SUB_BATCH, rotate=rotate, check=check)
 
 
 def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool, check: bool,
-             viol: np.ndarray) -> dict[str, dict[str, np.ndarray]]:
-    """Copy one sub-batch's results out of the state into flat columns."""
+             viol: np.ndarray, tie_shared: bool = False) -> dict[str, dict[str, np.ndarray]]:
+    """Copy one sub-batch's results out of the state into flat columns. ``tied_top`` (games):
+    the best prestige was reached by several seats, whatever the tie rule made of it;
+    ``tie_break`` (seats): 1 = ties go to more cards in play, 0 = shared (setup ``tie_break``)."""
     m = ids.shape[0]
     winner = st.winner[:m].astype(np.int8)
     games = {"game_id": ids.copy(), "winner": winner, "turns": st.turn[:m].astype(np.int32),
@@ -41,7 +56,14 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
     score = stats[..., S.S_PRESTIGE]
     seats |= {"score": score.reshape(-1).astype(np.float64), "won": seats.pop("won")}
     best = score.max(axis=1, keepdims=True)
-    seats["shared_win"] = ((winner[:, None] < 0) & (score == best)).reshape(-1).astype(np.int8)
+    top = score == best
+    games["tied_top"] = (top.sum(axis=1) > 1).astype(np.int8)
+    # the sharers of a shared win: the tied seats, under the cards rule only those with the most
+    # cards in play among them
+    cards_in = np.where(top, stats[..., S.S_IN_PLAY], -1)
+    sharer = top if tie_shared else top & (cards_in == cards_in.max(axis=1, keepdims=True))
+    seats["shared_win"] = ((winner[:, None] < 0) & sharer).reshape(-1).astype(np.int8)
+    seats["tie_break"] = np.full(m * players, 0 if tie_shared else 1, np.int8)
     for name in _SEAT_STATS:
         seats[name] = stats[..., S.SEAT_COLUMNS.index(name)].reshape(-1).astype(np.int32)
     # cards: one row per (game, seat, card type) seen in the draft or in play
@@ -88,7 +110,7 @@ GAME = GameSpec(
     load_cards=data.load_cards,
     play=play,
     replay=replay,
-    seat_columns=("shared_win",) + tuple(_SEAT_STATS),
+    seat_columns=("shared_win", "tie_break") + tuple(_SEAT_STATS),
     card_columns=S.CARD_COLUMNS,
     end_reasons=S.END_REASONS,
 )

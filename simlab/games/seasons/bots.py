@@ -157,8 +157,8 @@ def turns_left(s, b, prm):
 @njit(cache=True)
 def end_pips(s, t, b):
     """Least and most pips among this round's season dice nobody has taken yet (the die left
-    moves time); (0, 0) when none is left."""
-    se = season_of(s.month[b])
+    moves time; the dice rolled at the round's start); (0, 0) when none is left."""
+    se = s.roll_season[b]
     lo = 99
     hi = 0
     for k in range(s.players[b] + 1):
@@ -580,7 +580,7 @@ def face_worth_n(s, t, b, p, prm, season, die, face, needs, ne):
 def choose_die(s, t, b, p, prm):
     """Index of the rolled die p takes (among those not taken)."""
     nd = s.players[b] + 1
-    season = season_of(s.month[b])
+    season = s.roll_season[b]  # the dice on the table
     best = -1
     best_v = -1e18
     nopt = 0
@@ -717,6 +717,41 @@ def choose_summon(s, t, b, p, prm):
     if prm[P_RANDOM] > 0 and nopt > 0 and rand(s, b, p, nopt + 1) == 0:
         return -1  # summoning is optional
     return best
+
+
+@njit(cache=True)
+def crystal_short_card(s, t, b, p, prm):
+    """(hand card, crystals short): p's best-scoring hand card (score above ``keep_min``) that
+    only crystals keep from being summoned now, so transmuting first could pay for it; (-1, 0)
+    for none. The random bot never plans this (it transmutes at random)."""
+    if prm[P_RANDOM] > 0:
+        return -1, 0
+    c = zone_of(p, Z_HAND)
+    plan = s.scratch[b, 4]
+    best = -1
+    best_short = 0
+    best_v = prm[P_KEEP_MIN]
+    lim = alive_limit(s, b, p, prm)
+    rich = s.crystals[b, p]
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        if can_summon(s, t, b, p, i, plan):
+            continue
+        s.crystals[b, p] = rich + 1000
+        ok = can_summon(s, t, b, p, i, plan)
+        s.crystals[b, p] = rich
+        if not ok:
+            continue
+        v = card_score_lim(s, t, b, p, prm, t.inst_card[i], lim)
+        if v > best_v:
+            leech = 0
+            for q in range(s.players[b]):
+                if q != p:
+                    leech += S.count_effect(s, t, b, q, S.E_ARCANO_LEECH)
+            best_v = v
+            best = i
+            best_short = plan[4] + leech - rich
+    return best, best_short
 
 
 @njit(cache=True)
@@ -899,7 +934,7 @@ def want_activation(s, t, b, p, prm, i):
     if e == E_DRAGON_SKULL:
         if not lt:
             return 0
-        return 1 if lowest_three(s, t, b, p, i) <= 9 else 0
+        return 1 if lowest_three(s, t, b, p, -1) <= 9 else 0
     if e == E_IDOL_FAMILIAR:
         return 1
     if e == E_NECROTIC_KRISS:
@@ -920,7 +955,7 @@ def want_activation(s, t, b, p, prm, i):
         room = reserve_size(s, t, b, p) - energy_total(s, b, p)
         k, v = best_hand_card(s, t, b, p, prm)
         short = k >= 0 and deficit(s, t, b, p, t.inst_card[k])[0] > 0
-        return 1 if room >= n and (short or (lt and s.can_trans[b])) else 0
+        return 1 if n >= 1 and room >= 1 and (short or (lt and s.can_trans[b])) else 0
     if e == E_CRYSTAL_ORB:
         return 1 if energy_total(s, b, p) >= 4 and s.gauge[b, p] > in_play(s, b, p) and not lt else 0
     if e == E_DAMNED_SOUL:
@@ -969,7 +1004,7 @@ def choose_activation(s, t, b, p, prm):
 
 @njit(cache=True)
 def lowest_three(s, t, b, p, exclude):
-    """Sum of the three lowest printed prestiges among p's other cards in play."""
+    """Sum of the three lowest printed prestiges among p's cards in play (but ``exclude``)."""
     c = zone_of(p, Z_PLAY)
     a1 = 999
     a2 = 999
@@ -1136,10 +1171,17 @@ def warden_energy(s, t, b, p, prm):
 @njit(cache=True)
 def choose_steal(s, t, b, p, prm, q):
     """Ratty Nightshade: the energy type p takes from q (q holds at least one)."""
+    return best_energy_of(s, t, b, p, prm, s.energy[b, q])
+
+
+@njit(cache=True)
+def best_energy_of(s, t, b, p, prm, have):
+    """The type p would most like to gain (``energy_worth``) among those ``have`` (4 counts)
+    holds; the random bot any of them."""
     best = -1
     best_v = -1e9
     for e in range(NEN):
-        if s.energy[b, q, e] == 0:
+        if have[e] == 0:
             continue
         v = energy_worth(s, t, b, p, prm, e)
         if prm[P_RANDOM] > 0:
@@ -1203,23 +1245,6 @@ def dreams_target(s, t, b, p, prm):
         d, tot = deficit(s, t, b, p, card)
         v = card_worth(s, t, b, p, prm, card) + 2.0 * tot + t.card_cost[s.players[b] - 2, card, 4] / 2.0
         if v > best_v:
-            best_v = v
-            best = i
-    return best
-
-
-@njit(cache=True)
-def worst_other(s, t, b, p, prm, exclude):
-    """p's least valued card in play other than ``exclude``."""
-    c = zone_of(p, Z_PLAY)
-    best = -1
-    best_v = 1e18
-    for k in range(s.cont_n[b, c]):
-        i = s.cont[b, c, k]
-        if i == exclude:
-            continue
-        v = t.card_prestige[t.inst_card[i]] + 1e-6 * rand(s, b, p, 1024)
-        if v < best_v:
             best_v = v
             best = i
     return best
@@ -1441,7 +1466,7 @@ def malice_to_use(s, t, b, p, prm):
         return -1
     if prm[P_RANDOM] > 0:
         return m if coin(s, b, p) else -1
-    se = season_of(s.month[b])
+    se = s.roll_season[b]
     k = s.die_k[b]
     die = s.dice[b, se, k]
     needs = need_all(s, t, b, p, prm)
@@ -1457,7 +1482,7 @@ def steadfast_choice(s, t, b, p, prm):
     """Steadfast Die: 0 = use the die, 1 = gauge +1, 2 = one energy, 3 = may transmute."""
     if prm[P_RANDOM] > 0:
         return rand(s, b, p, 4)
-    se = season_of(s.month[b])
+    se = s.roll_season[b]
     k = s.die_k[b]
     needs = need_all(s, t, b, p, prm)
     now = face_worth_n(s, t, b, p, prm, se, s.dice[b, se, k], s.roll[b, k], needs, near_end(s, t, b))
@@ -1476,12 +1501,13 @@ def steadfast_choice(s, t, b, p, prm):
 
 @njit(cache=True)
 def codex_target(s, t, b, p, prm, exclude):
-    """Selenia's Codex: the magic item p takes back (its cost has an energy, or any item under
-    Nature Spirit; not a Codex), only one whose entering effect it wants again; -1 for none."""
+    """Selenia's Codex: the magic item p must take back (its cost has an energy, or any item under
+    Nature Spirit; not a Codex); the heuristic prefers one whose entering effect it enjoys again
+    and loses the least prestige and cost; -1 only when there is none (cards.json: mandatory)."""
     c = zone_of(p, Z_PLAY)
     pc = s.players[b] - 2
     best = -1
-    best_v = 0.0
+    best_v = -1e18
     nopt = 0
     for k in range(s.cont_n[b, c]):
         i = s.cont[b, c, k]
@@ -1496,14 +1522,12 @@ def codex_target(s, t, b, p, prm, exclude):
             if rand(s, b, p, nopt) == 0:
                 best = i
             continue
-        if not (t.card_timing[card] & S.TM_ENTER):
-            continue
-        v = t.card_value[card] - t.card_prestige[card] - 1.0 * en  # about an energy's crystals
+        v = -t.card_prestige[card] - 1.0 * en  # about an energy's crystals
+        if t.card_timing[card] & S.TM_ENTER:
+            v += t.card_value[card]
         if v > best_v:
             best_v = v
             best = i
-    if prm[P_RANDOM] > 0 and coin(s, b, p):
-        return -1
     return best
 
 
@@ -1556,6 +1580,23 @@ def horn_energy(s, t, b, p, prm):
         if spendable(s, t, b, p, e) > 0:
             return e
     return -1
+
+
+@njit(cache=True)
+def monolith_count(s, t, b, p, prm, i):
+    """Fairy Monolith activated: how many of its stored energies p returns (at least 1): the
+    random bot any number, the heuristic as many as its reserve has room for."""
+    n = s.c_store[b, i, 0] + s.c_store[b, i, 1] + s.c_store[b, i, 2] + s.c_store[b, i, 3]
+    if prm[P_RANDOM] > 0:
+        return 1 + rand(s, b, p, n)
+    room = reserve_size(s, t, b, p) - energy_total(s, b, p)
+    return max(1, min(n, room))
+
+
+@njit(cache=True)
+def monolith_energy(s, t, b, p, prm, i):
+    """Fairy Monolith: the stored energy type p returns next (the one it wants most)."""
+    return best_energy_of(s, t, b, p, prm, s.c_store[b, i])
 
 
 @njit(cache=True)

@@ -14,7 +14,10 @@ from simlab.games.base import CardTable, choose_variants
 from simlab.games.seasons import state as S
 
 OVERRIDABLE = ("prestige", "water", "earth", "fire", "air", "crystals")
-SETUP_KEYS = ("deck", "expansion_cards", "tokens", "token_prestige", "enchantment", "include", "exclude")
+SETUP_KEYS = ("deck", "expansion_cards", "tokens", "token_prestige", "enchantment", "include", "exclude",
+              "tie_break", "round_structure")
+# setup options with a fixed set of values: key -> (default first, then the alternatives)
+SETUP_CHOICES = {"tie_break": ("cards_in_play", "shared"), "round_structure": ("dice_first", "die_per_turn")}
 DECKS = ("full", "beginner")
 _KINDS = {"item": S.K_ITEM, "familiar": S.K_FAMILIAR}
 _TIMING = {"enter": S.TM_ENTER, "permanent": S.TM_PERMANENT, "activated": S.TM_ACTIVATED}
@@ -99,7 +102,11 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
             replacing the value on the token's back, e.g. ``{"8": 12}``), ``enchantment``
             ("random" default, "none", or a name),
             ``include`` / ``exclude`` (card names forced into / kept out of the deck; including
-            a card whose effect is not implemented yet is an error).
+            a card whose effect is not implemented yet is an error), ``tie_break``
+            ("cards_in_play" default: equal best prestige goes to the tied player with more
+            cards in play; "shared": a tie shares the win), ``round_structure`` ("dice_first"
+            default: every player takes a die before the first turn; "die_per_turn": each player
+            takes a die at the start of its own turn, simlab's structure before version 0.2).
 
     Raises:
         KeyError: unknown card, field, variant, setup key or enchantment.
@@ -145,10 +152,16 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
 
     opts = {"deck": "full", "expansion_cards": True, "tokens": True, "enchantment": "random",
             "include": [], "exclude": [], "token_prestige": {}}
+    opts.update({k: v[0] for k, v in SETUP_CHOICES.items()})
     for key, val in (setup or {}).items():
         if key not in SETUP_KEYS:
             raise KeyError(f"unknown setup key {key!r} for seasons; expected one of {list(SETUP_KEYS)}")
         opts[key] = val
+    for key, allowed_values in SETUP_CHOICES.items():
+        if opts[key] not in allowed_values:
+            raise ValueError(f"setup {key!r}: bad value {opts[key]!r}; expected one of {list(allowed_values)}")
+    rules[S.R_TIE_SHARED] = opts["tie_break"] == "shared"
+    rules[S.R_DIE_PER_TURN] = opts["round_structure"] == "die_per_turn"
     if opts["deck"] not in DECKS:
         raise ValueError(f"setup 'deck': bad value {opts['deck']!r}; expected one of {list(DECKS)}")
     for key in ("expansion_cards", "tokens"):

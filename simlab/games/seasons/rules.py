@@ -123,14 +123,17 @@ from simlab.games.seasons.state import (
     K_ITEM,
     MAX_BONUS,
     MAX_GAUGE,
+    MAXP,
     NDIE,
     NEN,
     NSEASON,
     NSTREAM,
     R_BONUS1,
+    R_DIE_PER_TURN,
     R_IDOL_ENTER,
     R_ISHTAR_CRYSTALS,
     R_ISHTAR_N,
+    R_TIE_SHARED,
     ROUND_LIMIT,
     RS_DECK,
     RS_DICE,
@@ -193,7 +196,7 @@ from simlab.games.seasons.state import (
 (EV_SETUP, EV_TOKENS_DEALT, EV_DRAFT, EV_PILE, EV_TOKEN_KEEP, EV_ROUND, EV_ROLL, EV_TAKE,
  EV_ENERGY, EV_LOSE_ENERGY, EV_CRYSTALS, EV_GAUGE, EV_DRAW, EV_TRANSMUTE, EV_SUMMON, EV_ACTIVATE,
  EV_SACRIFICE, EV_DISCARD, EV_BONUS, EV_TOKEN_USE, EV_TIME, EV_SEASON, EV_YEAR, EV_EFFECT,
- EV_TO_HAND, EV_END, EV_SCORE, EV_STEAL, EV_DROUGHT, EV_VISION, EV_PASS) = range(31)
+ EV_TO_HAND, EV_END, EV_SCORE, EV_STEAL, EV_DROUGHT, EV_VISION, EV_PASS, EV_TURN) = range(32)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -412,14 +415,27 @@ def see(s, t, b, p, i):
 
 @njit(cache=True)
 def take_into_hand(s, t, b, p, prm, i, drawn):
-    """Card i goes into p's hand (kept). With Argos' Embrace, keeping costs 5 crystals; a player
-    with 4 or fewer sacrifices or discards a card instead, or discards this one if it has no other
-    (EK: Objetí Argu)."""
+    """Card i goes into p's hand (kept), then the Argos' Embrace toll for this taking."""
+    put_in_hand(s, t, b, p, i, drawn)
+    embrace_toll(s, t, b, p, prm)
+
+
+@njit(cache=True)
+def put_in_hand(s, t, b, p, i, drawn):
+    """Card i goes into p's hand (kept), counted as drawn when ``drawn``; no toll (an effect that
+    takes several cards at once pays ``embrace_toll`` once)."""
     place(s, b, i, zone_of(p, Z_HAND))
     if drawn:
         s.card[b, p, t.inst_card[i], C_DRAWN] += 1
         s.card[b, p, t.inst_card[i], C_ACQ] += 1
     log(s, b, EV_TO_HAND, t.inst_card[i], p, 0)
+
+
+@njit(cache=True)
+def embrace_toll(s, t, b, p, prm):
+    """Argos' Embrace: each taking of one or more cards into hand costs 5 crystals; a player with
+    4 or fewer sacrifices or discards a card instead, or discards the new one if it has no other
+    (EK: Objetí Argu; once per taking, not per card)."""
     if s.enchant[b] == EN_ARGOS_EMBRACE:
         if s.crystals[b, p] >= 5:
             lose_crystals(s, b, p, 5)
@@ -592,16 +608,27 @@ def summon(s, t, b, p, prm, i, plan):
         if q != p:
             for _ in range(count_effect(s, t, b, q, E_ARCANO_LEECH)):
                 steal_crystals(s, b, p, q, 1)
+    # Staff of Spring and Yjang's Forgotten Vase count before the card is placed: they pay for
+    # the cards summoned while they are in play, not for their own summoning (cards.json)
+    staffs = count_effect(s, t, b, p, E_STAFF_SPRING)
+    vases = count_effect(s, t, b, p, E_YJANG_VASE)
     place(s, b, i, zone_of(p, Z_PLAY))
     if t.card_effect[card] == E_ELEMENTAL_AMULET:
         s.c_mark[b, i] = 16 | plan[6]  # the types paid (summoned from hand)
     s.summons[b] += 1
     s.seat[b, p, S_SUMMONED] += 1
     s.card[b, p, card, C_PLAYED] += 1
-    gain_crystals(s, b, p, 3 * count_effect(s, t, b, p, E_STAFF_SPRING))
-    for _ in range(count_effect(s, t, b, p, E_YJANG_VASE)):
+    gain_crystals(s, b, p, 3 * staffs)
+    for _ in range(vases):
         gain_energy_choice(s, t, b, p, prm, 1)
     resolve_enter(s, t, b, p, prm, i)
+
+
+@njit(cache=True, inline="always")
+def can_enter_free(s, t, b, p, card):
+    """A card of type ``card`` may enter p's play through another card: the gauge allows it and
+    it is not Mesodae's Lantern (EK: only summoned from hand)."""
+    return s.gauge[b, p] > in_play(s, b, p) and t.card_effect[card] != E_MESODAE_LANTERN
 
 
 @njit(cache=True)
@@ -610,7 +637,7 @@ def enter_free(s, t, b, p, i):
     allow it, no summon triggers (Staff of Spring, Yjang, Leech, Nature Spirit); Mesodae's Lantern
     cannot enter this way (EK). Returns whether it entered."""
     card = t.inst_card[i]
-    if s.gauge[b, p] <= in_play(s, b, p) or t.card_effect[card] == E_MESODAE_LANTERN:
+    if not can_enter_free(s, t, b, p, card):
         return False
     place(s, b, i, zone_of(p, Z_PLAY))
     s.seat[b, p, S_SUMMONED] += 1
@@ -679,6 +706,14 @@ def on_enter(s, t, b, p, prm, i):
             if k < 0:
                 break
             see(s, t, b, p, k)
+        # a card that cannot enter this way is not a choice (Mesodae's Lantern): discarded now
+        r = 0
+        while r < s.cont_n[b, C_REVEAL]:
+            k = s.cont[b, C_REVEAL, r]
+            if t.card_effect[t.inst_card[k]] == E_MESODAE_LANTERN:
+                discard(s, t, b, p, k)
+                continue
+            r += 1
         best = B.pick_from(s, t, b, p, prm[p], C_REVEAL)
         if best >= 0:
             if enter_free(s, t, b, p, best):
@@ -751,10 +786,13 @@ def on_enter(s, t, b, p, prm, i):
             if q != p:
                 n = 0
                 for x in range(NEN):
-                    if x != AIR:
-                        n += s.energy[b, q, x]
+                    if x != AIR and s.energy[b, q, x] > 0:
+                        log(s, b, EV_LOSE_ENERGY, x, s.energy[b, q, x], q)  # trace only: the
+                        n += s.energy[b, q, x]                               # reserve keeps them
                         s.energy[b, q, x] = 0
                 s.energy[b, q, AIR] += n
+                if n > 0:
+                    log(s, b, EV_ENERGY, AIR, n, q)
     elif e == E_CURSED_TREATISE:
         gain_energy_choice(s, t, b, p, prm, 2)
         gain_crystals(s, b, p, 10)
@@ -870,14 +908,15 @@ def on_enter(s, t, b, p, prm, i):
             if k < 0:
                 break
             discard(s, t, b, p, k)
+        got = 0
         for _ in range(n):
-            k = draw_top(s, b, C_REVEAL)
+            k = draw_revealed(s, t, b, p, 1)
             if k < 0:
                 break
-            see(s, t, b, p, k)
-            s.seat[b, p, S_DRAWN] += 1
-            log(s, b, EV_DRAW, t.inst_card[k], p, 1)
-            take_into_hand(s, t, b, p, prm, k, True)
+            put_in_hand(s, t, b, p, k, True)
+            got += 1
+        if got > 0:
+            embrace_toll(s, t, b, p, prm)  # one taking of the X cards (EK: once per taking)
 
     return nxt
 
@@ -949,7 +988,7 @@ def activate(s, t, b, p, prm, i, mode):
     if e == E_DIE_MALICE:
         k = s.die_k[b]
         s.roll[b, k] = randbelow(s.rng, b, RS_DICE, 6)
-        se = season_of(s.month[b])
+        se = s.roll_season[b]  # the die on the table, whatever the season token says now
         log(s, b, EV_ROLL, k, se * 10 + s.dice[b, se, k], s.roll[b, k])
         gain_crystals(s, b, p, 2)
     elif e == E_GLUTTON_CAULDRON:
@@ -970,25 +1009,26 @@ def activate(s, t, b, p, prm, i, mode):
         spend_energy(s, t, b, p, x, 3)
         store_energy(s, b, i, x, 1)
     elif e == E_FAIRY_MONOLITH:
-        n = 0
-        for y in range(NEN):
-            n = s.c_store[b, i, y]
-            s.c_store[b, i, y] = 0
-            s.e_out[b] += n
-            gain_energy(s, t, b, p, prm, y, n)
+        # return any number of the stored energies, at least one (cards.json); the bot chooses
+        # how many (the heuristic: no more than its reserve has room for) and which
+        n = B.monolith_count(s, t, b, p, prm[p], i)
+        for _ in range(n):
+            y = B.monolith_energy(s, t, b, p, prm[p], i)
+            s.c_store[b, i, y] -= 1
+            s.e_out[b] += 1
+            gain_energy(s, t, b, p, prm, y, 1)
     elif e == E_CRYSTAL_ORB:
         if mode == 1:
             k = draw_top(s, b, C_REVEAL)
             if k >= 0:
                 see(s, t, b, p, k)
-                if energy_total(s, b, p) >= 4 and s.gauge[b, p] > in_play(s, b, p) and \
+                # checked before paying: a card that cannot enter is not paid for (cards.json)
+                if energy_total(s, b, p) >= 4 and can_enter_free(s, t, b, p, t.inst_card[k]) and \
                         B.want_orb_card(s, t, b, p, prm[p], t.inst_card[k]):
                     for _ in range(4):
                         lose_energy(s, b, p, B.choose_lose(s, t, b, p, prm[p]), 1)
-                    if enter_free(s, t, b, p, k):
-                        resolve_enter(s, t, b, p, prm, k)
-                    else:
-                        place(s, b, k, C_DECK)
+                    enter_free(s, t, b, p, k)
+                    resolve_enter(s, t, b, p, prm, k)
                 else:
                     place(s, b, k, C_DECK)  # back on top
         else:
@@ -1065,10 +1105,12 @@ def activate(s, t, b, p, prm, i, mode):
             lose_energy(s, b, p, B.choose_lose(s, t, b, p, prm[p]), 1)
             allow_transmute(s, b)
     elif e == E_DRAGON_SKULL:
+        # any 3 power cards in play, the Skull itself included (ruling: the card names no
+        # exception); the bot gives its 3 least valued
         for _ in range(3):
             k = B.worst_in(s, t, b, p, prm[p], zone_of(p, Z_PLAY), False)
-            if k == i:  # the Skull is not one of the three (ruling)
-                k = B.worst_other(s, t, b, p, prm[p], i)
+            if k < 0:
+                break
             sacrifice(s, t, b, p, prm, k)
         gain_crystals(s, b, p, 15)
     elif e == E_IDOL_FAMILIAR:
@@ -1114,7 +1156,8 @@ def new_year(s, t, b, prm):
 def move_season(s, t, b, prm, delta):
     """Move the season token ``delta`` spaces (negative = back). Passing space 12 starts a new
     year (past year III the game ends with this round); moving back past space 1 returns to the
-    previous year, hands kept (F: Temporal Boots note). A change of season fires its triggers."""
+    previous year, hands kept (F: Temporal Boots note). A change of season fires its triggers,
+    the final one past year III included."""
     old = s.month[b]
     y0 = s.year[b]
     m = old + delta
@@ -1137,7 +1180,8 @@ def move_season(s, t, b, prm, delta):
     if s.year[b] > y:
         s.year[b] = y
         log(s, b, EV_YEAR, y, 1, 0)
-    if season_of(m) != season_of(old) and not s.ending[b]:
+    # the final move past year III's end is a change of season too (F: end of year III)
+    if season_of(m) != season_of(old):
         season_change(s, t, b, prm, season_of(old))
 
 
@@ -1364,6 +1408,9 @@ def draft_pick(s, t, b, p, i):
 def roll_season_dice(s, t, b):
     """Roll players + 1 dice of the current season; untap the cards (F: Power card timing)."""
     se = season_of(s.month[b])
+    s.roll_season[b] = se
+    for p in range(MAXP):
+        s.die_of[b, p] = -1
     for k in range(s.players[b] + 1):
         s.roll[b, k] = randbelow(s.rng, b, RS_DICE, 6)
         s.taken[b, k] = 0
@@ -1377,8 +1424,10 @@ def roll_season_dice(s, t, b):
 @njit(cache=True)
 def apply_die(s, t, b, p, prm, k):
     """Apply the face of die k for p (F: Die faces): energies into the reserve, crystals, gauge
-    star, the transmute circle, the card draw (bonus 4 may turn it into draw 2 keep 1)."""
-    se = season_of(s.month[b])
+    star, the transmute circle, the card draw (bonus 4 may turn it into draw 2 keep 1). The die
+    is one of the dice rolled at the round's start (``roll_season``), even if the season token
+    has moved since."""
+    se = s.roll_season[b]
     d = s.dice[b, se, k]
     f = s.roll[b, k]
     for e in range(NEN):
@@ -1426,9 +1475,10 @@ def bonus_exchange(s, t, b, p, prm, card, plan):
 def summon_phase(s, t, b, p, prm):
     """p's summons and activations (any order the bot likes, repeated while something happens):
     activate cards worth it, summon the best summonable hand card, or spend a bonus to make the
-    best card summonable (gauge +1 or energy exchange)."""
+    best card summonable (gauge +1 or energy exchange). Returns whether anything happened."""
     me = prm[p]
     plan = s.scratch[b, 5]
+    any_act = False
     for _ in range(40):
         acted = False
         i, mode = B.choose_activation(s, t, b, p, me)
@@ -1450,8 +1500,10 @@ def summon_phase(s, t, b, p, prm):
                 elif which == B_EXCHANGE:
                     bonus_exchange(s, t, b, p, prm, card, plan)
                     acted = True
+        any_act = any_act or acted
         if not acted or s.done[b]:
             break
+    return any_act
 
 
 @njit(cache=True)
@@ -1469,6 +1521,76 @@ def transmute_phase(s, t, b, p, prm):
         n = B.transmute_count(s, t, b, p, me, e)
         if n > 0:
             transmute(s, t, b, p, e, n)
+
+
+@njit(cache=True)
+def transmute_for_cost(s, t, b, p, prm):
+    """When p may transmute and its best hand card lacks only crystals, transmute the energies
+    that card's cost does not use (best rate first) if that pays the crystals short; returns
+    whether it transmuted (F round structure: transmutation and summons in any order)."""
+    if not s.can_trans[b]:
+        return False
+    i, short = B.crystal_short_card(s, t, b, p, prm[p])
+    if i < 0:
+        return False
+    plan = s.scratch[b, 5]
+    rich = s.crystals[b, p]
+    s.crystals[b, p] = rich + short
+    ok = can_summon(s, t, b, p, i, plan)  # the plan with enough crystals: the energies it uses
+    s.crystals[b, p] = rich
+    if not ok:
+        return False
+    se = season_of(s.month[b])
+    per_extra = transmute_extra(s, t, b, p)
+    left = -plan[5]  # energies of choice the cost still takes stay in the reserve
+    for e in range(NEN):
+        left += s.energy[b, p, e] - plan[e]
+    # the energies the cost does not use, best rate first, until the crystals short are paid
+    take = s.scratch[b, 2]
+    got = 0
+    done_e = 0
+    for e in range(NEN):
+        take[e] = 0
+    while got < short and left > 0:
+        best = -1
+        best_v = -1
+        for e in range(NEN):
+            if not (done_e & (1 << e)) and s.energy[b, p, e] - plan[e] > 0:
+                if t.transmute[se, e] > best_v:
+                    best_v = t.transmute[se, e]
+                    best = e
+        if best < 0:
+            break
+        done_e |= 1 << best
+        avail = min(s.energy[b, p, best] - plan[best], left)
+        while take[best] < avail and got < short:
+            got += best_v + per_extra
+            take[best] += 1
+        left -= take[best]
+    if got < short:
+        return False
+    for e in range(NEN):
+        if take[e] > 0:
+            transmute(s, t, b, p, e, take[e])
+    return True
+
+
+@njit(cache=True)
+def turn_actions(s, t, b, p, prm):
+    """p's actions after its die (F round structure: summons, activations, transmutation and
+    bonuses in any order, interleaved): summons and activations while something happens,
+    transmuting first when that pays a hand card's crystal cost, then the transmutation of spare
+    energies, then summons and activations again (the crystals may pay for one)."""
+    for _ in range(8):
+        acted = summon_phase(s, t, b, p, prm)
+        if s.done[b]:
+            return
+        if transmute_for_cost(s, t, b, p, prm):
+            acted = True
+        if not acted:
+            break
+    transmute_phase(s, t, b, p, prm)
+    summon_phase(s, t, b, p, prm)
 
 
 @njit(cache=True)
@@ -1566,9 +1688,32 @@ def vision_of_destiny(s, t, b, p, prm):
 
 
 @njit(cache=True)
+def take_die(s, t, b, prm, p):
+    """p takes one of the round's untaken season dice (the bot's choice); returns it."""
+    k = B.choose_die(s, t, b, p, prm[p])
+    s.taken[b, k] = 1
+    s.die_of[b, p] = k
+    se = s.roll_season[b]
+    log(s, b, EV_TAKE, se * 10 + s.dice[b, se, k], s.roll[b, k], p)
+    return k
+
+
+@njit(cache=True)
+def choose_dice(s, t, b, prm):
+    """Every player takes a season die, in turn order from the first player, before the first
+    turn of the round (F: round structure)."""
+    np_ = s.players[b]
+    for d in range(np_):
+        p = (s.first[b] + d) % np_
+        s.cur[b] = p
+        take_die(s, t, b, prm, p)
+
+
+@njit(cache=True)
 def play_turn(s, t, b, prm, p):
-    """One player's turn: take a season die and apply it, then (in the bot's order) the token,
-    the Olaf's Knowledge draw bonus, summons and activations, transmutation, Vision of Destiny."""
+    """One player's turn: apply its season die first (taken before the round's turns, or now
+    under the ``die_per_turn`` structure), then the token, the Olaf's Knowledge draw bonus, the
+    actions in the bot's order (``turn_actions``), Vision of Destiny, the token at the end."""
     s.cur[b] = p
     s.turn[b] += 1
     s.seat[b, p, S_TURNS] += 1
@@ -1577,12 +1722,12 @@ def play_turn(s, t, b, prm, p):
     s.trans_extra[b] = 0
     s.summons[b] = 0
     s.vision_used[b] = 0
+    log(s, b, EV_TURN, p, 0, 0)
     me = prm[p]
-    k = B.choose_die(s, t, b, p, me)
-    s.taken[b, k] = 1
+    k = s.die_of[b, p]
+    if k < 0:
+        k = take_die(s, t, b, prm, p)  # the die_per_turn structure (and hand-made test positions)
     s.die_k[b] = k
-    se = season_of(s.month[b])
-    log(s, b, EV_TAKE, se * 10 + s.dice[b, se, k], s.roll[b, k], p)
     # Die of Malice: instead of the die's actions, re-roll it (+2 crystals), possibly again
     for _ in range(4):
         m = B.malice_to_use(s, t, b, p, me)
@@ -1606,13 +1751,11 @@ def play_turn(s, t, b, prm, p):
     if s.enchant[b] == EN_OLAF_KNOWLEDGE and s.bonus_n[b, p] < MAX_BONUS and B.want_bonus_draw(s, t, b, p, me):
         use_bonus(s, b, p, B_DRAW)
         draw_keep_or_discard(s, t, b, p, prm)
-    summon_phase(s, t, b, p, prm)
-    transmute_phase(s, t, b, p, prm)
+    turn_actions(s, t, b, p, prm)
     vision_of_destiny(s, t, b, p, prm)
     if token_legal(s, t, b, p) and B.want_token(s, t, b, p, me, 1):
         use_token(s, t, b, p, prm)
-        summon_phase(s, t, b, p, prm)
-        transmute_phase(s, t, b, p, prm)
+        turn_actions(s, t, b, p, prm)
 
 
 @njit(cache=True)
@@ -1663,23 +1806,34 @@ def round_end(s, t, b, prm):
 
 
 @njit(cache=True)
+def move_time(s, t, b, prm):
+    """Round end: the season token moves by the pips of the die nobody took, one of the dice
+    rolled at the round's start even if the season changed since (F: Board, time and years)."""
+    se = s.roll_season[b]
+    for k in range(s.players[b] + 1):
+        if not s.taken[b, k]:
+            move_season(s, t, b, prm, t.face_pips[se, s.dice[b, se, k], s.roll[b, k]])
+            break
+
+
+@njit(cache=True)
 def play_round(s, t, b, prm):
-    """One round (F: Board, time and years): roll, each player takes a die in turn from the first
-    player, end-of-round effects, time moves by the pips of the die left, first player passes."""
+    """One round (F: Board, time and years; round structure): roll, every player takes a die in
+    turn order from the first player (``choose_dice``; under ``die_per_turn`` at the start of its
+    turn), the turns from the first player, end-of-round effects, time moves by the pips of the
+    die left, first player passes."""
     s.rnd[b] += 1
     log(s, b, EV_ROUND, s.rnd[b], s.month[b], s.year[b])
     roll_season_dice(s, t, b)
+    if not t.rules[R_DIE_PER_TURN]:
+        choose_dice(s, t, b, prm)
     np_ = s.players[b]
     for d in range(np_):
         play_turn(s, t, b, prm, (s.first[b] + d) % np_)
     s.cur[b] = s.first[b]
     round_end(s, t, b, prm)
     if not s.ending[b]:
-        se = season_of(s.month[b])
-        for k in range(np_ + 1):
-            if not s.taken[b, k]:
-                move_season(s, t, b, prm, t.face_pips[se, s.dice[b, se, k], s.roll[b, k]])
-                break
+        move_time(s, t, b, prm)
     if s.ending[b]:
         s.done[b] = 1
     s.first[b] = (s.first[b] + 1) % np_
@@ -1747,13 +1901,19 @@ def final_scoring(s, t, b):
     best = -1000000
     for p in range(np_):
         best = max(best, s.seat[b, p, S_PRESTIGE])
+    # a tie for the best prestige goes to the tied player with more cards in play (F: tie at the
+    # end, medium confidence); equal there too, or under setup tie_break = "shared", it is shared
+    shared = t.rules[R_TIE_SHARED]
+    most = -1
+    for p in range(np_):
+        if s.seat[b, p, S_PRESTIGE] == best:
+            most = max(most, 0 if shared else in_play(s, b, p))
     win = -1
     n_best = 0
     for p in range(np_):
-        if s.seat[b, p, S_PRESTIGE] == best:
+        if s.seat[b, p, S_PRESTIGE] == best and (shared or in_play(s, b, p) == most):
             n_best += 1
             win = p
-    # ruling: the rules give no tie-break, so equal best scores share the win
     s.winner[b] = win if n_best == 1 else -1
     log(s, b, EV_END, s.end_reason[b], s.winner[b], 0)
 

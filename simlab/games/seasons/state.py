@@ -193,6 +193,9 @@ class StateLayout(KernelLayout):
     roll: np.ndarray       # int8 (B, MAXDICE): face (0-5) of each die rolled this round
     taken: np.ndarray      # int8 (B, MAXDICE): 1 = die already taken this round
     die_k: np.ndarray      # int8 (B,): die the current player took (Die of Malice re-rolls it)
+    die_of: np.ndarray     # int8 (B, MAXP): die each player took this round (-1 not yet)
+    roll_season: np.ndarray  # int8 (B,): season of the dice rolled this round: they stay the
+    #                        round's dice (faces, pips) even if the season token moves mid-round
     can_trans: np.ndarray  # int8 (B,): current player may transmute this turn/round
     io_trans: np.ndarray   # int8 (B,): ... and only through Io's Transmuter (its +2 at round end)
     trans_extra: np.ndarray  # int8 (B,): extra crystals per energy transmuted this turn
@@ -236,7 +239,8 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         first=z(batch, np.int8), cur=z(batch, np.int8), rnd=z(batch, np.int32),
         turn=z(batch, np.int32), dice=z((batch, NSEASON, MAXDICE), np.int8),
         roll=z((batch, MAXDICE), np.int8), taken=z((batch, MAXDICE), np.int8),
-        die_k=z(batch, np.int8),
+        die_k=z(batch, np.int8), die_of=np.full((batch, MAXP), -1, np.int8),
+        roll_season=z(batch, np.int8),
         can_trans=z(batch, np.int8), io_trans=z(batch, np.int8), trans_extra=z(batch, np.int8),
         summons=z(batch, np.int8),
         vision_used=z(batch, np.int8), e_in=z(batch, np.int32), e_out=z(batch, np.int32),
@@ -266,7 +270,8 @@ class TablesLayout:
     rules: np.ndarray        # int16 (8,): R_* rule switches from data variants
 
 
-R_ISHTAR_N, R_ISHTAR_CRYSTALS, R_IDOL_ENTER, R_BONUS1, R_BONUS2, R_BONUS3 = range(6)
+(R_ISHTAR_N, R_ISHTAR_CRYSTALS, R_IDOL_ENTER, R_BONUS1, R_BONUS2, R_BONUS3, R_TIE_SHARED,
+ R_DIE_PER_TURN) = range(8)
 FF_STAR, FF_TRANS, FF_DRAW = 1, 2, 4
 
 
@@ -563,7 +568,7 @@ def can_activate(s, t, b, p, i):
     if e == E_TREE_LIGHT:
         return s.crystals[b, p] >= 3 or energy_total(s, b, p) >= 1
     if e == E_DRAGON_SKULL:
-        return in_play(s, b, p) >= 4  # three cards besides the Skull (ruling)
+        return in_play(s, b, p) >= 3  # any three power cards, the Skull included (ruling)
     if e == E_NECROTIC_KRISS:
         return has_familiar_to_lose(s, t, b, p, i)
     if e == E_GLUTTON_CAULDRON:

@@ -89,7 +89,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str]) -
         elif code == R.EV_GAUGE:
             lines.append(f"    {who(y)} summoning gauge {'+' if a >= 0 else ''}{a} -> {x}")
         elif code == R.EV_DRAW:
-            lines.append(f"    {who(y)} draws {names[a]}" + (" (must keep)" if x else ""))
+            # draw_revealed logs (card, player, must keep)
+            lines.append(f"    {who(x)} draws {names[a]}" + (" (must keep)" if y else ""))
         elif code == R.EV_TRANSMUTE:
             lines.append(f"    {who(cur)} transmutes {x} {_EN[a]} into {y} crystals")
         elif code == R.EV_SUMMON:
@@ -136,6 +137,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str]) -
             lines.append(f"    {who(x)} pays 5 crystals to discard {names[a]} (Vision of Destiny)")
         elif code == R.EV_PASS:
             lines.append(f"    {who(x)} passes {names[a]} to {who(y)}")
+        elif code == R.EV_TURN:
+            lines.append(f"- {who(a)}'s turn")
         elif code == R.EV_SCORE:
             pass
         elif code == R.EV_END:

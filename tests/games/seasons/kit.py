@@ -29,8 +29,9 @@ class Position:
 
     def __init__(self, players: int = 2, bots: list[str] | None = None, params: dict | None = None,
                  seed: int = 0, variants: dict | None = None, cards: dict | None = None,
-                 enchantment: str = "none", month: int = 1, year: int = 1):
-        self.ct = data.load_cards(cards=cards, variants=variants, setup={"enchantment": enchantment})
+                 enchantment: str = "none", month: int = 1, year: int = 1, setup: dict | None = None):
+        self.ct = data.load_cards(cards=cards, variants=variants,
+                                  setup={"enchantment": enchantment, **(setup or {})})
         self.t = data.tables(self.ct)
         self.st = S.new_state(1, trace_events=20000)
         bots = bots or ["balanced"] * players
@@ -42,6 +43,7 @@ class Position:
         self.st.token_deal[0] = 0
         self.st.month[0] = month
         self.st.year[0] = year
+        self.st.roll_season[0] = S.season_of(month)  # as if this season's dice were rolled
         self.st.ev_n[0] = 0
         self.plan = np.zeros(8, np.int16)
 

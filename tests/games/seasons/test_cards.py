@@ -392,7 +392,8 @@ def test_vampiric_crown_draw_gives_energies_equal_to_prestige():
 
 
 def test_dragon_skull_three_cards_for_fifteen():
-    """Dragon Skull: activated, sacrifice 3 cards in play (not the Skull, ruling) -> +15."""
+    """Dragon Skull: activated, sacrifice 3 cards in play -> +15; the bot gives its 3 least valued,
+    here the potions (the Skull itself may be one of the three: test_audit.py)."""
     pos = Position()
     sk = pos.give(0, "Dragon Skull", "play")
     for n in ("Potion of Power", "Potion of Life", "Potion of Knowledge"):
