@@ -1,0 +1,187 @@
+"""Line of sight and adjacency on the assembled map (compiled).
+
+Rules (rulebook page 10; checklist R76-R80, A-12, A-13):
+
+* LOS is a straight line from the centre of the viewer's square to the centre of the target's
+  square; any part of a wall on the line blocks it, the columns at the wall ends included (R76,
+  R77). A closed door is part of the wall; a door open to the viewer (its own sector's doors,
+  R46) lets sight through (R47: casting through an open door).
+* Columns (A-13): a column stands on every grid corner touched by a wall, a door or an outer
+  wall; a line through such a corner is blocked, a line through a bare corner is not.
+* Objects and treasures do not block sight (R78); square fillers come with the objects, later.
+* Links (R41, R80, A-12 default): across a wrap or a portal the two linked squares are adjacent,
+  and a line may continue straight through one link, as if the far side were laid against the
+  exit (turned for a portal). A line that leaves the map anywhere else is blocked.
+
+Geometry: doubled integer coordinates, so the centre of square (row r, column c) is
+(x, y) = (2c + 1, 2r + 1) and grid lines lie at even x or y. A centre-to-centre line never runs
+along a grid line; its crossings with the grid lines are exact fractions (numerator, common
+denominator), so no floating point is involved.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simlab.games.wizwar.movement import border_open
+
+__all__ = ["line_of_sight", "adjacent", "column_at"]
+
+_DX = np.array([0, 1, 0, -1], np.int64)  # x step of side N, E, S, W
+_DY = np.array([-1, 0, 1, 0], np.int64)  # y step
+_OPEN = 0
+
+
+@njit(cache=True)
+def column_at(geo, i, j):
+    """True if a column stands on grid corner (row line i, column line j) (A-13): some wall,
+    door or outer wall touches it. A corner no border touches lies off the map (also True)."""
+    H, W = geo.sq_of.shape
+    touching = 0
+    for e in (geo.hedge[i, j - 1] if 0 <= i <= H and 1 <= j <= W else -1,
+              geo.hedge[i, j] if 0 <= i <= H and 0 <= j < W else -1,
+              geo.vedge[i - 1, j] if 1 <= i <= H and 0 <= j <= W else -1,
+              geo.vedge[i, j] if 0 <= i < H and 0 <= j <= W else -1):
+        if e >= 0:
+            touching += 1
+            if geo.edge_kind[e] != _OPEN:
+                return True
+    return touching == 0
+
+
+@njit(cache=True)
+def _blocked_at(geo, X, Y, den, bit):
+    """Whether the line is blocked where it crosses a grid line at (X / den, Y / den) of the map
+    (doubled coordinates): at a corner by a column, on a border by a wall or closed door or by
+    leaving the map (a border with a square on one side only)."""
+    H, W = geo.sq_of.shape
+    two = 2 * den
+    on_v = X % two == 0
+    on_h = Y % two == 0
+    i = Y // two
+    j = X // two
+    if on_v and on_h:
+        return column_at(geo, i, j)
+    if on_v:
+        e = geo.vedge[i, j] if 0 <= i < H and 0 <= j <= W else -1
+    else:
+        e = geo.hedge[i, j] if 0 <= i <= H and 0 <= j < W else -1
+    if e < 0 or geo.edge_inner[e] == 0:
+        return True
+    return not border_open(geo, e, bit)
+
+
+@njit(cache=True)
+def _turn(x, y, q):
+    """(x, y) turned clockwise by q quarter turns (y grows southwards)."""
+    for _ in range(q % 4):
+        x, y = -y, x
+    return x, y
+
+
+@njit(cache=True)
+def _clear(geo, a, b, bit, e, d):
+    """True if the line from square ``a`` to square ``b`` is clear: directly (``e`` < 0), or
+    through the link on side ``d`` of square ``e`` (the far side laid against that exit)."""
+    x0 = 2 * np.int64(geo.sq_c[a]) + 1
+    y0 = 2 * np.int64(geo.sq_r[a]) + 1
+    x1 = 2 * np.int64(geo.sq_c[b]) + 1
+    y1 = 2 * np.int64(geo.sq_r[b]) + 1
+    q = 0
+    tx = np.int64(0)
+    ty = np.int64(0)
+    tsn = np.int64(0)
+    tsd = np.int64(1)
+    p = 0
+    arr = 0
+    if e >= 0:
+        p = geo.nbr[e, d]
+        arr = geo.arrive[e, d]
+        # turn the far side so that its inward direction (opposite of `arr`) points along d
+        q = (d - (arr + 2)) % 4
+        ex = 2 * np.int64(geo.sq_c[e]) + 1 + 2 * _DX[d]
+        ey = 2 * np.int64(geo.sq_r[e]) + 1 + 2 * _DY[d]
+        px, py = _turn(2 * np.int64(geo.sq_c[p]) + 1, 2 * np.int64(geo.sq_r[p]) + 1, q)
+        tx = ex - px
+        ty = ey - py
+        bx, by = _turn(x1, y1, q)
+        x1 = bx + tx
+        y1 = by + ty
+        # the seam: the exit's border line, at x (E/W) or y (N/S); where the line crosses it (t)
+        if d == 1 or d == 3:
+            xs = 2 * np.int64(geo.sq_c[e]) + (2 if d == 1 else 0)
+            if x1 == x0:
+                return False
+            tsn = (xs - x0) * (1 if x1 > x0 else -1)
+            tsd = abs(x1 - x0)
+        else:
+            ys = 2 * np.int64(geo.sq_r[e]) + (2 if d == 2 else 0)
+            if y1 == y0:
+                return False
+            tsn = (ys - y0) * (1 if y1 > y0 else -1)
+            tsd = abs(y1 - y0)
+        if tsn <= 0 or tsn >= tsd:
+            return False  # the line does not pass this exit's border line
+    dx = x1 - x0
+    dy = y1 - y0
+    for axis in range(2):
+        # axis 0: crossings of vertical grid lines x = 2k; axis 1: horizontal lines y = 2k
+        u0, u1, du, v0, dv = (x0, x1, dx, y0, dy) if axis == 0 else (y0, y1, dy, x0, dx)
+        if du == 0:
+            continue
+        sgn = 1 if du > 0 else -1
+        den = abs(du)
+        lo = (min(u0, u1) + 1) // 2
+        hi = (max(u0, u1) - 1) // 2
+        for k in range(lo, hi + 1):
+            tn = (2 * k - u0) * sgn
+            U = 2 * k * den
+            V = v0 * den + (2 * k - u0) * dv * sgn
+            X, Y = (U, V) if axis == 0 else (V, U)
+            if e >= 0:
+                side = tn * tsd - tsn * den
+                if side == 0:
+                    # on the seam: only the exit's own border, away from its corner columns
+                    along = Y if (d == 1 or d == 3) else X
+                    cell = np.int64(geo.sq_r[e]) if (d == 1 or d == 3) else np.int64(geo.sq_c[e])
+                    if along % (2 * den) == 0 or along // (2 * den) != cell:
+                        return False
+                    if not (border_open(geo, geo.edge[e, d], bit)
+                            and border_open(geo, geo.edge[p, arr], bit)):
+                        return False
+                    continue
+                if side > 0:
+                    # beyond the seam: back to the far side's own map coordinates
+                    X, Y = _turn(X - den * tx, Y - den * ty, 4 - q)
+            if _blocked_at(geo, X, Y, den, bit):
+                return False
+    return True
+
+
+@njit(cache=True)
+def line_of_sight(geo, a, b, bit):
+    """True if a viewer on square ``a`` with colour mask ``bit`` sees square ``b``: a clear line
+    on the map, or through one wrap or portal link (module docstring)."""
+    if a == b:
+        return True
+    if _clear(geo, a, b, bit, -1, 0):
+        return True
+    for e in range(geo.link.shape[0]):
+        for d in range(4):
+            if geo.link[e, d] != 0 and _clear(geo, a, b, bit, e, d):
+                return True
+    return False
+
+
+@njit(cache=True)
+def adjacent(geo, a, b, bit):
+    """Adjacent-range test (R69, R79, R80): the same square, or a square across one side (links
+    included, never diagonally) whose border lets the viewer see through."""
+    if a == b:
+        return True
+    for d in range(4):
+        if geo.nbr[a, d] == b and border_open(geo, geo.edge[a, d], bit) \
+                and border_open(geo, geo.edge[b, geo.arrive[a, d]], bit):
+            return True
+    return False

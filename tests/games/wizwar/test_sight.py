@@ -1,0 +1,128 @@
+"""Line of sight and adjacency (compiled code, run interpreted in tests).
+
+C = ../shared/reference/wizwar/rules_checklist.md (R = rule, A = ambiguity); L<n> = rulebook page n.
+Coordinates are map (row, column); the blue sector is slot A (columns 0-4), red slot B.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from simlab.games.wizwar import board as B
+from simlab.games.wizwar.sight import adjacent, column_at, line_of_sight
+from tests.games.wizwar.kit import CLOSED_NS, board, face
+
+BLUE, RED = 1 << 0, 1 << 1
+
+
+def test_open_room_sees_everything_inside():
+    """R76 (L10): a line from centre to centre with nothing on it is clear; R78: treasures do not
+    block sight."""
+    bd = board()
+    g, sq = bd.geo, bd.square
+    for a, b in itertools.combinations([sq(r, c) for r in range(5) for c in range(5)], 2):
+        assert line_of_sight(g, a, b, BLUE) and line_of_sight(g, b, a, BLUE)
+
+
+def test_wall_on_the_line_blocks():
+    """R77 (L10): any part of a wall on the line blocks it."""
+    bd = board(blue=face((3, 8, "|"), *CLOSED_NS))  # a wall between (1,1) and (1,2)
+    g, sq = bd.geo, bd.square
+    assert not line_of_sight(g, sq(1, 0), sq(1, 3), BLUE)
+    assert not line_of_sight(g, sq(0, 0), sq(2, 3), BLUE)   # crosses that wall segment at a slant
+    assert line_of_sight(g, sq(0, 0), sq(0, 4), BLUE)       # the row above passes it
+    assert line_of_sight(g, sq(2, 0), sq(2, 4), BLUE)
+
+
+def test_column_blocks_a_line_through_a_corner():
+    """R77 (L10: "the column included") and A-13: a line through a grid corner is blocked if a wall
+    touches that corner (a column stands there), clear if the corner is bare."""
+    bare = board()
+    assert line_of_sight(bare.geo, bare.square(0, 0), bare.square(1, 1), BLUE)
+    assert line_of_sight(bare.geo, bare.square(0, 0), bare.square(2, 2), BLUE)
+    # a wall between (0,1) and (1,1): it ends on the corner between (0,0), (0,1), (1,0), (1,1)
+    bd = board(blue=face((2, 5, "---"), *CLOSED_NS))
+    g, sq = bd.geo, bd.square
+    assert column_at(g, 1, 1) and not column_at(g, 2, 2)
+    assert not line_of_sight(g, sq(0, 0), sq(1, 1), BLUE)
+    assert not line_of_sight(g, sq(0, 0), sq(2, 2), BLUE)
+    assert not line_of_sight(g, sq(1, 0), sq(0, 1), BLUE)  # the other diagonal meets the same column
+    assert line_of_sight(g, sq(0, 0), sq(0, 2), BLUE)      # along the row above the wall
+    assert line_of_sight(g, sq(0, 0), sq(1, 0), BLUE)
+
+
+def test_doors_block_sight_unless_open_to_the_viewer():
+    """R47 (L8): one may cast through an open door; doors are closed (R43) except one's own
+    sector doors (R46), so a door blocks the sight of everyone but its owners."""
+    bd = board(blue=face((3, 8, "D"), *CLOSED_NS))  # a door between (1,1) and (1,2)
+    g, sq = bd.geo, bd.square
+    assert line_of_sight(g, sq(1, 0), sq(1, 3), BLUE)
+    assert not line_of_sight(g, sq(1, 0), sq(1, 3), RED)
+    assert adjacent(g, sq(1, 1), sq(1, 2), BLUE) and not adjacent(g, sq(1, 1), sq(1, 2), RED)
+
+
+def test_adjacency_is_orthogonal_and_needs_an_open_border():
+    """R69, R79 (L10, FAQ errata): squares are never diagonally adjacent; adjacent squares share a
+    border with no wall; the viewer's own square counts as in range."""
+    bd = board(blue=face((3, 8, "|")))
+    g, sq = bd.geo, bd.square
+    assert adjacent(g, sq(1, 1), sq(1, 1), BLUE)
+    assert adjacent(g, sq(1, 1), sq(2, 1), BLUE)
+    assert not adjacent(g, sq(1, 1), sq(2, 2), BLUE)  # diagonal, although in sight
+    assert line_of_sight(g, sq(1, 1), sq(2, 2), BLUE)
+    assert not adjacent(g, sq(1, 1), sq(1, 2), BLUE)  # walled
+    assert not adjacent(g, sq(1, 1), sq(1, 3), BLUE)
+
+
+def test_linked_squares_are_adjacent_and_see_each_other():
+    """R41, R80 (L10): for casting and sight the two squares linked across the wrap or a portal
+    count as adjacent."""
+    bd = board("p3_portals")
+    g, sq = bd.geo, bd.square
+    pairs = [(sq(2, 4), sq(5, 7)), (sq(2, 0), sq(9, 7)), (sq(0, 2), sq(9, 2)), (sq(7, 0), sq(7, 9))]
+    for a, b in pairs:
+        assert adjacent(g, a, b, BLUE) and adjacent(g, b, a, BLUE)
+        assert line_of_sight(g, a, b, BLUE) and line_of_sight(g, b, a, BLUE)
+
+
+def test_sight_wraps_straight_through_the_edge():
+    """A-12 default: a line continues straight through a wrap (the far side laid against the
+    exit). Here the direct line is walled off but the wrapped one is clear, also at a slant."""
+    bd = board(blue=face((5, 12, "|")))  # a wall between (2,2) and (2,3) in blue
+    g, sq = bd.geo, bd.square
+    viewer = sq(2, 9)
+    assert line_of_sight(g, viewer, sq(2, 1), RED)   # through red's east exit into blue's west exit
+    assert line_of_sight(g, sq(1, 8), sq(3, 1), RED)  # slanted, crossing the seam at row 2
+
+
+def test_sight_turns_with_a_portal():
+    """A-12 default with R40: through a portal the line goes on as if the far portal's square lay
+    against the exit, turned to match (A.E's portal comes out of C.N heading south)."""
+    bd = board("p3_portals")
+    g, sq = bd.geo, bd.square
+    assert line_of_sight(g, sq(2, 3), sq(6, 7), BLUE)      # east through the purple portal, then south
+    assert line_of_sight(g, sq(2, 1), sq(9, 7), BLUE)      # along the whole line
+    assert not line_of_sight(g, sq(2, 3), sq(6, 9), BLUE)  # off that line: it would cross an outer wall
+    assert not line_of_sight(g, sq(0, 0), sq(9, 9), BLUE)  # no straight line across the missing quadrant
+
+
+def test_a_closed_door_on_an_exit_blocks_sight_through_the_link():
+    """R43/R47 with R41: a door on an exit is crossed by the linked line; closed to non-owners."""
+    # blue's west exit, on the edge of the map, is a door; a wall in blue's row 2 stops the direct line
+    bd = board(blue=face((5, 0, "D"), (5, 12, "|")))
+    g, sq = bd.geo, bd.square
+    assert line_of_sight(g, sq(2, 9), sq(2, 0), BLUE)
+    assert not line_of_sight(g, sq(2, 9), sq(2, 0), RED)
+    assert not adjacent(g, sq(2, 9), sq(2, 0), RED)
+
+
+def test_sight_is_symmetric_on_shipped_boards():
+    """R76: a centre-to-centre line is the same line both ways, so sight is symmetric (same
+    viewer rights); checked on seeded boards of every shipped set."""
+    for name in B.board_sets():
+        bd = B.build_board(3, 11, name)
+        g = bd.geo
+        bit = 1 << bd.colours[0]
+        squares = range(0, bd.n_squares, 4)
+        for a, b in itertools.combinations(squares, 2):
+            assert line_of_sight(g, a, b, bit) == line_of_sight(g, b, a, bit)
