@@ -28,7 +28,7 @@ __all__ = [
     "CORRIDOR", "BASE", "TREASURE", "LINK_NONE", "LINK_WRAP", "PORTAL_COLOURS",
     "BoardError", "Sector", "BoardSet", "Arrangement", "Board", "Geometry",
     "parse_sector", "parse_board_set", "parse_arrangements", "board_set", "board_sets",
-    "arrangements", "default_arrangement", "assemble", "build_board",
+    "arrangements", "default_arrangement", "assemble", "build_board", "columns",
 ]
 
 COLOURS = ("blue", "red", "yellow", "green")  # colour index = position; a door's owners are a bit mask of these
@@ -511,6 +511,9 @@ class Geometry(NamedTuple):
     edge_kind: np.ndarray   # int8 (NE,): OPEN, WALL, DOOR or OUTER
     edge_doors: np.ndarray  # int8 (NE,): doors: bit mask of the colours the door is open to (R46, A-11)
     edge_inner: np.ndarray  # int8 (NE,): 1 = between two squares of the map, 0 = on the edge of the map
+    column: np.ndarray      # int8 (H + 1, W + 1): 1 = a column stands on grid corner (row line, column line)
+    #                         (A-13: touched by a wall, door or outer wall; also 1 off the map). Derived from
+    #                         the borders by `columns`; rebuild it whenever a border changes.
 
 
 @dataclass(frozen=True, eq=False)
@@ -655,14 +658,32 @@ def assemble(faces: BoardSet, arrangement: Arrangement, colours: list[int] | tup
         s, d = _exit_square(arrangement, sq_of, end)
         t, a = _exit_square(arrangement, sq_of, partner)
         nbr[s, d], arrive[s, d], link[s, d] = t, a, kind
+    kind = np.array(kinds, np.int8)
     geo = Geometry(sq_of, rr.astype(np.int16), cc.astype(np.int16), nbr, arrive, edge, link, hedge, vedge,
-                   np.array(kinds, np.int8), np.array(doors, np.int8), np.array(inner, np.int8))
+                   kind, np.array(doors, np.int8), np.array(inner, np.int8), columns(hedge, vedge, kind))
     board = Board(faces.name, arrangement, tuple(int(c) for c in colours), tuple(int(x) % 4 for x in rotations),
                   geo, owner[rr, cc].astype(np.int8),
                   np.where(cell[rr, cc] == BASE, owner[rr, cc], -1).astype(np.int8),
                   np.where(cell[rr, cc] == TREASURE, owner[rr, cc], -1).astype(np.int8))
     _check_reachable(board)
     return board
+
+
+def columns(hedge: np.ndarray, vedge: np.ndarray, kind: np.ndarray) -> np.ndarray:
+    """int8 (H + 1, W + 1): 1 where a column stands (A-13): a grid corner touched by any border
+    that is not open (wall, door, outer wall; R77 "the column included"), or by no border at all
+    (off the map)."""
+    H, W = vedge.shape[0], hedge.shape[1]
+    blocked = np.zeros((H + 1, W + 1), np.int8)
+    touched = np.zeros((H + 1, W + 1), np.int8)
+    for (i0, j0, arr) in ((0, 0, hedge), (0, 1, hedge), (0, 0, vedge), (1, 0, vedge)):
+        # hedge[i, j] touches corners (i, j) and (i, j + 1); vedge[i, j] touches (i, j) and (i + 1, j)
+        rows, cols = arr.shape
+        present = arr >= 0
+        wall = present & (kind[np.maximum(arr, 0)] != OPEN)
+        touched[i0:i0 + rows, j0:j0 + cols] |= present
+        blocked[i0:i0 + rows, j0:j0 + cols] |= wall
+    return (blocked | (touched == 0)).astype(np.int8)
 
 
 def _exit_square(arr: Arrangement, sq_of: np.ndarray, end: tuple[str, int]) -> tuple[int, int]:

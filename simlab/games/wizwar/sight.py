@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simlab.games.wizwar.movement import border_open
+from simlab.games.wizwar.movement import passes
 
 __all__ = ["line_of_sight", "adjacent", "column_at"]
 
@@ -36,40 +36,9 @@ _OPEN = 0
 @njit(cache=True)
 def column_at(geo, i, j):
     """True if a column stands on grid corner (row line i, column line j) (A-13): some wall,
-    door or outer wall touches it. A corner no border touches lies off the map (also True)."""
+    door or outer wall touches it (``Geometry.column``). Off the map: True."""
     H, W = geo.sq_of.shape
-    touching = 0
-    for e in (geo.hedge[i, j - 1] if 0 <= i <= H and 1 <= j <= W else -1,
-              geo.hedge[i, j] if 0 <= i <= H and 0 <= j < W else -1,
-              geo.vedge[i - 1, j] if 1 <= i <= H and 0 <= j <= W else -1,
-              geo.vedge[i, j] if 0 <= i < H and 0 <= j <= W else -1):
-        if e >= 0:
-            touching += 1
-            if geo.edge_kind[e] != _OPEN:
-                return True
-    return touching == 0
-
-
-@njit(cache=True)
-def _blocked_at(geo, X, Y, den, bit):
-    """Whether the line is blocked where it crosses a grid line at (X / den, Y / den) of the map
-    (doubled coordinates): at a corner by a column, on a border by a wall or closed door or by
-    leaving the map (a border with a square on one side only)."""
-    H, W = geo.sq_of.shape
-    two = 2 * den
-    on_v = X % two == 0
-    on_h = Y % two == 0
-    i = Y // two
-    j = X // two
-    if on_v and on_h:
-        return column_at(geo, i, j)
-    if on_v:
-        e = geo.vedge[i, j] if 0 <= i < H and 0 <= j <= W else -1
-    else:
-        e = geo.hedge[i, j] if 0 <= i <= H and 0 <= j < W else -1
-    if e < 0 or geo.edge_inner[e] == 0:
-        return True
-    return not border_open(geo, e, bit)
+    return not (0 <= i <= H and 0 <= j <= W) or geo.column[i, j] != 0
 
 
 @njit(cache=True)
@@ -80,10 +49,14 @@ def _turn(x, y, q):
     return x, y
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _clear(geo, a, b, bit, e, d):
     """True if the line from square ``a`` to square ``b`` is clear: directly (``e`` < 0), or
     through the link on side ``d`` of square ``e`` (the far side laid against that exit)."""
+    # the arrays are read out of the named tuple once: each read costs a reference count
+    hedge, vedge, kind, doors, inner, column = geo.hedge, geo.vedge, geo.edge_kind, geo.edge_doors, \
+        geo.edge_inner, geo.column
+    H, W = geo.sq_of.shape
     x0 = 2 * np.int64(geo.sq_c[a]) + 1
     y0 = 2 * np.int64(geo.sq_r[a]) + 1
     x1 = 2 * np.int64(geo.sq_c[b]) + 1
@@ -147,14 +120,27 @@ def _clear(geo, a, b, bit, e, d):
                     cell = np.int64(geo.sq_r[e]) if (d == 1 or d == 3) else np.int64(geo.sq_c[e])
                     if along % (2 * den) == 0 or along // (2 * den) != cell:
                         return False
-                    if not (border_open(geo, geo.edge[e, d], bit)
-                            and border_open(geo, geo.edge[p, arr], bit)):
+                    f, g = geo.edge[e, d], geo.edge[p, arr]
+                    if not (passes(kind[f], doors[f], bit) and passes(kind[g], doors[g], bit)):
                         return False
                     continue
                 if side > 0:
                     # beyond the seam: back to the far side's own map coordinates
                     X, Y = _turn(X - den * tx, Y - den * ty, 4 - q)
-            if _blocked_at(geo, X, Y, den, bit):
+            # blocked at a corner by a column; on a border by a wall or closed door, or by leaving
+            # the map (a border with a square on one side only: the seam was handled above)
+            two = 2 * den
+            i = Y // two
+            j = X // two
+            if X % two == 0 and Y % two == 0:
+                if not (0 <= i <= H and 0 <= j <= W) or column[i, j] != 0:
+                    return False
+                continue
+            if X % two == 0:
+                f = vedge[i, j] if 0 <= i < H and 0 <= j <= W else -1
+            else:
+                f = hedge[i, j] if 0 <= i <= H and 0 <= j < W else -1
+            if f < 0 or inner[f] == 0 or not passes(kind[f], doors[f], bit):
                 return False
     return True
 
@@ -167,9 +153,10 @@ def line_of_sight(geo, a, b, bit):
         return True
     if _clear(geo, a, b, bit, -1, 0):
         return True
-    for e in range(geo.link.shape[0]):
+    link = geo.link
+    for e in range(link.shape[0]):
         for d in range(4):
-            if geo.link[e, d] != 0 and _clear(geo, a, b, bit, e, d):
+            if link[e, d] != 0 and _clear(geo, a, b, bit, e, d):
                 return True
     return False
 
@@ -181,7 +168,8 @@ def adjacent(geo, a, b, bit):
     if a == b:
         return True
     for d in range(4):
-        if geo.nbr[a, d] == b and border_open(geo, geo.edge[a, d], bit) \
-                and border_open(geo, geo.edge[b, geo.arrive[a, d]], bit):
-            return True
+        if geo.nbr[a, d] == b:
+            e, f = geo.edge[a, d], geo.edge[b, geo.arrive[a, d]]
+            if passes(geo.edge_kind[e], geo.edge_doors[e], bit) and passes(geo.edge_kind[f], geo.edge_doors[f], bit):
+                return True
     return False

@@ -350,3 +350,19 @@ def test_every_shipped_layout_is_reachable(set_name, arr_name):
     for k, rots in enumerate(itertools.product(range(4), repeat=arr.players)):
         bd = B.assemble(faces, arr, orders[k % len(orders)], rots)  # raises if not reachable
         assert (distances(bd.geo, bd.base(bd.colours[0]), ALL_DOORS) >= 0).all()
+
+
+def test_columns_stand_where_walls_or_doors_meet_a_corner():
+    """A-13: a column stands on every grid corner touched by a wall, a door or an outer wall;
+    ``Geometry.column`` is checked against that definition corner by corner."""
+    for p in (2, 3, 4):
+        bd = B.build_board(p, 5)
+        g = bd.geo
+        H, W = bd.shape
+        for i in range(H + 1):
+            for j in range(W + 1):
+                touching = [e for e in (g.hedge[i, j - 1] if j >= 1 else -1, g.hedge[i, j] if j < W else -1,
+                                        g.vedge[i - 1, j] if i >= 1 else -1, g.vedge[i, j] if i < H else -1)
+                            if e >= 0]
+                want = not touching or any(g.edge_kind[e] != B.OPEN for e in touching)
+                assert g.column[i, j] == want, (p, i, j)
