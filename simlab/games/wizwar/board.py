@@ -511,6 +511,8 @@ class Geometry(NamedTuple):
     edge_kind: np.ndarray   # int8 (NE,): OPEN, WALL, DOOR or OUTER
     edge_doors: np.ndarray  # int8 (NE,): doors: bit mask of the colours the door is open to (R46, A-11)
     edge_inner: np.ndarray  # int8 (NE,): 1 = between two squares of the map, 0 = on the edge of the map
+    edge_sq: np.ndarray     # int16 (NE,): a square the border lies on (either one, for a border between two)
+    edge_side: np.ndarray   # int8 (NE,): the side of edge_sq the border is on
     column: np.ndarray      # int8 (H + 1, W + 1): 1 = a column stands on grid corner (row line, column line)
     #                         touched by a wall, door or outer wall; also 1 off the map). Derived from
     #                         the borders by `columns`; rebuild it whenever a border changes.
@@ -659,8 +661,14 @@ def assemble(faces: BoardSet, arrangement: Arrangement, colours: list[int] | tup
         t, a = _exit_square(arrangement, sq_of, partner)
         nbr[s, d], arrive[s, d], link[s, d] = t, a, kind
     kind = np.array(kinds, np.int8)
+    edge_sq = np.full(len(kinds), -1, np.int16)
+    edge_side = np.full(len(kinds), -1, np.int8)
+    for s in range(nsq):
+        edge_sq[edge[s]] = s
+        edge_side[edge[s]] = np.arange(4)
     geo = Geometry(sq_of, rr.astype(np.int16), cc.astype(np.int16), nbr, arrive, edge, link, hedge, vedge,
-                   kind, np.array(doors, np.int8), np.array(inner, np.int8), columns(hedge, vedge, kind))
+                   kind, np.array(doors, np.int8), np.array(inner, np.int8), edge_sq, edge_side,
+                   columns(hedge, vedge, kind))
     board = Board(faces.name, arrangement, tuple(int(c) for c in colours), tuple(int(x) % 4 for x in rotations),
                   geo, owner[rr, cc].astype(np.int8),
                   np.where(cell[rr, cc] == BASE, owner[rr, cc], -1).astype(np.int8),

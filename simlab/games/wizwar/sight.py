@@ -11,12 +11,16 @@ Rules (rulebook page 10; checklist R76-R80, A-12, A-13):
 * Objects and treasures do not block sight (R78); square fillers come with the objects, later.
 * Links (R41, R80, A-12 default): across a wrap or a portal the two linked squares are adjacent,
   and a line may continue straight through one link, as if the far side were laid against the
-  exit (turned for a portal). A line that leaves the map anywhere else is blocked.
+  exit (turned for a portal). A line that leaves the map anywhere else is blocked. Variants
+  (``links``): LINKS_ORTHOGONAL (only along the row or column through the exit), LINKS_NONE.
+* A wall, door or border line aimed at (Create Wall, Destroy Wall, ...): the line runs to its
+  midpoint instead (R76), and the target does not hide itself (:func:`sees_border`).
 
 Geometry: doubled integer coordinates, so the centre of square (row r, column c) is
-(x, y) = (2c + 1, 2r + 1) and grid lines lie at even x or y. A centre-to-centre line never runs
-along a grid line; its crossings with the grid lines are exact fractions (numerator, common
-denominator), so no floating point is involved.
+(x, y) = (2c + 1, 2r + 1), a border's midpoint has one even coordinate, and grid lines lie at
+even x or y. A line from a centre to a centre or a midpoint never runs along a grid line; its
+crossings with the grid lines are exact fractions (numerator, common denominator), so no
+floating point is involved.
 """
 
 from __future__ import annotations
@@ -26,7 +30,12 @@ from numba import njit
 
 from simlab.games.wizwar.movement import passes
 
-__all__ = ["line_of_sight", "adjacent", "column_at"]
+__all__ = ["line_of_sight", "sees_border", "adjacent", "column_at", "LINKS_NONE", "LINKS_STRAIGHT",
+           "LINKS_ORTHOGONAL"]
+
+# How sight passes wrap and portal links (A-12): not at all; straight on through one link (default);
+# only along the row or column through the exit (variant link_los=orthogonal)
+LINKS_NONE, LINKS_STRAIGHT, LINKS_ORTHOGONAL = 0, 1, 2
 
 _DX = np.array([0, 1, 0, -1], np.int64)  # x step of side N, E, S, W
 _DY = np.array([-1, 0, 1, 0], np.int64)  # y step
@@ -50,17 +59,17 @@ def _turn(x, y, q):
 
 
 @njit(cache=True, inline="always")
-def _clear(geo, a, b, bit, e, d):
-    """True if the line from square ``a`` to square ``b`` is clear: directly (``e`` < 0), or
-    through the link on side ``d`` of square ``e`` (the far side laid against that exit)."""
+def _clear(geo, a, x1, y1, bit, e, d, links):
+    """True if the line from the centre of square ``a`` to the point (x1, y1) (doubled
+    coordinates: a square's centre or a border's midpoint) is clear: directly (``e`` < 0), or
+    through the link on side ``d`` of square ``e`` (the far side laid against that exit). The
+    end point itself is never an obstacle (a wall aimed at does not hide itself)."""
     # the arrays are read out of the named tuple once: each read costs a reference count
     hedge, vedge, kind, doors, inner, column = geo.hedge, geo.vedge, geo.edge_kind, geo.edge_doors, \
         geo.edge_inner, geo.column
     H, W = geo.sq_of.shape
     x0 = 2 * np.int64(geo.sq_c[a]) + 1
     y0 = 2 * np.int64(geo.sq_r[a]) + 1
-    x1 = 2 * np.int64(geo.sq_c[b]) + 1
-    y1 = 2 * np.int64(geo.sq_r[b]) + 1
     q = 0
     tx = np.int64(0)
     ty = np.int64(0)
@@ -96,6 +105,8 @@ def _clear(geo, a, b, bit, e, d):
             tsd = abs(y1 - y0)
         if tsn <= 0 or tsn >= tsd:
             return False  # the line does not pass this exit's border line
+        if links == LINKS_ORTHOGONAL and x1 != x0 and y1 != y0:
+            return False  # variant: only along the row or column through the exit
     dx = x1 - x0
     dy = y1 - y0
     for axis in range(2):
@@ -105,8 +116,9 @@ def _clear(geo, a, b, bit, e, d):
             continue
         sgn = 1 if du > 0 else -1
         den = abs(du)
-        lo = (min(u0, u1) + 1) // 2
-        hi = (max(u0, u1) - 1) // 2
+        # grid lines strictly between the ends (an end on a grid line is a border aimed at)
+        lo = min(u0, u1) // 2 + 1
+        hi = (max(u0, u1) + 1) // 2 - 1
         for k in range(lo, hi + 1):
             tn = (2 * k - u0) * sgn
             U = 2 * k * den
@@ -146,19 +158,39 @@ def _clear(geo, a, b, bit, e, d):
 
 
 @njit(cache=True)
-def line_of_sight(geo, a, b, bit):
-    """True if a viewer on square ``a`` with colour mask ``bit`` sees square ``b``: a clear line
-    on the map, or through one wrap or portal link (module docstring)."""
-    if a == b:
+def _sees_point(geo, a, x1, y1, bit, links):
+    if _clear(geo, a, x1, y1, bit, -1, 0, links):
         return True
-    if _clear(geo, a, b, bit, -1, 0):
-        return True
+    if links == LINKS_NONE:
+        return False
     link = geo.link
     for e in range(link.shape[0]):
         for d in range(4):
-            if link[e, d] != 0 and _clear(geo, a, b, bit, e, d):
+            if link[e, d] != 0 and _clear(geo, a, x1, y1, bit, e, d, links):
                 return True
     return False
+
+
+@njit(cache=True)
+def line_of_sight(geo, a, b, bit, links=LINKS_STRAIGHT):
+    """True if a viewer on square ``a`` with colour mask ``bit`` sees square ``b``: a clear line
+    from centre to centre on the map, or through one wrap or portal link as ``links`` allows
+    (module docstring; R76, R77, R41, A-12)."""
+    if a == b:
+        return True
+    return _sees_point(geo, a, 2 * np.int64(geo.sq_c[b]) + 1, 2 * np.int64(geo.sq_r[b]) + 1, bit, links)
+
+
+@njit(cache=True)
+def sees_border(geo, a, e, bit, links=LINKS_STRAIGHT):
+    """True if a viewer on square ``a`` sees border ``e`` (a wall, door or open border line aimed
+    at by Create Wall, Destroy Wall, Pick Lock, ...): the line runs to the border's midpoint
+    instead of a square's centre (R76, L10), and the border itself does not block it."""
+    s = geo.edge_sq[e]
+    d = geo.edge_side[e]
+    x = 2 * np.int64(geo.sq_c[s]) + 1 + _DX[d]
+    y = 2 * np.int64(geo.sq_r[s]) + 1 + _DY[d]
+    return _sees_point(geo, a, x, y, bit, links)
 
 
 @njit(cache=True)

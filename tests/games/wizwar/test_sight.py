@@ -9,10 +9,20 @@ from __future__ import annotations
 import itertools
 
 from simlab.games.wizwar import board as B
-from simlab.games.wizwar.sight import adjacent, column_at, line_of_sight
+from simlab.games.wizwar.sight import (
+    LINKS_NONE,
+    LINKS_ORTHOGONAL,
+    adjacent,
+    column_at,
+    line_of_sight,
+    sees_border,
+)
 from tests.games.wizwar.kit import CLOSED_NS, board, face
 
 BLUE, RED = 1 << 0, 1 << 1
+# blue walls between columns 2 and 3 in rows 0-3: a direct line from red into blue's west half
+# through those rows is blocked, so only a line around the map through the wrap can see there
+WALL_C23 = ((1, 12, "|"), (3, 12, "|"), (5, 12, "|"), (7, 12, "|"))
 
 
 def test_open_room_sees_everything_inside():
@@ -88,11 +98,39 @@ def test_linked_squares_are_adjacent_and_see_each_other():
 def test_sight_wraps_straight_through_the_edge():
     """A-12 default: a line continues straight through a wrap (the far side laid against the
     exit). Here the direct line is walled off but the wrapped one is clear, also at a slant."""
-    bd = board(blue=face((5, 12, "|")))  # a wall between (2,2) and (2,3) in blue
+    bd = board(blue=face(*WALL_C23))
     g, sq = bd.geo, bd.square
     viewer = sq(2, 9)
     assert line_of_sight(g, viewer, sq(2, 1), RED)   # through red's east exit into blue's west exit
     assert line_of_sight(g, sq(1, 8), sq(3, 1), RED)  # slanted, crossing the seam at row 2
+
+
+def test_link_sight_variants():
+    """A-12 variants: `link_los=orthogonal` lets sight through a link only along the row or column
+    through the exit; with links off only the direct line counts."""
+    bd = board(blue=face(*WALL_C23))
+    g, sq = bd.geo, bd.square
+    assert line_of_sight(g, sq(2, 9), sq(2, 1), RED, LINKS_ORTHOGONAL)
+    assert not line_of_sight(g, sq(1, 8), sq(3, 1), RED, LINKS_ORTHOGONAL)
+    assert not line_of_sight(g, sq(2, 9), sq(2, 1), RED, LINKS_NONE)
+    assert not line_of_sight(g, sq(1, 8), sq(3, 1), RED, LINKS_NONE)  # the direct lines are walled
+    assert adjacent(g, sq(2, 9), sq(2, 0), RED)  # adjacency across the link is not a sight variant (R41)
+
+
+def test_sight_to_a_wall_runs_to_its_middle():
+    """R76 (L10): to aim at a wall or door the line goes to the wall itself, not to a square;
+    the wall aimed at does not hide itself, any other wall on the way does (R77), and a door
+    on the way hides it from everyone the door is closed to (R47)."""
+    bd = board(blue=face((3, 8, "|"), (3, 12, "D"), *CLOSED_NS))  # a wall east of (1,1), a door east of (1,2)
+    g, sq = bd.geo, bd.square
+    wall, door = g.edge[sq(1, 1), B.E], g.edge[sq(1, 2), B.E]
+    assert sees_border(g, sq(1, 0), wall, RED) and sees_border(g, sq(1, 2), wall, RED)
+    assert sees_border(g, sq(1, 4), door, RED) and sees_border(g, sq(1, 2), door, RED)
+    assert not sees_border(g, sq(1, 0), door, RED)  # the wall is in the way
+    assert sees_border(g, sq(3, 0), wall, RED)       # at a slant, clear
+    assert not sees_border(g, sq(1, 4), wall, RED)   # behind blue's door
+    assert sees_border(g, sq(1, 4), wall, BLUE)
+    assert sees_border(g, sq(4, 0), g.edge[sq(0, 0), B.N], RED)  # an outer wall, along column 0
 
 
 def test_sight_turns_with_a_portal():
@@ -167,11 +205,9 @@ def _sampled_sight(bd: B.Board, a: int, b: int, bit: int) -> bool:
 def test_direct_sight_matches_a_sampled_reference():
     """R76, R77, A-13: the exact integer walk agrees with a slow sampled walk on every tested pair
     of squares of seeded boards (direct lines only; links are tested above)."""
-    from simlab.games.wizwar.sight import _clear
-
     cases = ((2, 1, "extracted"), (3, 2, "corridor"), (4, 3, "extracted"), (4, 4, "gated"), (3, 5, "open"))
     for players, seed, name in cases:
         bd = B.build_board(players, seed, name)
         bit = 1 << bd.colours[0]
         for a, b in itertools.combinations(range(0, bd.n_squares, 3), 2):
-            assert _clear(bd.geo, a, b, bit, -1, 0) == _sampled_sight(bd, a, b, bit), (name, a, b)
+            assert line_of_sight(bd.geo, a, b, bit, LINKS_NONE) == _sampled_sight(bd, a, b, bit), (name, a, b)
