@@ -23,12 +23,14 @@ from typing import NamedTuple
 
 import numpy as np
 
+from simlab.games.wizwar.movement import ALL_DOORS, distances
+
 __all__ = [
     "COLOURS", "SIDES", "N", "E", "S", "W", "OPEN", "WALL", "DOOR", "OUTER",
     "CORRIDOR", "BASE", "TREASURE", "LINK_NONE", "LINK_WRAP", "PORTAL_COLOURS",
     "BoardError", "Sector", "BoardSet", "Arrangement", "Board", "Geometry",
     "parse_sector", "parse_board_set", "parse_arrangements", "board_set", "board_sets",
-    "arrangements", "default_arrangement", "assemble", "build_board", "columns",
+    "arrangements", "default_arrangement", "assemble", "build_board", "columns", "read_board_file",
 ]
 
 COLOURS = ("blue", "red", "yellow", "green")  # colour index = position; a door's owners are a bit mask of these
@@ -649,10 +651,9 @@ def assemble(faces: BoardSet, arrangement: Arrangement, colours: list[int] | tup
                 nbr[s, d], arrive[s, d] = t, (d + 2) % 4
     # Links of the exits on the edge of the map: portals first, then wrap-around
     portal_of = {}
-    for k, (pc, a, b) in enumerate(arrangement.portals):
+    for pc, a, b in arrangement.portals:
         portal_of[a] = (b, 2 + PORTAL_COLOURS.index(pc))
         portal_of[b] = (a, 2 + PORTAL_COLOURS.index(pc))
-        del k
     for end in arrangement.edge_exits():
         partner, kind = portal_of.get(end, (None, LINK_WRAP))
         if partner is None:
@@ -704,8 +705,6 @@ def _exit_square(arr: Arrangement, sq_of: np.ndarray, end: tuple[str, int]) -> t
 
 
 def _check_reachable(board: Board) -> None:
-    from simlab.games.wizwar.movement import ALL_DOORS, distances
-
     dist = distances(board.geo, 0, ALL_DOORS)
     missing = np.flatnonzero(dist < 0)
     if len(missing):

@@ -366,3 +366,15 @@ def test_columns_stand_where_walls_or_doors_meet_a_corner():
                             if e >= 0]
                 want = not touching or any(g.edge_kind[e] != B.OPEN for e in touching)
                 assert g.column[i, j] == want, (p, i, j)
+
+
+def test_user_board_file_errors_name_the_file(tmp_path):
+    """docs/wizwar.md: a user's own board file is read like a shipped set; an error names that
+    file's path, line and column."""
+    good = tmp_path / "mine.txt"
+    good.write_text(_set_text(head="set mine\n"), "utf-8")
+    assert B.read_board_file(good).name == "mine"
+    bad = tmp_path / "bad.txt"
+    bad.write_text(_set_text(blue=_edit(FRAME, 2, 1, "#")), "utf-8")
+    with pytest.raises(B.BoardError, match=rf"^{bad}:6:1: got '#', expected '\|' \(wall\)"):
+        B.read_board_file(bad)
