@@ -17,6 +17,13 @@ def test_round_trips_on_designed_sets():
     assert gated["shut_out"] == 9 and gated["cut_off_deals"] == 3 and math.isnan(gated["mean"])
 
 
+def test_maze_set_makes_treasure_runs_long():
+    """docs/wizwar.md, the maze set: the treasures lie on a winding inner path with one way in, so
+    the shortest treasure run is at least 22 squares (9+ steps from the nearest exit, twice)."""
+    r = treasure_round_trips("maze", 3, 10)
+    assert r["min"] >= 22 and r["shut_out"] == 0
+
+
 def test_round_trips_on_extracted_set_match_the_checklist_estimate():
     """Checklist 3.6: on the extracted faces the round trip base -> nearest enemy treasure -> base
     is 14-16 squares on average, 10-24 in range (estimated there independently)."""
