@@ -1,0 +1,96 @@
+"""Movement on the assembled map (compiled): steps, shortest-path distances and paths.
+
+All functions take the board's :class:`~simlab.games.wizwar.board.Geometry` and the mover's
+colour bit (``1 << colour``): a door is open to whoever's bit is in its mask (doors of one's own
+sector, R46; later also Pick Lock / Master Key / Create Door). Rules: one step = 1 movement point
+to an orthogonal neighbour, never diagonally, never through a wall or a closed door (R33, L7);
+stepping off an open side of the map, or through a portal, is one step like any other (R39,
+R40, L7). Objects that block movement (Stone Block, ...) come with the objects, later.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+__all__ = ["ALL_DOORS", "passes", "border_open", "step", "distances", "path"]
+
+ALL_DOORS = 0x0F  # a colour mask that opens every printed door (validation: reachability)
+
+# border kinds (board.OPEN, board.DOOR); repeated here as plain ints for the compiled code
+_OPEN = 0
+_DOOR = 2
+
+
+@njit(cache=True)
+def passes(k, mask, bit):
+    """True if a border of kind ``k`` (door owner mask ``mask``) lets the holder of colour mask
+    ``bit`` through: open, or a door whose owners include one of its colours (R43, R46). Walls and
+    outer walls never (R33, R42). Scalars only: passing arrays to a compiled helper costs a
+    reference count per array per call, which made the breadth-first search 6x slower."""
+    return k == _OPEN or (k == _DOOR and (mask & bit) != 0)
+
+
+@njit(cache=True)
+def border_open(geo, e, bit):
+    """:func:`passes` for border ``e`` of the board ``geo``."""
+    return passes(geo.edge_kind[e], geo.edge_doors[e], bit)
+
+
+@njit(cache=True)
+def step(geo, sq, d, bit):
+    """The square one step from ``sq`` across side ``d``, or -1 if that step is not allowed.
+    A linked step (wrap or portal) crosses two border records, the exit on each side; both
+    must be open to the mover (an exit may carry a door)."""
+    t = geo.nbr[sq, d]
+    if t < 0 or not border_open(geo, geo.edge[sq, d], bit) or not border_open(geo, geo.edge[t, geo.arrive[sq, d]], bit):
+        return -1
+    return t
+
+
+@njit(cache=True)
+def distances(geo, src, bit):
+    """Steps from ``src`` to every square for a mover with colour mask ``bit`` (breadth-first
+    search, one movement point per step, R33/R39/R40); -1 = unreachable. Every allowed step can
+    be walked back the same way, so this is also the distance *to* ``src`` from each square."""
+    # the arrays are read out of the named tuple once: each read costs a reference count
+    nbr, arrive, edge, kind, doors = geo.nbr, geo.arrive, geo.edge, geo.edge_kind, geo.edge_doors
+    n = nbr.shape[0]
+    dist = np.full(n, -1, np.int16)
+    queue = np.empty(n, np.int16)
+    dist[src] = 0
+    queue[0] = src
+    head, tail = 0, 1
+    while head < tail:
+        s = queue[head]
+        head += 1
+        for d in range(4):
+            t = nbr[s, d]
+            if t < 0 or dist[t] >= 0:
+                continue
+            e, f = edge[s, d], edge[t, arrive[s, d]]  # a linked step crosses both exits' borders
+            if passes(kind[e], doors[e], bit) and passes(kind[f], doors[f], bit):
+                dist[t] = dist[s] + 1
+                queue[tail] = t
+                tail += 1
+    return dist
+
+
+@njit(cache=True)
+def path(geo, src, dst, bit):
+    """A shortest walk from ``src`` to ``dst`` as the squares entered (``src`` excluded, ``dst``
+    last); empty if ``src == dst`` or unreachable. At a fork the first side in N, E, S, W order
+    is taken (bots that want another choice read :func:`distances` themselves)."""
+    field = distances(geo, dst, bit)
+    if field[src] <= 0:
+        return np.empty(0, np.int16)
+    out = np.empty(field[src], np.int16)
+    s = src
+    for i in range(out.shape[0]):
+        for d in range(4):
+            t = step(geo, s, d, bit)
+            if t >= 0 and field[t] == field[s] - 1:
+                s = t
+                break
+        out[i] = s
+    return out

@@ -1,0 +1,207 @@
+"""Line of sight and adjacency on the assembled map (compiled).
+
+Rules (rulebook page 10; checklist R76-R80, A-12, A-13):
+
+* LOS is a straight line from the centre of the viewer's square to the centre of the target's
+  square; any part of a wall on the line blocks it, the columns at the wall ends included (R76,
+  R77). A closed door is part of the wall; a door open to the viewer (its own sector's doors,
+  R46) lets sight through (R47: casting through an open door).
+* Columns (A-13): a column stands on every grid corner touched by a wall, a door or an outer
+  wall; a line through such a corner is blocked, a line through a bare corner is not.
+* Objects and treasures do not block sight (R78); square fillers come with the objects, later.
+* Links (R41, R80, A-12 default): across a wrap or a portal the two linked squares are adjacent,
+  and a line may continue straight through one link, as if the far side were laid against the
+  exit (turned for a portal). A line that leaves the map anywhere else is blocked. Variants
+  (``links``): LINKS_ORTHOGONAL (only along the row or column through the exit), LINKS_NONE.
+* A wall, door or border line aimed at (Create Wall, Destroy Wall, ...): the line runs to its
+  midpoint instead (R76), and the target does not hide itself (:func:`sees_border`).
+
+Geometry: doubled integer coordinates, so the centre of square (row r, column c) is
+(x, y) = (2c + 1, 2r + 1), a border's midpoint has one even coordinate, and grid lines lie at
+even x or y. A line from a centre to a centre or a midpoint never runs along a grid line; its
+crossings with the grid lines are exact fractions (numerator, common denominator), so no
+floating point is involved.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simlab.games.wizwar.movement import passes
+
+__all__ = ["line_of_sight", "sees_border", "adjacent", "column_at", "LINKS_NONE", "LINKS_STRAIGHT",
+           "LINKS_ORTHOGONAL"]
+
+# How sight passes wrap and portal links (A-12): not at all; straight on through one link (default);
+# only along the row or column through the exit (variant link_los=orthogonal)
+LINKS_NONE, LINKS_STRAIGHT, LINKS_ORTHOGONAL = 0, 1, 2
+
+_DX = np.array([0, 1, 0, -1], np.int64)  # x step of side N, E, S, W
+_DY = np.array([-1, 0, 1, 0], np.int64)  # y step
+_OPEN = 0
+
+
+@njit(cache=True)
+def column_at(geo, i, j):
+    """True if a column stands on grid corner (row line i, column line j) (A-13): some wall,
+    door or outer wall touches it (``Geometry.column``). Off the map: True."""
+    H, W = geo.sq_of.shape
+    return not (0 <= i <= H and 0 <= j <= W) or geo.column[i, j] != 0
+
+
+@njit(cache=True)
+def _turn(x, y, q):
+    """(x, y) turned clockwise by q quarter turns (y grows southwards)."""
+    for _ in range(q % 4):
+        x, y = -y, x
+    return x, y
+
+
+@njit(cache=True, inline="always")
+def _clear(geo, a, x1, y1, bit, e, d, links):
+    """True if the line from the centre of square ``a`` to the point (x1, y1) (doubled
+    coordinates: a square's centre or a border's midpoint) is clear: directly (``e`` < 0), or
+    through the link on side ``d`` of square ``e`` (the far side laid against that exit). The
+    end point itself is never an obstacle (a wall aimed at does not hide itself)."""
+    # the arrays are read out of the named tuple once: each read costs a reference count
+    hedge, vedge, kind, doors, inner, column = geo.hedge, geo.vedge, geo.edge_kind, geo.edge_doors, \
+        geo.edge_inner, geo.column
+    H, W = geo.sq_of.shape
+    x0 = 2 * np.int64(geo.sq_c[a]) + 1
+    y0 = 2 * np.int64(geo.sq_r[a]) + 1
+    q = 0
+    tx = np.int64(0)
+    ty = np.int64(0)
+    tsn = np.int64(0)
+    tsd = np.int64(1)
+    p = 0
+    arr = 0
+    if e >= 0:
+        p = geo.nbr[e, d]
+        arr = geo.arrive[e, d]
+        # turn the far side so that its inward direction (opposite of `arr`) points along d
+        q = (d - (arr + 2)) % 4
+        ex = 2 * np.int64(geo.sq_c[e]) + 1 + 2 * _DX[d]
+        ey = 2 * np.int64(geo.sq_r[e]) + 1 + 2 * _DY[d]
+        px, py = _turn(2 * np.int64(geo.sq_c[p]) + 1, 2 * np.int64(geo.sq_r[p]) + 1, q)
+        tx = ex - px
+        ty = ey - py
+        bx, by = _turn(x1, y1, q)
+        x1 = bx + tx
+        y1 = by + ty
+        # the seam: the exit's border line, at x (E/W) or y (N/S); where the line crosses it (t)
+        if d == 1 or d == 3:
+            xs = 2 * np.int64(geo.sq_c[e]) + (2 if d == 1 else 0)
+            if x1 == x0:
+                return False
+            tsn = (xs - x0) * (1 if x1 > x0 else -1)
+            tsd = abs(x1 - x0)
+        else:
+            ys = 2 * np.int64(geo.sq_r[e]) + (2 if d == 2 else 0)
+            if y1 == y0:
+                return False
+            tsn = (ys - y0) * (1 if y1 > y0 else -1)
+            tsd = abs(y1 - y0)
+        if tsn <= 0 or tsn >= tsd:
+            return False  # the line does not pass this exit's border line
+        if links == LINKS_ORTHOGONAL and x1 != x0 and y1 != y0:
+            return False  # variant: only along the row or column through the exit
+    dx = x1 - x0
+    dy = y1 - y0
+    for axis in range(2):
+        # axis 0: crossings of vertical grid lines x = 2k; axis 1: horizontal lines y = 2k
+        u0, u1, du, v0, dv = (x0, x1, dx, y0, dy) if axis == 0 else (y0, y1, dy, x0, dx)
+        if du == 0:
+            continue
+        sgn = 1 if du > 0 else -1
+        den = abs(du)
+        # grid lines strictly between the ends (an end on a grid line is a border aimed at)
+        lo = min(u0, u1) // 2 + 1
+        hi = (max(u0, u1) + 1) // 2 - 1
+        for k in range(lo, hi + 1):
+            tn = (2 * k - u0) * sgn
+            U = 2 * k * den
+            V = v0 * den + (2 * k - u0) * dv * sgn
+            X, Y = (U, V) if axis == 0 else (V, U)
+            if e >= 0:
+                side = tn * tsd - tsn * den
+                if side == 0:
+                    # on the seam: only the exit's own border, away from its corner columns
+                    along = Y if (d == 1 or d == 3) else X
+                    cell = np.int64(geo.sq_r[e]) if (d == 1 or d == 3) else np.int64(geo.sq_c[e])
+                    if along % (2 * den) == 0 or along // (2 * den) != cell:
+                        return False
+                    f, g = geo.edge[e, d], geo.edge[p, arr]
+                    if not (passes(kind[f], doors[f], bit) and passes(kind[g], doors[g], bit)):
+                        return False
+                    continue
+                if side > 0:
+                    # beyond the seam: back to the far side's own map coordinates
+                    X, Y = _turn(X - den * tx, Y - den * ty, 4 - q)
+            # blocked at a corner by a column; on a border by a wall or closed door, or by leaving
+            # the map (a border with a square on one side only: the seam was handled above)
+            two = 2 * den
+            i = Y // two
+            j = X // two
+            if X % two == 0 and Y % two == 0:
+                if not (0 <= i <= H and 0 <= j <= W) or column[i, j] != 0:
+                    return False
+                continue
+            if X % two == 0:
+                f = vedge[i, j] if 0 <= i < H and 0 <= j <= W else -1
+            else:
+                f = hedge[i, j] if 0 <= i <= H and 0 <= j < W else -1
+            if f < 0 or inner[f] == 0 or not passes(kind[f], doors[f], bit):
+                return False
+    return True
+
+
+@njit(cache=True)
+def _sees_point(geo, a, x1, y1, bit, links):
+    if _clear(geo, a, x1, y1, bit, -1, 0, links):
+        return True
+    if links == LINKS_NONE:
+        return False
+    link = geo.link
+    for e in range(link.shape[0]):
+        for d in range(4):
+            if link[e, d] != 0 and _clear(geo, a, x1, y1, bit, e, d, links):
+                return True
+    return False
+
+
+@njit(cache=True)
+def line_of_sight(geo, a, b, bit, links=LINKS_STRAIGHT):
+    """True if a viewer on square ``a`` with colour mask ``bit`` sees square ``b``: a clear line
+    from centre to centre on the map, or through one wrap or portal link as ``links`` allows
+    (module docstring; R76, R77, R41, A-12)."""
+    if a == b:
+        return True
+    return _sees_point(geo, a, 2 * np.int64(geo.sq_c[b]) + 1, 2 * np.int64(geo.sq_r[b]) + 1, bit, links)
+
+
+@njit(cache=True)
+def sees_border(geo, a, e, bit, links=LINKS_STRAIGHT):
+    """True if a viewer on square ``a`` sees border ``e`` (a wall, door or open border line aimed
+    at by Create Wall, Destroy Wall, Pick Lock, ...): the line runs to the border's midpoint
+    instead of a square's centre (R76, L10), and the border itself does not block it."""
+    s = geo.edge_sq[e]
+    d = geo.edge_side[e]
+    x = 2 * np.int64(geo.sq_c[s]) + 1 + _DX[d]
+    y = 2 * np.int64(geo.sq_r[s]) + 1 + _DY[d]
+    return _sees_point(geo, a, x, y, bit, links)
+
+
+@njit(cache=True)
+def adjacent(geo, a, b, bit):
+    """Adjacent-range test (R69, R79, R80): the same square, or a square across one side (links
+    included, never diagonally) whose border lets the viewer see through."""
+    if a == b:
+        return True
+    for d in range(4):
+        if geo.nbr[a, d] == b:
+            e, f = geo.edge[a, d], geo.edge[b, geo.arrive[a, d]]
+            if passes(geo.edge_kind[e], geo.edge_doors[e], bit) and passes(geo.edge_kind[f], geo.edge_doors[f], bit):
+                return True
+    return False

@@ -1,0 +1,96 @@
+"""Movement: steps, distances and shortest paths (compiled code, run interpreted in tests).
+
+C = ../shared/reference/wizwar/rules_checklist.md (R = rule, A = ambiguity); L<n> = rulebook page n.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.games.wizwar import board as B
+from simlab.games.wizwar.movement import ALL_DOORS, distances, path, step
+from tests.games.wizwar.kit import board, face
+
+BLUE, RED = 1 << 0, 1 << 1
+
+
+def test_orthogonal_steps_only_and_walls_block():
+    """R33 (L7): one movement point moves one square orthogonally, never diagonally, never
+    through a wall."""
+    # a wall east of (1,1)
+    bd = board(blue=face((3, 8, "|")))
+    g, sq = bd.geo, bd.square
+    assert step(g, sq(1, 1), B.E, BLUE) == -1
+    assert step(g, sq(1, 1), B.S, BLUE) == sq(2, 1)
+    dist = distances(g, sq(1, 1), BLUE)
+    assert dist[sq(2, 2)] == 2  # diagonal neighbour: two steps
+    assert dist[sq(1, 2)] == 3  # around the wall
+    assert step(g, sq(0, 0), B.N, BLUE) == -1  # outer wall
+
+
+def test_doors_open_only_to_their_sector_owner():
+    """R43, R46 (L8): doors are closed, except that a wizard's own sector doors are open to it;
+    passing one costs no extra movement point (R45)."""
+    # (0,0) closed in by walls, with a door on its east side
+    bd = board(blue=face((1, 4, "D"), (2, 1, "---")))
+    g, sq = bd.geo, bd.square
+    assert step(g, sq(0, 1), B.W, BLUE) == sq(0, 0)
+    assert step(g, sq(0, 1), B.W, RED) == -1
+    assert distances(g, sq(0, 0), BLUE)[sq(0, 2)] == 2
+    assert distances(g, sq(0, 0), RED)[sq(0, 2)] == -1
+    assert distances(g, sq(0, 0), ALL_DOORS)[sq(4, 9)] >= 0
+
+
+def test_walking_off_the_map_wraps_for_one_point():
+    """R39, example E2 (L7): leaving the map over an open side re-enters on the opposite side,
+    for 1 MP like a normal step."""
+    bd = board()
+    g, sq = bd.geo, bd.square
+    assert step(g, sq(2, 9), B.E, RED) == sq(2, 0)
+    assert distances(g, sq(2, 9), RED)[sq(2, 0)] == 1
+    assert distances(g, sq(0, 2), BLUE)[sq(4, 2)] == 1  # north exit to south exit of the same sector
+    assert list(path(g, sq(2, 8), sq(2, 1), RED)) == [sq(2, 9), sq(2, 0), sq(2, 1)]
+
+
+def test_portal_step_comes_out_of_the_other_portal():
+    """R40, example E2 (L7): walking into a portal exits from the portal of the same colour, for
+    1 MP; A-1 default p3_portals: the purple pair links A.E and C.N."""
+    bd = board("p3_portals")
+    g, sq = bd.geo, bd.square
+    assert step(g, sq(2, 4), B.E, BLUE) == sq(5, 7)
+    assert step(g, sq(5, 7), B.N, BLUE) == sq(2, 4)
+    assert distances(g, sq(2, 3), BLUE)[sq(6, 7)] == 3
+    assert list(path(g, sq(2, 3), sq(6, 7), BLUE)) == [sq(2, 4), sq(5, 7), sq(6, 7)]
+
+
+def test_a_door_on_an_exit_guards_the_link():
+    """R43/R46 with R39: a door drawn on an exit is crossed when wrapping; closed to others."""
+    bd = board(blue=face((5, 20, "D")))  # blue's east exit is a door; it faces red across the join
+    g, sq = bd.geo, bd.square
+    assert step(g, sq(2, 4), B.E, RED) == -1 and step(g, sq(2, 4), B.E, BLUE) == sq(2, 5)
+    bd = board(blue=face((5, 0, "D")))  # blue's west exit is a door on the edge of the map
+    g, sq = bd.geo, bd.square
+    assert step(g, sq(2, 9), B.E, RED) == -1 and step(g, sq(2, 9), B.E, BLUE) == sq(2, 0)
+
+
+def test_path_is_shortest_and_empty_when_blocked():
+    bd = board(blue=face((1, 4, "D"), (2, 1, "---")))
+    g, sq = bd.geo, bd.square
+    p = path(g, sq(4, 4), sq(0, 1), BLUE)
+    assert len(p) == distances(g, sq(4, 4), BLUE)[sq(0, 1)] and p[-1] == sq(0, 1)
+    assert np.all(np.abs(np.diff(np.r_[sq(4, 4), p].astype(int))) > 0)
+    assert len(path(g, sq(2, 2), sq(0, 0), RED)) == 0
+    assert len(path(g, sq(2, 2), sq(2, 2), RED)) == 0
+
+
+def test_gated_treasures_need_the_owner_or_a_key():
+    """docs/wizwar.md, the gated set: every treasure start square lies behind a door of its own
+    sector, so an enemy cannot walk to it without opening the door (R43, R46)."""
+    bd = B.build_board(4, 3, "gated")
+    for colour in bd.colours:
+        base = bd.base(colour)
+        for t in bd.treasure_starts(colour):
+            assert distances(bd.geo, base, 1 << colour)[t] > 0
+            for other in bd.colours:
+                if other != colour:
+                    assert distances(bd.geo, bd.base(other), 1 << other)[t] == -1
