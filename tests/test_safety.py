@@ -498,12 +498,17 @@ def test_every_games_data_file_is_package_data():
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     package_data = config["tool"]["setuptools"]["package-data"]
-    data_files = [p for p in (ROOT / "simlab" / "games").glob("*/*") if p.suffix in (".toml", ".json", ".csv")]
-    assert data_files
+    data_files = [p for p in (ROOT / "simlab" / "games").rglob("*")
+                  if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts]
+    assert any(p.name == "cards.toml" for p in data_files)
     for path in data_files:
-        package = ".".join(path.parent.relative_to(ROOT).parts)
+        pkg_dir = path.parent
+        while not (pkg_dir / "__init__.py").exists():  # e.g. wizwar/boards/*.txt belongs to wizwar
+            pkg_dir = pkg_dir.parent
+        package = ".".join(pkg_dir.relative_to(ROOT).parts)
+        rel = path.relative_to(pkg_dir).as_posix()
         globs = [g for key, globs in package_data.items() if fnmatch.fnmatchcase(package, key) for g in globs]
-        assert any(fnmatch.fnmatchcase(path.name, g) for g in globs), f"{path.relative_to(ROOT)} would not ship"
+        assert any(fnmatch.fnmatchcase(rel, g) for g in globs), f"{path.relative_to(ROOT)} would not ship"
     deps = {d.split(">")[0].split("=")[0].split("<")[0].strip() for d in config["project"]["dependencies"]}
     assert {"pyarrow", "pandas"} <= deps
 
