@@ -131,6 +131,17 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def _announce_compile(spec) -> None:
+    """Say so before a first run compiles a game's kernels (minutes of silence look like a hang)."""
+    from simlab.games import CACHE_DIR, COMPILE_SECONDS, kernels_cached
+
+    if kernels_cached(spec.name) is False:
+        secs = COMPILE_SECONDS.get(spec.name)
+        about = f"about {round(secs / 60)} min on a 2-core machine" if secs else "a few minutes"
+        print(f"simlab: compiling the {spec.title} engine for this version of simlab (first run only, {about}; "
+              f"cached in {CACHE_DIR}) ...", file=sys.stderr, flush=True)
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from simlab.results import load_results
     from simlab.runner import run_scenario
@@ -153,6 +164,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.target_ci is not None:
         kwargs = {"target_ci": args.target_ci, "max_games": args.max_games}
     scenario = load_scenario(args.scenario)
+    _announce_compile(scenario.spec)
     if args.report:
         from simlab.report import check_report_target
 
@@ -231,6 +243,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     players = _default_players(spec) if args.players is None else args.players
     if players not in spec.players:
         raise UserError(f"{spec.name} is played by {list(spec.players)} players, got {players}")
+    _announce_compile(spec)
     names = [b.strip() for b in args.bots.split(",")] if args.bots else [spec.default_bot]
     if len(names) not in (1, players):
         raise UserError(f"--bots: {len(names)} bots given for {players} players; expected 1 or {players}")
@@ -267,6 +280,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.games <= 0:
         raise UserError(f"--games must be positive, got {args.games}")
 
+    if not args.interpreted_only:
+        _announce_compile(spec)
     if args.interpreted_only:
         secs = _time_play(spec, players, args.games, 0, args.seed)
         result = {

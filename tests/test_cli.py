@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -110,3 +111,30 @@ def test_python_dash_m(tmp_path):
 def test_format_table():
     text = format_table([{"a": 1, "bb": 2.5}, {"a": 100, "c": [1, 2]}])
     assert text.splitlines() == ["a    bb   c", "---  ---  ---", "1    2.5", "100       1,2"]
+
+
+def test_compiling_message_on_a_cold_cache(tmp_path):
+    """A first run says it is compiling (issue #13): with an empty cache folder the game's kernels
+    are not cached, and the CLI prints what it is doing, for how long and where it caches. (Checked
+    without compiling: only the announcement runs.)"""
+    code = ("import sys; from simlab import cli; from simlab.games import get_game, kernels_cached; "
+            "print(kernels_cached('quarriors'), kernels_cached('no_such_game')); "
+            "cli._announce_compile(get_game('seasons'))")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
+    env["SIMLAB_CACHE_DIR"] = str(tmp_path)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["False", "None"]
+    assert "simlab: compiling the Seasons + Enchanted Kingdom engine for this version of simlab (first run only, " \
+           "about 4 min on a 2-core machine; cached in " + str(tmp_path) in proc.stderr
+
+
+def test_no_compiling_message_when_cached(monkeypatch, capsys):
+    import simlab.games as games
+    from simlab import cli
+
+    monkeypatch.setattr(games, "kernels_cached", lambda name: True)
+    cli._announce_compile(games.get_game("quarriors"))
+    monkeypatch.setattr(games, "kernels_cached", lambda name: None)  # interpreted, or not a registered game
+    cli._announce_compile(games.get_game("quarriors"))
+    assert capsys.readouterr().err == ""
