@@ -230,9 +230,11 @@ def define_struct(proxy_cls: type, type_cls: type, layout: type) -> list[str]:
     fields annotated on ``layout`` and its base classes (classes whose annotations and comments
     document them; a game state's base is :class:`simlab.games.kernel.KernelLayout`).
 
-    The proxy then takes the fields as keyword or positional arguments, in layout order.
+    The proxy then takes the fields as keyword or positional arguments, in layout order: the
+    game's own fields first, then its base classes' (the order the state had before the kernel
+    toolkit; moving the kernel's fields first measured about 5% slower on Quarriors).
     """
-    fields = [f for klass in layout.__mro__[::-1] for f in vars(klass).get("__annotations__", {})]  # base classes first
+    fields = [f for klass in layout.__mro__ for f in vars(klass).get("__annotations__", {})]  # the game's first
     structref.define_proxy(proxy_cls, type_cls, fields)
     proxy_cls._fields = tuple(fields)
     return fields

@@ -113,10 +113,12 @@ def play_batch(s, t, game_ids, seed_words, players, bots, rotate, check, violati
 @njit(cache=True, inline="always")
 def rand(s, b, p, n):
     """Uniform integer in [0, n) from seat p's tie-break stream (bots' choices among equals)."""
-    return randbelow(s.rng, b, s.rng.shape[1] - MAX_SEATS + p, n)
+    rng = s.rng  # one field read: each is reference-counted (docs/quarriors.md, Speed)
+    return randbelow(rng, b, rng.shape[1] - MAX_SEATS + p, n)
 
 
 @njit(cache=True)
 def coin(s, b, p):
     """A fair coin from seat p's tie-break stream (the random bot's yes/no)."""
-    return randbelow(s.rng, b, s.rng.shape[1] - MAX_SEATS + p, 2) == 1
+    rng = s.rng
+    return randbelow(rng, b, rng.shape[1] - MAX_SEATS + p, 2) == 1

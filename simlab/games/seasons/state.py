@@ -223,7 +223,6 @@ def new_state(batch: int, trace_events: int = 0) -> State:
     """Allocate the state of ``batch`` games (zeroed; ``setup`` fills it)."""
     z = np.zeros
     return State(
-        **kernel_arrays(batch, RS_BOT0, NSEAT, (NTYPE, NCARDSTAT), trace_events),
         c_cont=np.full((batch, MAXI), -1, np.int16), c_pos=z((batch, MAXI), np.int16),
         c_tap=z((batch, MAXI), np.int8), c_mark=z((batch, MAXI), np.int8),
         c_store=z((batch, MAXI, NEN), np.int8), c_copy=np.full((batch, MAXI), -1, np.int16),
@@ -244,6 +243,8 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         can_trans=z(batch, np.int8), io_trans=z(batch, np.int8), trans_extra=z(batch, np.int8),
         summons=z(batch, np.int8),
         vision_used=z(batch, np.int8), e_in=z(batch, np.int32), e_out=z(batch, np.int32),
+        # the kernel's arrays allocated last, as before the toolkit (allocation order moved speed)
+        **kernel_arrays(batch, RS_BOT0, NSEAT, (NTYPE, NCARDSTAT), trace_events),
         scratch=z((batch, NSCRATCH, MAXI), np.int16),
     )
 
