@@ -265,6 +265,11 @@ def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables,
     parts = []
     for lo in range(0, n, sub_batch):
         ids = game_ids[lo:lo + sub_batch]
+        if lo:
+            # a fresh state for every sub-batch: a game must never see what the row's previous
+            # game left behind, whatever a game's setup forgets to reset (Seasons 0.2.0 kept the
+            # energy stored on cards, so a game's result depended on its place in the chunk)
+            st = new_state(min(sub_batch, max(n, 1)))
         with np.errstate(over="ignore"):  # uint64 hashing wraps by design (interpreted runs)
             play_batch(st, tables, ids, seed_words, players, bots, rotate, check, viol)
         parts.append(extract(st, ids, players, bots.shape[0], rotate, check, viol[: ids.shape[0]]))

@@ -1286,7 +1286,16 @@ def setup(s, t, b, players, seed_words, game_id):
     s.n_inst[b] = n
     for i in range(n):
         s.inst_eff[b, i] = t.card_effect[t.inst_card[i]]
+        # every card starts clean: no energy kept on it, untapped, unmarked, copying nothing (a
+        # card still holding energy at the end of the row's previous game kept it: 0.2.1 fix)
+        s.c_tap[b, i] = 0
+        s.c_mark[b, i] = 0
+        s.c_copy[b, i] = -1
+        for e in range(NEN):
+            s.c_store[b, i, e] = 0
         place(s, b, i, C_DECK)
+    for p in range(MAXP):
+        s.die_of[b, p] = -1
     shuffle(s, b, C_DECK, RS_SETUP)
     # players + 1 of each season's 5 dice, chosen at setup and kept all game (F: Dice pool, BGA)
     for se in range(NSEASON):
