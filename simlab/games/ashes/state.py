@@ -89,7 +89,7 @@ NCARD_MAX = 96         # card ids (78 in the core set) with room for data overri
 
 # Trace events (code, a, b, c)
 EV_SETUP, EV_FIRST_ROLL, EV_FIRST_PLAYER, EV_ROUND, EV_ROLL, EV_DRAW, EV_FATIGUE, EV_PASS, \
-    EV_PLAY, EV_RECOVER, EV_KEEP_DICE, EV_TOKEN, EV_END = range(13)
+    EV_PLAY, EV_RECOVER, EV_KEEP_DICE, EV_TOKEN, EV_END, EV_DISCARD = range(14)
 
 
 class StateLayout(KernelLayout):
@@ -309,8 +309,8 @@ def count_violations(s, t, b):
     conjuration is never in a hand, draw pile or discard pile (rule 70) and the conjurations of
     each card id stay within their limit (rule 13); 10 dice per seat, each in one location, a die
     on a card only with a host; no negative tokens; wounds below life for every unit in play and
-    for a living Phoenixborn (rule 111); battlefield and spellboard within the Phoenixborn's
-    values (rules 60, 67)."""
+    for a living Phoenixborn while the game goes on (rule 111, AMB-4); battlefield and spellboard
+    within the Phoenixborn's values (rules 60, 67)."""
     bad = 0
     players = s.players[b]
     seen = 0
@@ -358,7 +358,9 @@ def count_violations(s, t, b):
         if s.pb_wounds[b, p] < 0 or s.pb_exhaust[b, p] < 0:
             bad += 1
         pb = s.pb_card[b, p]
-        if s.alive[b, p] == 1 and s.pb_wounds[b, p] >= t.card_life[pb]:
+        # a living Phoenixborn is below its life; after a double KO the game ends with the
+        # ordering seat's Phoenixborn never resolved (AMB-4), so only while the game goes on
+        if s.done[b] == 0 and s.alive[b, p] == 1 and s.pb_wounds[b, p] >= t.card_life[pb]:
             bad += 1
         if zone_n(s, b, p, Z_BATTLEFIELD) > t.card_bf[pb]:
             bad += 1

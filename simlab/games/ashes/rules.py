@@ -1,0 +1,649 @@
+"""Ashes rules, compiled: one function per rulebook phase, plain loops over one game row.
+
+Rule numbers ("rule 36") are the checklist's (shared/reference/ashes/rules_checklist.md), Lnnn
+the Polish rulebook's lines. The engine is not finished: see docs/ashes.md for what is in.
+Implemented: setup with the First Five and the first-player roll, the prepare phase (roll,
+draw up to 5, fatigue), player turns (main action, pass, the phase ending on passes in a row),
+paying magic with dice, playing allies and ready spells (no card effects yet), and the
+recovery phase.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simlab.games.ashes import bots as B
+from simlab.games.ashes.state import (
+    C_ACQ,
+    C_DRAWN,
+    C_PLAYED,
+    CO_BASIC,
+    CO_CLASS,
+    CO_DISCARD,
+    CO_EXHAUST,
+    CO_MAIN,
+    CO_POWER,
+    CO_SIDE,
+    DECK,
+    DIE_FACES,
+    END_FATIGUE,
+    END_LIMIT,
+    END_PB,
+    EV_DISCARD,
+    EV_DRAW,
+    EV_END,
+    EV_FATIGUE,
+    EV_FIRST_PLAYER,
+    EV_FIRST_ROLL,
+    EV_KEEP_DICE,
+    EV_PASS,
+    EV_PLAY,
+    EV_RECOVER,
+    EV_ROLL,
+    EV_ROUND,
+    EV_SETUP,
+    EV_TOKEN,
+    F_BASIC,
+    F_CLASS,
+    F_POWER,
+    FIRST_FIVE,
+    HAND_DRAW,
+    L_ACTIVE,
+    L_EXHAUSTED,
+    MAX_CONJ,
+    MAXI_P,
+    NDICE,
+    NDT,
+    NSTREAM,
+    NZ,
+    P_BATTLEFIELD,
+    P_SPELLBOARD,
+    PH_PREPARE,
+    PH_RECOVERY,
+    PH_SETUP,
+    PH_TURNS,
+    ROUND_LIMIT,
+    RS_DICE0,
+    RS_SETUP,
+    S_DICE_SPENT,
+    S_DRAWN,
+    S_FATIGUE,
+    S_PASSES,
+    S_PB_WOUNDS,
+    S_PLAYED,
+    S_TURNS,
+    T_ALLY,
+    T_READY,
+    Z_ATTACHED,
+    Z_BATTLEFIELD,
+    Z_CONJ,
+    Z_DISCARD,
+    Z_DRAW,
+    Z_HAND,
+    Z_SPELLBOARD,
+    copies_on_spellboard,
+    count_violations,
+    log,
+    place,
+    spellboard_names,
+    zone_n,
+)
+from simlab.games.base import randbelow, stream_seed
+
+MAX_COPIES_FOCUS = 3   # a ready spell stacks up to its 3 copies (rules 61-63)
+TURN_GUARD = 400       # turns per round before the engine ends the phase (a guard, not a rule)
+
+
+# ---------------------------------------------------------------------------------------------
+# Small helpers
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def shuffle(s, b, c, stream):
+    """Fisher-Yates shuffle of container c's list on random stream ``stream``."""
+    n = s.cont_n[b, c]
+    for k in range(n - 1, 0, -1):
+        j = randbelow(s.rng, b, stream, k + 1)
+        a = s.cont[b, c, k]
+        s.cont[b, c, k] = s.cont[b, c, j]
+        s.cont[b, c, j] = a
+    for k in range(n):
+        s.i_pos[b, s.cont[b, c, k]] = k
+
+
+@njit(cache=True)
+def roll_die(s, b, p, d):
+    """Roll die d of seat p (its own dice stream) into the active pool."""
+    s.die_face[b, p, d] = DIE_FACES[randbelow(s.rng, b, RS_DICE0 + p, 6)]
+    s.die_loc[b, p, d] = L_ACTIVE
+
+
+@njit(cache=True)
+def alive_count(s, b):
+    """Seats still in the game."""
+    n = 0
+    for p in range(s.players[b]):
+        n += s.alive[b, p]
+    return n
+
+
+@njit(cache=True)
+def next_alive(s, b, p):
+    """The next seat clockwise (to the left) from p that is still in the game (rule 31)."""
+    n = s.players[b]
+    q = p
+    for _ in range(n):
+        q = (q + 1) % n
+        if s.alive[b, q] == 1:
+            return q
+    return p
+
+
+@njit(cache=True)
+def draw(s, b, p):
+    """Draw the top card of p's draw pile into hand; False if the pile is empty (rule 146)."""
+    c = p * NZ + Z_DRAW
+    n = s.cont_n[b, c]
+    if n == 0:
+        return False
+    i = s.cont[b, c, n - 1]
+    place(s, b, i, p * NZ + Z_HAND)
+    s.seat[b, p, S_DRAWN] += 1
+    s.card[b, p, s.i_card[b, i], C_DRAWN] += 1
+    return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup (checklist §1.2)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def take_first_five(s, t, b, p, ff):
+    """Setup step 3 (rule 18, L413-417): take the 5 named cards from p's deck into hand. The
+    First Five is a choice, not a draw, of 5 *different* names. Returns the number of names
+    refused (a repeated name, or a name with no copy left in the deck): 0 when legal."""
+    bad = 0
+    for k in range(FIRST_FIVE):
+        card = ff[k]
+        dup = False
+        for j in range(k):
+            if ff[j] == card:
+                dup = True
+        if dup:
+            bad += 1
+            continue
+        c = p * NZ + Z_DRAW
+        found = -1
+        for m in range(s.cont_n[b, c]):
+            if s.i_card[b, s.cont[b, c, m]] == card:
+                found = s.cont[b, c, m]
+                break
+        if found < 0:
+            bad += 1
+            continue
+        place(s, b, found, p * NZ + Z_HAND)
+    return bad
+
+
+@njit(cache=True)
+def first_player_roll(s, b):
+    """Setup step 7 and the first round's roll (rules 22-23, L426-427, L602-605): every seat
+    rolls its exhausted dice (all 10 at setup); the seat with the most basic symbols takes the
+    first-player token. Seats tied for the most re-roll all their dice until the tie is broken,
+    and the final roll is their active pool (AMB-2 default); the winner *takes* the token."""
+    players = s.players[b]
+    for p in range(players):
+        for d in range(NDICE):
+            if s.die_loc[b, p, d] == L_EXHAUSTED:
+                roll_die(s, b, p, d)
+    tied = s.scratch[b, 0]   # 1 = this seat rolls in this round of the tie-break
+    basic = s.scratch[b, 1]  # basic symbols the seat showed
+    for p in range(players):
+        tied[p] = 1
+    while True:
+        s.first_rolls[b] += 1
+        best = -1
+        nbest = 0
+        winner = -1
+        for p in range(players):
+            if tied[p] == 0:
+                continue
+            basic[p] = 0
+            for d in range(NDICE):
+                if s.die_face[b, p, d] == F_BASIC:
+                    basic[p] += 1
+            log(s, b, EV_FIRST_ROLL, p, basic[p], s.first_rolls[b])
+            if basic[p] > best:
+                best, nbest, winner = basic[p], 1, p
+            elif basic[p] == best:
+                nbest += 1
+        if nbest == 1:
+            s.first[b] = winner
+            log(s, b, EV_FIRST_PLAYER, winner, best, 0)
+            return
+        # only the seats tied for the most re-roll (with 2 seats: both)
+        for p in range(players):
+            if tied[p] == 1 and basic[p] == best:
+                for d in range(NDICE):
+                    roll_die(s, b, p, d)
+            else:
+                tied[p] = 0
+
+
+@njit(cache=True)
+def setup(s, t, b, players, seed_words, game_id):
+    """Reset row b and deal it (rules 16-23): each seat's Phoenixborn, its First Five into hand
+    (the deck's suggested five: DP1's default), the other 25 cards shuffled into the draw pile,
+    the conjuration pile aside, all 10 dice exhausted, then the first-player roll."""
+    for k in range(NSTREAM):
+        s.rng[b, k] = stream_seed(seed_words, k, game_id)
+    s.players[b] = players
+    s.done[b] = 0
+    s.winner[b] = -1
+    s.end_reason[b] = END_PB
+    s.seat[b, :, :] = 0
+    s.card[b, :, :, :] = 0
+    s.ev_n[b] = 0
+    s.cont_n[b, :] = 0
+    s.i_card[b, :] = -1
+    s.i_cont[b, :] = -1
+    s.i_parent[b, :] = -1
+    s.wounds[b, :] = 0
+    s.exhaust[b, :] = 0
+    s.status[b, :] = 0
+    s.n_conj[b, :] = 0
+    s.pb_card[b, :] = 0
+    s.pb_wounds[b, :] = 0
+    s.pb_exhaust[b, :] = 0
+    s.die_loc[b, :, :] = L_EXHAUSTED
+    s.die_face[b, :, :] = F_BASIC
+    s.die_host[b, :, :] = -1
+    s.die_type[b, :, :] = 0
+    s.alive[b, :] = 0
+    s.first[b] = 0
+    s.cur[b] = 0
+    s.phase[b] = PH_SETUP
+    s.rnd[b] = 0
+    s.turn[b] = 0
+    s.pass_run[b] = 0
+    s.main_used[b, :] = 0
+    s.side_left[b, :] = 0
+    s.react_used[b, :] = 0
+    s.first_rolls[b] = 0
+    log(s, b, EV_SETUP, players, 0, 0)
+    for p in range(players):
+        s.alive[b, p] = 1
+        s.pb_card[b, p] = t.seat_pb[p]
+        for k in range(DECK):
+            i = p * MAXI_P + k
+            s.i_card[b, i] = t.seat_deck[p, k]
+            s.i_owner[b, i] = p
+            place(s, b, i, p * NZ + Z_DRAW)
+            s.card[b, p, t.seat_deck[p, k], C_ACQ] += 1
+        for k in range(MAX_CONJ):
+            if t.seat_conj[p, k] < 0:
+                break
+            i = p * MAXI_P + DECK + k
+            s.i_card[b, i] = t.seat_conj[p, k]
+            s.i_owner[b, i] = p
+            place(s, b, i, p * NZ + Z_CONJ)
+            s.n_conj[b, p] += 1
+        take_first_five(s, t, b, p, t.seat_ff[p])
+        shuffle(s, b, p * NZ + Z_DRAW, RS_SETUP)
+        for d in range(NDICE):
+            s.die_type[b, p, d] = t.seat_dice[p, d]
+    first_player_roll(s, b)
+
+
+# ---------------------------------------------------------------------------------------------
+# Paying costs (checklist §1.3 and §1.7)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def take_dice(s, b, p, use, dt, face, need):
+    """Mark up to ``need`` unmarked active dice of seat p showing ``face`` (of type ``dt``, or any
+    type when ``dt`` < 0) in ``use``; returns how many are still needed."""
+    for d in range(NDICE):
+        if need == 0:
+            break
+        if (use[d] == 0 and s.die_loc[b, p, d] == L_ACTIVE and s.die_face[b, p, d] == face
+                and (dt < 0 or s.die_type[b, p, d] == dt)):
+            use[d] = 1
+            need -= 1
+    return need
+
+
+@njit(cache=True)
+def plan_payment(s, b, p, cost, use):
+    """Choose the active dice that pay the magic part of ``cost`` (a CO_* vector); marks them in
+    ``use`` (1 = spend) and returns True if the cost can be paid.
+
+    Rule 25 (L1556-1579): a basic symbol pays only basic costs; a class symbol pays a class cost
+    of its type or a basic cost; a power symbol pays a power or class cost of its type or a basic
+    cost. The symbol sets are nested, so a greedy assignment is exact (checklist DP5): power
+    costs take their power faces; class costs take class faces of the type, then power faces;
+    basic costs take basic faces, then class faces, then power faces (the most flexible dice are
+    kept). Only active dice pay (rule 27)."""
+    for d in range(NDICE):
+        use[d] = 0
+    for dt in range(NDT):
+        if take_dice(s, b, p, use, dt, F_POWER, cost[CO_POWER + dt]) > 0:
+            return False
+    for dt in range(NDT):
+        need = take_dice(s, b, p, use, dt, F_CLASS, cost[CO_CLASS + dt])
+        if take_dice(s, b, p, use, dt, F_POWER, need) > 0:
+            return False
+    need = take_dice(s, b, p, use, -1, F_BASIC, cost[CO_BASIC])
+    need = take_dice(s, b, p, use, -1, F_CLASS, need)
+    return take_dice(s, b, p, use, -1, F_POWER, need) == 0
+
+
+@njit(cache=True)
+def spend_dice(s, b, p, use):
+    """Pay magic: the chosen active dice move to the exhausted pool, keeping their faces until
+    re-rolled (rule 26, L1540-1548)."""
+    for d in range(NDICE):
+        if use[d] == 1:
+            s.die_loc[b, p, d] = L_EXHAUSTED
+            s.seat[b, p, S_DICE_SPENT] += 1
+
+
+@njit(cache=True)
+def playable(s, t, b, p, i, use):
+    """Card i in p's hand can be played now as the main action (rules 48-51, 54-55, 60-61, 67):
+    its cost needs the main action, which is still unused, and its magic is payable; an ally
+    needs a free battlefield slot; a ready spell needs a spellboard slot for a new name, or
+    stacks under a copy already there (focus takes no slot). Only allies and ready spells are
+    played so far (no other card effect is implemented); costs with a side action, a discard or
+    an exhaust are not offered yet."""
+    c = s.i_card[b, i]
+    if s.main_used[b, p] == 1:
+        return False
+    if t.card_cost[c, CO_MAIN] == 0 or t.card_cost[c, CO_SIDE] == 1:
+        return False
+    if t.card_cost[c, CO_DISCARD] > 0 or t.card_cost[c, CO_EXHAUST] > 0:
+        return False
+    kind = t.card_type[c]
+    pb = s.pb_card[b, p]
+    if kind == T_ALLY:
+        if zone_n(s, b, p, Z_BATTLEFIELD) >= t.card_bf[pb]:
+            return False
+    elif kind == T_READY:
+        m = copies_on_spellboard(s, b, p, c)
+        if m == 0 and spellboard_names(s, b, p) >= t.card_sb[pb]:
+            return False
+        if m >= MAX_COPIES_FOCUS:
+            return False
+    else:
+        return False
+    return plan_payment(s, b, p, t.card_cost[c], use)
+
+
+@njit(cache=True)
+def play_card(s, t, b, p, i, use):
+    """Play card i from p's hand (rule 48): pay (the planned dice, the main action), then put it
+    where its placement says: an ally on p's battlefield (rule 54), a ready spell on p's
+    spellboard (rule 55; a copy of a name already there stacks under it, rule 61)."""
+    c = s.i_card[b, i]
+    spend_dice(s, b, p, use)
+    s.main_used[b, p] = 1
+    if t.card_place[c] == P_BATTLEFIELD:
+        place(s, b, i, p * NZ + Z_BATTLEFIELD)
+    elif t.card_place[c] == P_SPELLBOARD:
+        place(s, b, i, p * NZ + Z_SPELLBOARD)
+    else:
+        place(s, b, i, p * NZ + Z_DISCARD)
+    s.seat[b, p, S_PLAYED] += 1
+    s.card[b, p, c, C_PLAYED] += 1
+    log(s, b, EV_PLAY, p, c, i)
+
+
+# ---------------------------------------------------------------------------------------------
+# Damage and the end of the game (checklist §1.15, §1.21)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def damage_pb(s, b, p, n):
+    """Deal n damage to p's Phoenixborn: n wound tokens (rule 110; no prevention exists yet)."""
+    s.pb_wounds[b, p] += n
+
+
+@njit(cache=True)
+def resolve_pb_destruction(s, t, b, orderer, reason):
+    """Destroy every Phoenixborn whose wounds reached its life (rules 111, 113, 140) and end the
+    game when one seat is left. Destructions that happen together are resolved by ``orderer``
+    (the seat whose turn it is, or the first-player token holder outside turns: rule 135), who
+    resolves the opponents' Phoenixborn first and its own last (AMB-4 default,
+    ``pb_double_ko = ordering_player_wins``): in a double KO the ordering seat wins."""
+    n = s.players[b]
+    for k in range(1, n + 1):
+        q = (orderer + k) % n  # opponents clockwise from the orderer, the orderer last
+        if s.alive[b, q] == 1 and s.pb_wounds[b, q] >= t.card_life[s.pb_card[b, q]]:
+            s.alive[b, q] = 0
+            if alive_count(s, b) == 1:
+                for w in range(n):
+                    if s.alive[b, w] == 1:
+                        end_game(s, b, w, reason)
+                return
+
+
+@njit(cache=True)
+def end_game(s, b, winner, reason):
+    """Record the end of game b."""
+    s.done[b] = 1
+    s.winner[b] = winner
+    s.end_reason[b] = reason
+    for p in range(s.players[b]):
+        s.seat[b, p, S_PB_WOUNDS] = s.pb_wounds[b, p]
+    log(s, b, EV_END, winner, reason, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Prepare phase (checklist §1.5)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def prepare_phase(s, t, b, prm):
+    """Prepare phase (rules 32-37, L597-615), all seats together: 1. roll every exhausted die into
+    the active pool (dice kept active keep their faces, rule 28); 2. discard any cards from hand
+    (DP2); 3. draw up to 5 cards. Each card a seat cannot draw
+    from an empty draw pile deals 1 damage to its Phoenixborn (fatigue); the damage is
+    simultaneous, the token holder orders the destructions (AMB-4)."""
+    s.phase[b] = PH_PREPARE
+    players = s.players[b]
+    for p in range(players):
+        if s.alive[b, p] == 0:
+            continue
+        rolled = 0
+        for d in range(NDICE):
+            if s.die_loc[b, p, d] == L_EXHAUSTED:
+                roll_die(s, b, p, d)
+                rolled += 1
+        log(s, b, EV_ROLL, p, rolled, 0)
+    for p in range(players):
+        if s.alive[b, p] == 0:
+            continue
+        c = p * NZ + Z_HAND
+        k = 0
+        while k < s.cont_n[b, c]:
+            i = s.cont[b, c, k]
+            if B.discard_in_prepare(s, t, b, prm, p, i):
+                place(s, b, i, p * NZ + Z_DISCARD)  # swap-remove: slot k now holds another card
+                log(s, b, EV_DISCARD, p, s.i_card[b, i], 0)
+            else:
+                k += 1
+    for p in range(players):
+        if s.alive[b, p] == 0:
+            continue
+        drawn = 0
+        missing = 0
+        while zone_n(s, b, p, Z_HAND) + missing < HAND_DRAW:
+            if draw(s, b, p):
+                drawn += 1
+            else:
+                missing += 1
+        log(s, b, EV_DRAW, p, drawn, missing)
+        if missing > 0:
+            damage_pb(s, b, p, missing)
+            s.seat[b, p, S_FATIGUE] += missing
+            log(s, b, EV_FATIGUE, p, missing, s.pb_wounds[b, p])
+    resolve_pb_destruction(s, t, b, s.first[b], END_FATIGUE)
+
+
+# ---------------------------------------------------------------------------------------------
+# Player turns phase (checklist §1.6)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def begin_turn(s, b, p):
+    """Start p's turn: one main action and one side action to use (rule 38); each seat may play
+    one reaction per player-turn (rule 123, AMB-9), so the reaction counts reset."""
+    s.cur[b] = p
+    s.main_used[b, p] = 0
+    s.side_left[b, p] = 1
+    for q in range(s.players[b]):
+        s.react_used[b, q] = 0
+    s.turn[b] += 1
+    s.seat[b, p, S_TURNS] += 1
+
+
+@njit(cache=True)
+def take_pass(s, b, p):
+    """Pass as the main action (rule 44): it does nothing but count towards ending the phase."""
+    s.main_used[b, p] = 1
+    s.pass_run[b] += 1
+    s.seat[b, p, S_PASSES] += 1
+    log(s, b, EV_PASS, p, s.pass_run[b], 0)
+
+
+@njit(cache=True)
+def end_turn(s, b, p):
+    """End p's turn (rule 41): a main action other than a pass breaks the run of passes; the
+    turn goes to the next seat clockwise. Returns True if the phase is over: every seat still in
+    the game has passed, one after another (rules 42-43, L630-634: a seat that passed may act
+    again while the others go on)."""
+    over = s.pass_run[b] >= alive_count(s, b)
+    s.cur[b] = next_alive(s, b, p)
+    return over
+
+
+@njit(cache=True)
+def take_turn(s, t, b, prm, p):
+    """One turn of seat p: the bot's main action among the legal plays, else a pass (rule 44:
+    a seat must pass when nothing else is legal). Side actions are not offered yet."""
+    begin_turn(s, b, p)
+    legal = s.scratch[b, 2]
+    use = s.scratch[b, 3]
+    n = 0
+    c = p * NZ + Z_HAND
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        if playable(s, t, b, p, i, use):
+            legal[n] = i
+            n += 1
+    i = B.choose_main(s, t, b, prm, p, legal, n)
+    if i < 0:
+        take_pass(s, b, p)
+    else:
+        playable(s, t, b, p, i, use)  # re-plan the payment for the chosen card
+        play_card(s, t, b, p, i, use)
+        s.pass_run[b] = 0
+    return end_turn(s, b, p)
+
+
+@njit(cache=True)
+def player_turns_phase(s, t, b, prm):
+    """Player turns phase (rules 38-47): turns go clockwise from the first player until every
+    seat has passed in a row."""
+    s.phase[b] = PH_TURNS
+    s.pass_run[b] = 0
+    p = s.first[b]
+    if s.alive[b, p] == 0:
+        p = next_alive(s, b, p)
+    for _ in range(TURN_GUARD):
+        if take_turn(s, t, b, prm, p) or s.done[b] == 1:
+            return
+        p = s.cur[b]
+
+
+# ---------------------------------------------------------------------------------------------
+# Recovery phase (checklist §1.19)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def recovery_phase(s, t, b, prm):
+    """Recovery phase (rules 130-134, L642-659), in order: 1. every unit removes wound tokens up
+    to its recover value (Phoenixborn do not recover); 2. every card in play and every
+    Phoenixborn loses exactly one exhaustion token; 3. each seat may exhaust any of its active
+    dice (DP13; the dice kept stay on their faces, rule 28); 4. the first-player token passes to
+    the left. End-of-round effects would follow step 4 (AMB-5); none is implemented yet."""
+    s.phase[b] = PH_RECOVERY
+    players = s.players[b]
+    for p in range(players):
+        c = p * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            rec = np.int32(t.card_recover[s.i_card[b, i]])
+            for j in range(s.i_card.shape[1]):  # alterations' recover bonus (rule 126)
+                if s.i_parent[b, j] == i and s.i_cont[b, j] >= 0 and s.i_cont[b, j] % NZ == Z_ATTACHED:
+                    rec += t.card_mod[s.i_card[b, j], 2]
+            healed = min(np.int32(s.wounds[b, i]), max(rec, 0))
+            s.wounds[b, i] -= healed
+            log(s, b, EV_RECOVER, p, i, healed)
+    for p in range(players):
+        for z in (Z_BATTLEFIELD, Z_SPELLBOARD, Z_ATTACHED):
+            c = p * NZ + z
+            for k in range(s.cont_n[b, c]):
+                i = s.cont[b, c, k]
+                if s.exhaust[b, i] > 0:
+                    s.exhaust[b, i] -= 1
+        if s.pb_exhaust[b, p] > 0:
+            s.pb_exhaust[b, p] -= 1
+    for p in range(players):
+        if s.alive[b, p] == 0:
+            continue
+        kept = 0
+        for d in range(NDICE):
+            if s.die_loc[b, p, d] == L_ACTIVE:
+                if B.keep_die(s, b, prm, p, d):
+                    kept += 1
+                else:
+                    s.die_loc[b, p, d] = L_EXHAUSTED
+        log(s, b, EV_KEEP_DICE, p, kept, 0)
+    s.first[b] = next_alive(s, b, s.first[b])
+    log(s, b, EV_TOKEN, s.first[b], 0, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def play_game(s, t, b, prm, check):
+    """Play game b to its end: rounds of prepare, player turns and recovery (rule 30) until one
+    Phoenixborn is left, or the round cap (rule 142: the rules have none; a draw). Returns the
+    invariant violations seen after each phase when ``check``."""
+    bad = 0
+    if check:
+        bad += count_violations(s, t, b)
+    while s.done[b] == 0:
+        s.rnd[b] += 1
+        if s.rnd[b] > ROUND_LIMIT:
+            end_game(s, b, -1, END_LIMIT)
+            break
+        log(s, b, EV_ROUND, s.rnd[b], s.first[b], 0)
+        prepare_phase(s, t, b, prm)
+        if check:
+            bad += count_violations(s, t, b)
+        if s.done[b] == 1:
+            break
+        player_turns_phase(s, t, b, prm)
+        if check:
+            bad += count_violations(s, t, b)
+        if s.done[b] == 1:
+            break
+        recovery_phase(s, t, b, prm)
+        if check:
+            bad += count_violations(s, t, b)
+    return bad
