@@ -82,6 +82,8 @@ from simlab.games.ashes.state import (
     Z_DRAW,
     Z_HAND,
     Z_SPELLBOARD,
+    State,
+    StateType,
     copies_on_spellboard,
     count_violations,
     log,
@@ -90,6 +92,7 @@ from simlab.games.ashes.state import (
     zone_n,
 )
 from simlab.games.base import randbelow, stream_seed
+from simlab.games.kernel import register_game
 
 MAX_COPIES_FOCUS = 3   # a ready spell stacks up to its 3 copies (rules 61-63)
 TURN_GUARD = 400       # turns per round before the engine ends the phase (a guard, not a rule)
@@ -647,3 +650,8 @@ def play_game(s, t, b, prm, check):
         if check:
             bad += count_violations(s, t, b)
     return bad
+
+
+# The shared compiled batch driver (kernel.play_batch) plays this game's rows. The game is not
+# in simlab.games' registry yet (not playable from scenarios until its cards have effects).
+register_game(State, StateType, setup, play_game)
