@@ -22,27 +22,51 @@ PRESETS = {
 KEEP_NONE, KEEP_POWER, KEEP_ALL = 0, 1, 2  # DP13: exhaust all / keep power faces / keep all
 
 
+MOVE_PLAY, MOVE_ACTIVATE = 0, 1  # rules.MV_PLAY / MV_ACTIVATE: a move is kind * MAXI + instance
+
+
+@njit(cache=True)
+def move_score(s, t, b, move):
+    """The balanced bot's stand-in for the checklist's scored choice: a summon (a unit now, the
+    tempo of w_summon) before a card play; among card plays the one with the most magic symbols."""
+    i = move % S.MAXI
+    if move // S.MAXI == MOVE_ACTIVATE:
+        return 100
+    c = s.i_card[b, i]
+    cost = 0
+    for j in range(S.CO_BASIC, S.NCOST):
+        cost += t.card_cost[c, j]
+    return cost
+
+
 @njit(cache=True)
 def choose_main(s, t, b, prm, p, legal, n):
-    """DP3: which of the ``n`` legal plays ``legal[:n]`` (hand instances) to make, or -1 to pass.
-    The balanced bot plays the most expensive legal card (a stand-in for the checklist's scored
-    choice); the random bot picks uniformly among the plays and passing."""
+    """DP3: which of the ``n`` legal moves ``legal[:n]`` to make as the main action, or -1 to
+    pass. The balanced bot takes the best by :func:`move_score` (first on ties); the random bot
+    picks uniformly among the moves and passing."""
     if n == 0:
         return -1
     if prm[p, BP_RANDOM] > 0.5:
         k = rand(s, b, p, n + 1)
         return -1 if k == n else legal[k]
     best = -1
-    best_cost = -1
+    best_score = -1
     for k in range(n):
-        i = legal[k]
-        c = s.i_card[b, i]
-        cost = 0
-        for j in range(S.CO_BASIC, S.NCOST):
-            cost += t.card_cost[c, j]
-        if cost > best_cost:
-            best, best_cost = i, cost
+        sc = move_score(s, t, b, legal[k])
+        if sc > best_score:
+            best, best_score = legal[k], sc
     return best
+
+
+@njit(cache=True)
+def choose_side(s, t, b, prm, p, legal, n):
+    """DP4: which legal side-action move to take, or -1 for none. The balanced bot takes the
+    first; the random bot a coin flip, then a uniform pick."""
+    if n == 0:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        return legal[rand(s, b, p, n)] if coin(s, b, p) else -1
+    return legal[0]
 
 
 @njit(cache=True)

@@ -26,6 +26,7 @@ DECK_KEYS = ("phoenixborn", "cards", "dice", "conjurations", "first_five")
 DEFAULT_DECKS = ("The Iron Men", "The Mist Guardian")
 
 _COST_TERM = re.compile(r"^(?:(M)|(S)|(X)|D(\d+)|(\d+)B|(\d+)(Ce|Ch|Il|Na)-([cp]))$")
+_STATX = {"": S.SX_NONE, "life": S.SX_LIFE, "attack": S.SX_ATTACK}
 _SYMBOL = {"Ce": S.DT_CEREMONIAL, "Ch": S.DT_CHARM, "Il": S.DT_ILLUSION, "Na": S.DT_NATURAL}
 
 
@@ -47,8 +48,8 @@ def card_names() -> list[str]:
 
 
 def effect_codes() -> list[str]:
-    """Our effect codes, index = the ``card_effect`` value the kernel reads (sorted by name)."""
-    return sorted({c["effect"] for c in raw_data()["card"]})
+    """Our effect codes, index = the ``card_effect`` value the kernel reads."""
+    return list(S.EFFECTS)
 
 
 def deck_titles() -> list[str]:
@@ -211,6 +212,11 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
     if nc > S.NCARD_MAX:
         raise ValueError(f"cards.toml has {nc} cards; the engine holds at most {S.NCARD_MAX}")
     effects = effect_codes()
+    for c in rows:
+        if c["effect"] not in effects:
+            raise ValueError(f"card {c['name']!r}: unknown effect {c['effect']!r}; expected one of state.EFFECTS")
+    summoner = {c["conjurations"][0]: by_name[c["name"]] for c in rows
+                if c["type"] == "ready_spell" and "conjurations" in c}
     types = [S.CARD_TYPES.index(c["type"]) for c in rows]
     place = [S.PLACEMENTS.index(c.get("placement", "none")) for c in rows]
     arrays = dict(
@@ -230,6 +236,10 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
         card_unique=np.array([by_name[c["unique"]] if "unique" in c else -1 for c in rows], np.int16),
         card_effect=np.array([effects.index(c["effect"]) for c in rows], np.int16),
         card_focus=np.array([c.get("focus", 0) for c in rows], np.int8),
+        card_conj=np.array([by_name[c["conjurations"][0]] if "conjurations" in c else -1 for c in rows], np.int16),
+        card_summoner=np.array([summoner.get(n, -1) for n in names], np.int16),
+        card_statx=np.array([_STATX[c.get("stat_x", "")] for c in rows], np.int8),
+        card_impl=np.array([c["effect"] in S.IMPLEMENTED for c in rows], np.int8),
     )
     seat_pb = np.zeros(S.MAXP, np.int16)
     seat_deck = np.zeros((S.MAXP, S.DECK), np.int16)
@@ -249,7 +259,7 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
     table_rows = [{"card": c["name"], "type": c["type"], "cost": c.get("cost", ""),
                    "activation": c.get("activation", ""), "attack": c.get("attack", ""),
                    "life": c.get("life", ""), "recover": c.get("recover", ""), "effect": c["effect"],
-                   "implemented": False} for c in rows]
+                   "implemented": c["effect"] in S.IMPLEMENTED} for c in rows]
     return CardTable(rows=table_rows, names=names, arrays=arrays, variant_choices=chosen)
 
 

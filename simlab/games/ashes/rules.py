@@ -3,9 +3,9 @@
 Rule numbers ("rule 36") are the checklist's (shared/reference/ashes/rules_checklist.md), Lnnn
 the Polish rulebook's lines. The engine is not finished: see docs/ashes.md for what is in.
 Implemented: setup with the First Five and the first-player roll, the prepare phase (roll,
-draw up to 5, fatigue), player turns (main action, pass, the phase ending on passes in a row),
-paying magic with dice, playing allies and ready spells (no card effects yet), and the
-recovery phase.
+draw up to 5, fatigue), player turns (main and side action, pass, the phase ending on passes in
+a row), paying magic with dice, playing allies and ready spells, activating the summoning ready
+spells (conjurations enter play; their abilities are not implemented), and the recovery phase.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from numba import njit
 from simlab.games.ashes import bots as B
 from simlab.games.ashes.state import (
     C_ACQ,
+    C_ACTIVATED,
     C_DRAWN,
     C_PLAYED,
     CO_BASIC,
@@ -27,9 +28,12 @@ from simlab.games.ashes.state import (
     CO_SIDE,
     DECK,
     DIE_FACES,
+    E_SUMMON_IRON_RHINO,
+    E_SUMMON_SILVER_SNAKE,
     END_FATIGUE,
     END_LIMIT,
     END_PB,
+    EV_ACTIVATE,
     EV_DISCARD,
     EV_DRAW,
     EV_END,
@@ -52,7 +56,9 @@ from simlab.games.ashes.state import (
     L_ACTIVE,
     L_EXHAUSTED,
     MAX_CONJ,
+    MAXI,
     MAXI_P,
+    NCOST,
     NDICE,
     NDT,
     NSTREAM,
@@ -94,6 +100,7 @@ from simlab.games.ashes.state import (
 from simlab.games.base import randbelow, stream_seed
 from simlab.games.kernel import register_game
 
+MV_PLAY, MV_ACTIVATE = 0, 1  # move kinds (legal_moves)
 MAX_COPIES_FOCUS = 3   # a ready spell stacks up to its 3 copies (rules 61-63)
 TURN_GUARD = 400       # turns per round before the engine ends the phase (a guard, not a rule)
 
@@ -402,6 +409,77 @@ def play_card(s, t, b, p, i, use):
     log(s, b, EV_PLAY, p, c, i)
 
 
+@njit(cache=True)
+def activation_cost(s, t, b, p, i, cost):
+    """The activation cost of ready spell copy i into ``cost``: the printed cost, less 1 basic per
+    focus level for Summon Iron Rhino (E9: 6 basic alone, 5 with 2 copies, 4 with 3)."""
+    c = s.i_card[b, i]
+    for k in range(NCOST):
+        cost[k] = t.card_act[c, k]
+    if t.card_effect[c] == E_SUMMON_IRON_RHINO:
+        focus = min(copies_on_spellboard(s, b, p, c) - 1, 2)
+        cost[CO_BASIC] = max(cost[CO_BASIC] - focus, 0)
+
+
+@njit(cache=True)
+def conjuration_in_pile(s, b, p, card):
+    """An instance of conjuration ``card`` in p's conjuration pile, or -1 (rule 69)."""
+    c = p * NZ + Z_CONJ
+    for k in range(s.cont_n[b, c]):
+        if s.i_card[b, s.cont[b, c, k]] == card:
+            return s.cont[b, c, k]
+    return -1
+
+
+@njit(cache=True)
+def can_activate(s, t, b, p, i, use):
+    """Ready spell copy i on p's spellboard can be activated now (rules 50-51, 55, 62, 108): its
+    effect is implemented (the summons so far), the copy is unexhausted (its cost exhausts it,
+    so each copy is used once a round), the action its cost needs is still available, the magic
+    is payable, and the effect can do something (AMB-11 default: a summon needs a conjuration
+    left in the pile, rule 69, and a free battlefield slot, rule 67)."""
+    c = s.i_card[b, i]
+    if t.card_type[c] != T_READY or t.card_impl[c] == 0 or s.exhaust[b, i] > 0:
+        return False
+    if t.card_act[c, CO_MAIN] == 1 and s.main_used[b, p] == 1:
+        return False
+    if t.card_act[c, CO_SIDE] == 1 and s.side_left[b, p] <= 0:
+        return False
+    conj = t.card_conj[c]
+    if conj < 0 or conjuration_in_pile(s, b, p, conj) < 0:
+        return False
+    if zone_n(s, b, p, Z_BATTLEFIELD) >= t.card_bf[s.pb_card[b, p]]:
+        return False
+    cost = s.scratch[b, 5]
+    activation_cost(s, t, b, p, i, cost)
+    return plan_payment(s, b, p, cost, use)
+
+
+@njit(cache=True)
+def activate(s, t, b, p, i, use):
+    """Activate ready spell copy i (rule 55): pay (dice, the action, an exhaustion token on the
+    copy: rule 108), then resolve its summon: one conjuration from p's pile onto p's battlefield
+    with no tokens (rule 69). Summon Silver Snake's focus gives the new Snake 1 status token per
+    focus level (E8). Optional parts are declined for now (Mist Spirit's second, Gilder's damage)."""
+    c = s.i_card[b, i]
+    spend_dice(s, b, p, use)
+    if t.card_act[c, CO_MAIN] == 1:
+        s.main_used[b, p] = 1
+    if t.card_act[c, CO_SIDE] == 1:
+        s.side_left[b, p] -= 1
+    if t.card_act[c, CO_EXHAUST] == 1:
+        s.exhaust[b, i] += 1
+    j = conjuration_in_pile(s, b, p, t.card_conj[c])
+    place(s, b, j, p * NZ + Z_BATTLEFIELD)
+    s.wounds[b, j] = 0
+    s.exhaust[b, j] = 0
+    s.status[b, j] = 0
+    if t.card_effect[c] == E_SUMMON_SILVER_SNAKE:
+        s.status[b, j] = min(copies_on_spellboard(s, b, p, c) - 1, 2)
+    s.card[b, p, c, C_ACTIVATED] += 1
+    log(s, b, EV_ACTIVATE, p, c, j)
+
+
 # ---------------------------------------------------------------------------------------------
 # Damage and the end of the game (checklist §1.15, §1.21)
 # ---------------------------------------------------------------------------------------------
@@ -532,25 +610,57 @@ def end_turn(s, b, p):
 
 
 @njit(cache=True)
+def legal_moves(s, t, b, p, side, legal, use):
+    """The moves seat p may make now as its main action (``side`` False) or a side action
+    (``side`` True), written to ``legal`` as ``kind * MAXI + instance`` (MV_PLAY: a card from
+    hand; MV_ACTIVATE: a ready spell copy on the spellboard); returns how many."""
+    n = 0
+    if not side:
+        c = p * NZ + Z_HAND
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            if playable(s, t, b, p, i, use):
+                legal[n] = MV_PLAY * MAXI + i
+                n += 1
+    c = p * NZ + Z_SPELLBOARD
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        if t.card_act[s.i_card[b, i], CO_SIDE if side else CO_MAIN] == 1 and can_activate(s, t, b, p, i, use):
+            legal[n] = MV_ACTIVATE * MAXI + i
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def make_move(s, t, b, p, move, use):
+    """Make a move from :func:`legal_moves` (re-planning its payment first)."""
+    i = move % MAXI
+    if move // MAXI == MV_PLAY:
+        playable(s, t, b, p, i, use)
+        play_card(s, t, b, p, i, use)
+    else:
+        can_activate(s, t, b, p, i, use)
+        activate(s, t, b, p, i, use)
+
+
+@njit(cache=True)
 def take_turn(s, t, b, prm, p):
-    """One turn of seat p: the bot's main action among the legal plays, else a pass (rule 44:
-    a seat must pass when nothing else is legal). Side actions are not offered yet."""
+    """One turn of seat p (rules 38-46): the bot's side action, if it takes one (DP4; taken
+    before the main action for now), then its main action among the legal moves, else a pass
+    (rule 44: a seat must pass when nothing else is legal)."""
     begin_turn(s, b, p)
     legal = s.scratch[b, 2]
     use = s.scratch[b, 3]
-    n = 0
-    c = p * NZ + Z_HAND
-    for k in range(s.cont_n[b, c]):
-        i = s.cont[b, c, k]
-        if playable(s, t, b, p, i, use):
-            legal[n] = i
-            n += 1
-    i = B.choose_main(s, t, b, prm, p, legal, n)
-    if i < 0:
+    n = legal_moves(s, t, b, p, True, legal, use)
+    move = B.choose_side(s, t, b, prm, p, legal, n)
+    if move >= 0:
+        make_move(s, t, b, p, move, use)
+    n = legal_moves(s, t, b, p, False, legal, use)
+    move = B.choose_main(s, t, b, prm, p, legal, n)
+    if move < 0:
         take_pass(s, b, p)
     else:
-        playable(s, t, b, p, i, use)  # re-plan the payment for the chosen card
-        play_card(s, t, b, p, i, use)
+        make_move(s, t, b, p, move, use)
         s.pass_run[b] = 0
     return end_turn(s, b, p)
 

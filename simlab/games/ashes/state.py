@@ -30,6 +30,7 @@ MAXI_P = DECK + MAX_CONJ
 MAXI = MAXP * MAXI_P   # instances per game
 NDICE = 10             # dice per seat (rule 10)
 FIRST_FIVE = 5
+NSCRATCH = 6           # working rows of ``scratch``
 
 # Zones (containers) of a seat: container index = p * NZ + zone
 Z_DRAW, Z_HAND, Z_DISCARD, Z_SPELLBOARD, Z_BATTLEFIELD, Z_CONJ, Z_ATTACHED, Z_REMOVED = range(8)
@@ -61,6 +62,43 @@ CO_CLASS = 5           # + dice type: class symbols of that type
 CO_POWER = CO_CLASS + NDT  # + dice type: power symbols of that type
 NCOST = CO_POWER + NDT
 
+# Effect codes (cards.toml `effect`), in cards.toml order; the kernel reads the index. Append only.
+EFFECTS = (
+    "water_blast", "slash", "screams_of_the_departed", "strike", "shadow_target", "hearts_pull",
+    "anchornaut", "blood_archer", "enchanted_violinist", "hammer_knight", "iron_worker",
+    "leech_warrior", "living_doll", "rose_fire_dancer", "stormwind_sniper", "blood_puppet",
+    "blue_jaguar", "butterfly_monk", "false_demon", "gilder", "iron_rhino", "masked_wolf",
+    "mist_spirit", "seaside_raven", "silver_snake", "sleeping_widow", "three_eyed_owl",
+    "abundance", "blood_transfer", "chant_of_revenge", "cut_the_strings", "empower",
+    "expand_energy", "hypnotize", "protect", "purge", "shifting_mist", "small_sacrifice",
+    "strengthen", "summon_blood_puppet", "summon_blue_jaguar", "summon_butterfly_monk",
+    "summon_false_demon", "summon_gilder", "summon_iron_rhino", "summon_masked_wolf",
+    "summon_mist_spirit", "summon_seaside_raven", "summon_silver_snake", "summon_three_eyed_owl",
+    "bound_soul", "call_upon_the_realms", "fear", "hidden_power", "mist_typhoon", "molten_gold",
+    "one_hundred_blades", "open_memories", "out_of_the_mist", "refresh", "seal", "sleight_of_hand",
+    "steady_gaze", "strange_copy", "transfer", "final_cry", "golden_veil", "redirect",
+    "shadow_counter", "summon_sleeping_widows", "sympathy_pain", "bring_forth", "fade_away",
+    "massive_growth", "reflections_in_the_water", "root_armor", "spiked_armor", "undying_heart",
+)
+NEFFECT = len(EFFECTS)
+(E_SUMMON_BLUE_JAGUAR, E_SUMMON_BUTTERFLY_MONK, E_SUMMON_FALSE_DEMON, E_SUMMON_GILDER,
+ E_SUMMON_IRON_RHINO, E_SUMMON_MASKED_WOLF, E_SUMMON_MIST_SPIRIT, E_SUMMON_SEASIDE_RAVEN,
+ E_SUMMON_SILVER_SNAKE, E_SUMMON_THREE_EYED_OWL) = (EFFECTS.index(c) for c in (
+    "summon_blue_jaguar", "summon_butterfly_monk", "summon_false_demon", "summon_gilder",
+    "summon_iron_rhino", "summon_masked_wolf", "summon_mist_spirit", "summon_seaside_raven",
+    "summon_silver_snake", "summon_three_eyed_owl"))
+
+# Effects the rules implement (and tests cover). A vanilla unit's "effect" is its body alone.
+IMPLEMENTED = frozenset({
+    "summon_blue_jaguar", "summon_butterfly_monk", "summon_false_demon", "summon_gilder",
+    "summon_iron_rhino", "summon_masked_wolf", "summon_mist_spirit", "summon_seaside_raven",
+    "summon_silver_snake", "summon_three_eyed_owl", "iron_rhino", "masked_wolf", "mist_spirit",
+    "sleeping_widow",
+})
+
+# X stats (cards.toml `stat_x`)
+SX_NONE, SX_LIFE, SX_ATTACK = 0, 1, 2
+
 # Random streams per game: setup/shuffles, each seat's dice (so two variants on the same seeds
 # roll the same dice: common random numbers), reshuffles in play, then the seats' tie-breaks.
 RS_SETUP = 0
@@ -83,13 +121,13 @@ S_PB_WOUNDS, S_FATIGUE, S_PLAYED, S_PASSES, S_TURNS, S_DRAWN, S_DICE_SPENT = ran
 NSEAT = len(SEAT_COLUMNS)
 
 # Per seat and card counters (results `cards` table: acquired = in the deck, played, then these)
-C_ACQ, C_PLAYED, C_DRAWN = range(3)
-NCARDSTAT = 3
+C_ACQ, C_PLAYED, C_DRAWN, C_ACTIVATED = range(4)
+NCARDSTAT = 4
 NCARD_MAX = 96         # card ids (78 in the core set) with room for data overrides
 
 # Trace events (code, a, b, c)
 EV_SETUP, EV_FIRST_ROLL, EV_FIRST_PLAYER, EV_ROUND, EV_ROLL, EV_DRAW, EV_FATIGUE, EV_PASS, \
-    EV_PLAY, EV_RECOVER, EV_KEEP_DICE, EV_TOKEN, EV_END, EV_DISCARD = range(14)
+    EV_PLAY, EV_RECOVER, EV_KEEP_DICE, EV_TOKEN, EV_END, EV_DISCARD, EV_ACTIVATE = range(15)
 
 
 class StateLayout(KernelLayout):
@@ -125,7 +163,7 @@ class StateLayout(KernelLayout):
     side_left: np.ndarray  # int8 (B, MAXP): side actions p may still take this turn (rule 38)
     react_used: np.ndarray  # int8 (B, MAXP): reaction spells p played this player-turn (rule 123)
     first_rolls: np.ndarray  # int16 (B,): first-player rolls made, re-rolls included (rule 23)
-    scratch: np.ndarray    # int16 (B, 4, MAXI_P): working lists, so no phase allocates
+    scratch: np.ndarray    # int16 (B, NSCRATCH, MAXI_P): working lists, so no phase allocates
 
 
 @structref.register
@@ -159,7 +197,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         cur=z(batch, np.int8), phase=z(batch, np.int8), rnd=z(batch, np.int32),
         turn=z(batch, np.int32), pass_run=z(batch, np.int8), main_used=z((batch, MAXP), np.int8),
         side_left=z((batch, MAXP), np.int8), react_used=z((batch, MAXP), np.int8),
-        first_rolls=z(batch, np.int16), scratch=z((batch, 4, MAXI_P), np.int16),
+        first_rolls=z(batch, np.int16), scratch=z((batch, NSCRATCH, MAXI_P), np.int16),
     )
 
 
@@ -180,6 +218,10 @@ class TablesLayout:
     card_unique: np.ndarray  # int16 (NCARD,): card id of the only Phoenixborn allowed (-1 any)
     card_effect: np.ndarray  # int16 (NCARD,): effect code (data.EFFECTS index)
     card_focus: np.ndarray   # int8 (NCARD,): highest Focus level the card has
+    card_conj: np.ndarray    # int16 (NCARD,): the conjuration a card brings in (-1 none)
+    card_summoner: np.ndarray  # int16 (NCARD,): a conjuration's summoning spell (-1 none)
+    card_statx: np.ndarray   # int8 (NCARD,): SX_* (which stat is X)
+    card_impl: np.ndarray    # int8 (NCARD,): 1 = its effect is implemented (state.IMPLEMENTED)
     seat_pb: np.ndarray      # int16 (MAXP,): card id of each seat's Phoenixborn
     seat_deck: np.ndarray    # int16 (MAXP, DECK): card id of each seat's 30 deck cards
     seat_conj: np.ndarray    # int16 (MAXP, MAX_CONJ): conjuration pile card ids (-1 = none)
@@ -266,13 +308,31 @@ def copies_on_spellboard(s, b, p, card):
 
 @njit(cache=True)
 def unit_life(s, t, b, i):
-    """Life of unit i in play: printed life plus attached alterations' bonuses (rule 126).
-    An X life (Butterfly Monk) is not computed yet: it counts as its printed -1 + bonuses."""
-    life = np.int32(t.card_life[s.i_card[b, i]])
+    """Life of unit i in play (rule 114: only effects change life): printed life, or for an X
+    life (Butterfly Monk) the copies of its summoning spell on its controller's spellboard
+    (checklist §2 #18), plus attached alterations' bonuses (rule 126)."""
+    card = s.i_card[b, i]
+    life = np.int32(t.card_life[card])
+    if t.card_statx[card] == SX_LIFE:
+        life = np.int32(copies_on_spellboard(s, b, s.i_cont[b, i] // NZ, t.card_summoner[card]))
     for j in range(s.i_card.shape[1]):
         if s.i_parent[b, j] == i and s.i_cont[b, j] >= 0 and s.i_cont[b, j] % NZ == Z_ATTACHED:
             life += t.card_mod[s.i_card[b, j], 1]
     return life
+
+
+@njit(cache=True)
+def unit_attack(s, t, b, i):
+    """Attack of unit i in play: printed attack, or for an X attack (Silver Snake) its status
+    tokens (checklist §2 #25), plus attached alterations' bonuses (rule 126)."""
+    card = s.i_card[b, i]
+    atk = np.int32(t.card_attack[card])
+    if t.card_statx[card] == SX_ATTACK:
+        atk = np.int32(s.status[b, i])
+    for j in range(s.i_card.shape[1]):
+        if s.i_parent[b, j] == i and s.i_cont[b, j] >= 0 and s.i_cont[b, j] % NZ == Z_ATTACHED:
+            atk += t.card_mod[s.i_card[b, j], 0]
+    return atk
 
 
 @njit(cache=True)
