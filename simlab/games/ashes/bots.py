@@ -7,33 +7,44 @@ the dice kept at recovery (DP13). The rest comes with the rules that need it.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from simlab.games.ashes import state as S
 from simlab.games.kernel import coin, rand
 
-PARAMS = ("random", "keep_dice", "discard_dead")
-BP_RANDOM, BP_KEEP_DICE, BP_DISCARD_DEAD = range(len(PARAMS))
+PARAMS = ("random", "keep_dice", "discard_dead", "chump_life", "counter_policy")
+BP_RANDOM, BP_KEEP_DICE, BP_DISCARD_DEAD, BP_CHUMP_LIFE, BP_COUNTER = range(len(PARAMS))
 PRESETS = {
-    "balanced": {"random": 0.0, "keep_dice": 1.0, "discard_dead": 1.0},
-    "random": {"random": 1.0, "keep_dice": 1.0, "discard_dead": 1.0},
+    "balanced": {"random": 0.0, "keep_dice": 1.0, "discard_dead": 1.0, "chump_life": 5.0, "counter_policy": 2.0},
+    "random": {"random": 1.0, "keep_dice": 1.0, "discard_dead": 1.0, "chump_life": 5.0, "counter_policy": 2.0},
 }
 
 KEEP_NONE, KEEP_POWER, KEEP_ALL = 0, 1, 2  # DP13: exhaust all / keep power faces / keep all
 
 
-MOVE_PLAY, MOVE_ACTIVATE = 0, 1  # rules.MV_PLAY / MV_ACTIVATE: a move is kind * MAXI + instance
+MOVE_PLAY, MOVE_ACTIVATE, MOVE_ATTACK_PB = 0, 1, 2  # rules.MV_*: a move is kind * MAXI + instance
 
 
 @njit(cache=True)
 def move_score(s, t, b, move):
     """The balanced bot's stand-in for the checklist's scored choice: a summon (a unit now, the
-    tempo of w_summon) before a card play; among card plays the one with the most magic symbols."""
+    tempo of w_summon) first, then an attack on the Phoenixborn if its attackers have any attack,
+    then card plays, the one with the most magic symbols first. 0 = not worth a main action."""
     i = move % S.MAXI
     if move // S.MAXI == MOVE_ACTIVATE:
         return 100
+    if move // S.MAXI == MOVE_ATTACK_PB:
+        p = s.cur[b]
+        c = p * S.NZ + S.Z_BATTLEFIELD
+        atk = 0
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] == 0:
+                atk += S.unit_attack(s, t, b, u)
+        return 50 if atk > 0 else 0
     c = s.i_card[b, i]
-    cost = 0
+    cost = 1
     for j in range(S.CO_BASIC, S.NCOST):
         cost += t.card_cost[c, j]
     return cost
@@ -50,7 +61,7 @@ def choose_main(s, t, b, prm, p, legal, n):
         k = rand(s, b, p, n + 1)
         return -1 if k == n else legal[k]
     best = -1
-    best_score = -1
+    best_score = 0
     for k in range(n):
         sc = move_score(s, t, b, legal[k])
         if sc > best_score:
@@ -102,3 +113,125 @@ def discard_in_prepare(s, t, b, prm, p, i):
     if m >= 3:
         return True
     return m == 0 and S.spellboard_names(s, b, p) >= t.card_sb[s.pb_card[b, p]]
+
+
+@njit(cache=True)
+def choose_attackers(s, t, b, prm, p, att):
+    """DP7: p's attackers in the order they will resolve, written to ``att``; returns how many (at
+    least 1, AMB-6). Balanced: every unexhausted unit with attack > 0, highest attack first (later
+    attackers may be lost to reactions); if none has attack, one unit. Random: each unexhausted
+    unit joins on a coin flip, one uniform pick if none joined."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    n = 0
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if s.exhaust[b, u] > 0:
+            continue
+        if prm[p, BP_RANDOM] > 0.5:
+            if coin(s, b, p):
+                att[n] = u
+                n += 1
+        elif S.unit_attack(s, t, b, u) > 0:
+            att[n] = u
+            n += 1
+    if n == 0:
+        m = 0
+        for k in range(s.cont_n[b, c]):
+            if s.exhaust[b, s.cont[b, c, k]] == 0:
+                m += 1
+        pick = rand(s, b, p, m)
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] == 0:
+                if pick == 0:
+                    att[0] = u
+                    n = 1
+                    break
+                pick -= 1
+    # resolution order: highest attack first (insertion sort, stable)
+    for k in range(1, n):
+        u = att[k]
+        a = S.unit_attack(s, t, b, u)
+        j = k - 1
+        while j >= 0 and S.unit_attack(s, t, b, att[j]) < a:
+            att[j + 1] = att[j]
+            j -= 1
+        att[j + 1] = u
+    return n
+
+
+@njit(cache=True)
+def choose_blockers(s, t, b, prm, q, att, na, blk):
+    """DP8: defender q's blocker for each attacker (``blk[k]`` = unit or -1), each unexhausted unit
+    blocking at most one attacker (rule 77). Balanced: a blocker that survives the hit or kills the
+    attacker (both best); otherwise a chump block while q's Phoenixborn would be left at or below
+    ``chump_life``. Random: uniform over no block and the unused eligible units."""
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    incoming = 0
+    for k in range(na):
+        incoming += S.unit_attack(s, t, b, att[k])
+    left = np.int32(t.card_life[s.pb_card[b, q]]) - s.pb_wounds[b, q]
+    for k in range(na):
+        blk[k] = -1
+        a = att[k]
+        atk = S.unit_attack(s, t, b, a)
+        if prm[q, BP_RANDOM] > 0.5:
+            m = 0
+            for j in range(n):
+                u = s.cont[b, c, j]
+                if s.exhaust[b, u] == 0 and not _blocking(blk, k, u):
+                    m += 1
+            pick = rand(s, b, q, m + 1)
+            if pick < m:
+                for j in range(n):
+                    u = s.cont[b, c, j]
+                    if s.exhaust[b, u] == 0 and not _blocking(blk, k, u):
+                        if pick == 0:
+                            blk[k] = u
+                            break
+                        pick -= 1
+            continue
+        best = -1
+        best_score = 0
+        chump = -1
+        for j in range(n):
+            u = s.cont[b, c, j]
+            if s.exhaust[b, u] > 0 or _blocking(blk, k, u):
+                continue
+            survives = S.unit_life(s, t, b, u) - s.wounds[b, u] > atk
+            kills = S.unit_attack(s, t, b, u) >= S.unit_life(s, t, b, a) - s.wounds[b, a]
+            score = 2 * int(kills) + int(survives)
+            if score > best_score:
+                best, best_score = u, score
+            if chump < 0:
+                chump = u
+        if best >= 0:
+            blk[k] = best
+            incoming -= atk
+        elif chump >= 0 and atk > 0 and left - incoming <= prm[q, BP_CHUMP_LIFE]:
+            blk[k] = chump
+            incoming -= atk
+
+
+@njit(cache=True)
+def _blocking(blk, k, u):
+    """Unit u already blocks one of the first k attackers."""
+    for j in range(k):
+        if blk[j] == u:
+            return True
+    return False
+
+
+@njit(cache=True)
+def choose_counter(s, t, b, prm, q, blocker, attacker):
+    """DP8: does defender q's blocker counter? ``counter_policy`` 0 never, 2 always, 1 unless the
+    blocker deals no damage; the random bot flips a coin."""
+    if prm[q, BP_RANDOM] > 0.5:
+        return coin(s, b, q)
+    policy = int(prm[q, BP_COUNTER])
+    if policy == 0:
+        return False
+    if policy == 2:
+        return True
+    return S.unit_attack(s, t, b, blocker) > 0

@@ -34,12 +34,16 @@ from simlab.games.ashes.state import (
     END_LIMIT,
     END_PB,
     EV_ACTIVATE,
+    EV_ATTACK,
+    EV_BATTLE,
+    EV_DESTROYED,
     EV_DISCARD,
     EV_DRAW,
     EV_END,
     EV_FATIGUE,
     EV_FIRST_PLAYER,
     EV_FIRST_ROLL,
+    EV_HIT_PB,
     EV_KEEP_DICE,
     EV_PASS,
     EV_PLAY,
@@ -72,6 +76,7 @@ from simlab.games.ashes.state import (
     ROUND_LIMIT,
     RS_DICE0,
     RS_SETUP,
+    S_ATTACKS,
     S_DICE_SPENT,
     S_DRAWN,
     S_FATIGUE,
@@ -80,6 +85,7 @@ from simlab.games.ashes.state import (
     S_PLAYED,
     S_TURNS,
     T_ALLY,
+    T_CONJURATION,
     T_READY,
     Z_ATTACHED,
     Z_BATTLEFIELD,
@@ -95,12 +101,14 @@ from simlab.games.ashes.state import (
     log,
     place,
     spellboard_names,
+    unit_attack,
+    unit_life,
     zone_n,
 )
 from simlab.games.base import randbelow, stream_seed
 from simlab.games.kernel import register_game
 
-MV_PLAY, MV_ACTIVATE = 0, 1  # move kinds (legal_moves)
+MV_PLAY, MV_ACTIVATE, MV_ATTACK_PB = 0, 1, 2  # move kinds (legal_moves)
 MAX_COPIES_FOCUS = 3   # a ready spell stacks up to its 3 copies (rules 61-63)
 TURN_GUARD = 400       # turns per round before the engine ends the phase (a guard, not a rule)
 
@@ -520,6 +528,113 @@ def end_game(s, b, winner, reason):
     log(s, b, EV_END, winner, reason, 0)
 
 
+@njit(cache=True)
+def leave_play(s, t, b, i):
+    """Unit i leaves play (rules 116-117, 70; E12): its tokens are removed, alterations under it go
+    to their owners' discard piles, and it goes to its owner's discard pile, or for a conjuration
+    its owner's conjuration pile."""
+    s.wounds[b, i] = 0
+    s.exhaust[b, i] = 0
+    s.status[b, i] = 0
+    for j in range(s.i_card.shape[1]):
+        if s.i_parent[b, j] == i:
+            s.i_parent[b, j] = -1
+            s.wounds[b, j] = 0
+            s.exhaust[b, j] = 0
+            s.status[b, j] = 0
+            place(s, b, j, s.i_owner[b, j] * NZ + Z_DISCARD)
+    owner = s.i_owner[b, i]
+    if t.card_type[s.i_card[b, i]] == T_CONJURATION:
+        place(s, b, i, owner * NZ + Z_CONJ)
+    else:
+        place(s, b, i, owner * NZ + Z_DISCARD)
+
+
+@njit(cache=True)
+def destroy_if_dead(s, t, b, i):
+    """Destroy unit i if its wounds reached its life (rules 111-112): it is discarded. Returns
+    True if it was destroyed."""
+    if s.i_cont[b, i] % NZ != Z_BATTLEFIELD or s.wounds[b, i] < unit_life(s, t, b, i):
+        return False
+    log(s, b, EV_DESTROYED, s.i_cont[b, i] // NZ, s.i_card[b, i], i)
+    leave_play(s, t, b, i)
+    return True
+
+
+@njit(cache=True)
+def can_attack(s, b, p):
+    """p may attack (rules 74-75, AMB-6): the main action is unused and p has at least one
+    unexhausted unit."""
+    if s.main_used[b, p] == 1:
+        return False
+    c = p * NZ + Z_BATTLEFIELD
+    for k in range(s.cont_n[b, c]):
+        if s.exhaust[b, s.cont[b, c, k]] == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def attack_pb(s, t, b, prm, p):
+    """Attack a Phoenixborn (rules 74-83, L660-706; E1) as p's main action: p declares attackers
+    (DP7: at least one unexhausted unit, rule 75) against the next opponent's Phoenixborn (rule
+    76); the defender may block each attacker with at most one unexhausted unit (rule 77, AMB-7);
+    the attackers resolve one at a time in the order the attacker chose (rule 78):
+
+    * unblocked: its attack is dealt to the Phoenixborn, then it gets 1 exhaustion (rule 79);
+    * blocked, no counter: its attack is dealt to the blocker, it gets 1 exhaustion, the blocker
+      none (rule 80);
+    * blocked and countered (the defender's choice, rule 82, AMB-15): both deal their attack at
+      the same time (rule 119) and each survivor gets 1 exhaustion (rule 81).
+
+    An attacker that left play deals nothing (AMB-13); a blocker gone before its battle takes no
+    damage and the attacker is still exhausted (AMB-12 default). The game ends as soon as the
+    Phoenixborn is destroyed (the attacking seat orders the destructions, rule 135)."""
+    s.main_used[b, p] = 1
+    q = next_alive(s, b, p)
+    att = s.scratch[b, 0]
+    blk = s.scratch[b, 1]
+    na = B.choose_attackers(s, t, b, prm, p, att)
+    B.choose_blockers(s, t, b, prm, q, att, na, blk)
+    resolve_pb_attack(s, t, b, prm, p, q, att, na, blk)
+
+
+@njit(cache=True)
+def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
+    """Resolve p's declared attack on q's Phoenixborn: attackers ``att[:na]`` in that order,
+    ``blk[k]`` blocking attacker k (-1 = unblocked); see :func:`attack_pb`."""
+    s.seat[b, p, S_ATTACKS] += 1
+    log(s, b, EV_ATTACK, p, q, na)
+    for k in range(na):
+        a = att[k]
+        if s.i_cont[b, a] != p * NZ + Z_BATTLEFIELD:
+            continue
+        d = blk[k]
+        if d < 0:
+            dmg = unit_attack(s, t, b, a)
+            damage_pb(s, b, q, dmg)
+            s.exhaust[b, a] += 1
+            log(s, b, EV_HIT_PB, a, q, dmg)
+            resolve_pb_destruction(s, t, b, p, END_PB)
+            if s.done[b] == 1:
+                return
+        elif s.i_cont[b, d] != q * NZ + Z_BATTLEFIELD:
+            s.exhaust[b, a] += 1
+        else:
+            counter = s.exhaust[b, d] == 0 and B.choose_counter(s, t, b, prm, q, d, a)
+            s.wounds[b, d] += unit_attack(s, t, b, a)
+            if counter:
+                s.wounds[b, a] += unit_attack(s, t, b, d)
+            log(s, b, EV_BATTLE, a, d, 1 if counter else 0)
+            # simultaneous damage (rule 119): both are checked after both are dealt
+            gone_d = destroy_if_dead(s, t, b, d)
+            gone_a = destroy_if_dead(s, t, b, a)
+            if not gone_a:
+                s.exhaust[b, a] += 1
+            if counter and not gone_d:
+                s.exhaust[b, d] += 1
+
+
 # ---------------------------------------------------------------------------------------------
 # Prepare phase (checklist §1.5)
 # ---------------------------------------------------------------------------------------------
@@ -613,7 +728,8 @@ def end_turn(s, b, p):
 def legal_moves(s, t, b, p, side, legal, use):
     """The moves seat p may make now as its main action (``side`` False) or a side action
     (``side`` True), written to ``legal`` as ``kind * MAXI + instance`` (MV_PLAY: a card from
-    hand; MV_ACTIVATE: a ready spell copy on the spellboard); returns how many."""
+    hand; MV_ACTIVATE: a ready spell copy on the spellboard; MV_ATTACK_PB: attack a Phoenixborn);
+    returns how many."""
     n = 0
     if not side:
         c = p * NZ + Z_HAND
@@ -622,6 +738,9 @@ def legal_moves(s, t, b, p, side, legal, use):
             if playable(s, t, b, p, i, use):
                 legal[n] = MV_PLAY * MAXI + i
                 n += 1
+        if can_attack(s, b, p):
+            legal[n] = MV_ATTACK_PB * MAXI
+            n += 1
     c = p * NZ + Z_SPELLBOARD
     for k in range(s.cont_n[b, c]):
         i = s.cont[b, c, k]
@@ -632,10 +751,12 @@ def legal_moves(s, t, b, p, side, legal, use):
 
 
 @njit(cache=True)
-def make_move(s, t, b, p, move, use):
+def make_move(s, t, b, prm, p, move, use):
     """Make a move from :func:`legal_moves` (re-planning its payment first)."""
     i = move % MAXI
-    if move // MAXI == MV_PLAY:
+    if move // MAXI == MV_ATTACK_PB:
+        attack_pb(s, t, b, prm, p)
+    elif move // MAXI == MV_PLAY:
         playable(s, t, b, p, i, use)
         play_card(s, t, b, p, i, use)
     else:
@@ -654,13 +775,13 @@ def take_turn(s, t, b, prm, p):
     n = legal_moves(s, t, b, p, True, legal, use)
     move = B.choose_side(s, t, b, prm, p, legal, n)
     if move >= 0:
-        make_move(s, t, b, p, move, use)
+        make_move(s, t, b, prm, p, move, use)
     n = legal_moves(s, t, b, p, False, legal, use)
     move = B.choose_main(s, t, b, prm, p, legal, n)
     if move < 0:
         take_pass(s, b, p)
     else:
-        make_move(s, t, b, p, move, use)
+        make_move(s, t, b, prm, p, move, use)
         s.pass_run[b] = 0
     return end_turn(s, b, p)
 

@@ -116,8 +116,8 @@ ROUND_LIMIT = 60       # safety cap: the rules have none (checklist rule 142); a
 
 # Seat counters (results `seats` table, after score/won)
 SEAT_COLUMNS = ("pb_wounds", "fatigue_damage", "cards_played", "passes", "turns_taken",
-                "cards_drawn", "dice_spent")
-S_PB_WOUNDS, S_FATIGUE, S_PLAYED, S_PASSES, S_TURNS, S_DRAWN, S_DICE_SPENT = range(len(SEAT_COLUMNS))
+                "cards_drawn", "dice_spent", "attacks")
+S_PB_WOUNDS, S_FATIGUE, S_PLAYED, S_PASSES, S_TURNS, S_DRAWN, S_DICE_SPENT, S_ATTACKS = range(len(SEAT_COLUMNS))
 NSEAT = len(SEAT_COLUMNS)
 
 # Per seat and card counters (results `cards` table: acquired = in the deck, played, then these)
@@ -127,7 +127,8 @@ NCARD_MAX = 96         # card ids (78 in the core set) with room for data overri
 
 # Trace events (code, a, b, c)
 EV_SETUP, EV_FIRST_ROLL, EV_FIRST_PLAYER, EV_ROUND, EV_ROLL, EV_DRAW, EV_FATIGUE, EV_PASS, \
-    EV_PLAY, EV_RECOVER, EV_KEEP_DICE, EV_TOKEN, EV_END, EV_DISCARD, EV_ACTIVATE = range(15)
+    EV_PLAY, EV_RECOVER, EV_KEEP_DICE, EV_TOKEN, EV_END, EV_DISCARD, EV_ACTIVATE, EV_ATTACK, \
+    EV_BATTLE, EV_DESTROYED, EV_HIT_PB = range(19)
 
 
 class StateLayout(KernelLayout):

@@ -144,16 +144,20 @@ def test_must_pass_when_nothing_is_legal():
 
 
 def test_turns_phase_runs_until_both_pass():
-    """Rules 38-42: the phase plays turns clockwise from the first player until both pass in a
-    row; the balanced bot plays what it can first."""
+    """Rules 38-42 and AMB-18: the phase plays turns clockwise from the first player until both
+    pass in a row. The balanced bot plays Hammer Knight, attacks with it the same round (no
+    summoning sickness: 4 damage to the undefended Phoenixborn, the Knight exhausted), plays
+    Anchornaut with the last basic die, and passes rather than attack with 0 attack."""
     pos = Position()
     pos.dice(0, [("ceremonial", "power"), ("natural", "class"), ("natural", "basic"), ("natural", "basic")])
     pos.dice(1, [])
     pos.move_all(1, "hand", "discard")  # seat 1 has nothing to play (summons cost only M)
     pos.st.first[0] = 0
     R.player_turns_phase(pos.st, pos.t, 0, pos.prm)
-    # Hammer Knight first (the costliest legal play), then Anchornaut with the last basic die
     assert pos.names(0, "battlefield") == ["Anchornaut", "Hammer Knight"]
     assert pos.active(0) == []
-    assert pos.st.pass_run[0] == 2 and pos.st.seat[0, 1, S.S_PASSES] == 2
+    assert pos.st.pb_wounds[0, 1] == 4 and pos.st.seat[0, 0, S.S_ATTACKS] == 1
+    knight = next(i for i in pos.instances(0, "battlefield") if pos.st.i_card[0, i] == pos.card_id("Hammer Knight"))
+    assert pos.st.exhaust[0, knight] == 1
+    assert pos.st.pass_run[0] == 2 and pos.st.seat[0, 1, S.S_PASSES] == 3
     assert pos.violations() == 0

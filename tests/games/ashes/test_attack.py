@@ -1,0 +1,154 @@
+"""Attacking a Phoenixborn (checklist §1.10, rules 74-83; E1) and units leaving play (110-117)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.games.ashes import bots as B
+from simlab.games.ashes import rules as R
+from simlab.games.ashes import state as S
+from tests.games.ashes.kit import Position
+
+
+def coal_vs_maeoni():
+    """Coal (seat 0) against Maeoni (seat 1)."""
+    pos = Position(decks=("The Iron Men", "The Snakes in Silver"))
+    R.begin_turn(pos.st, 0, 0)
+    return pos
+
+
+def attack(pos, attackers, blockers):
+    """Seat 0 attacks seat 1's Phoenixborn with ``attackers`` (in order), ``blockers`` per attacker."""
+    att = np.array(attackers + [0] * 8, np.int16)
+    blk = np.array(blockers + [-1] * 8, np.int16)
+    pos.st.main_used[0, 0] = 1
+    R.resolve_pb_attack(pos.st, pos.t, 0, pos.prm, 0, 1, att, len(attackers), blk)
+
+
+def test_worked_example_attack_on_maeoni():
+    """E1, the rulebook's p.7 example (L660-706, L897-1038): two Iron Workers (2/2/1) and an Iron
+    Rhino (5/4/0) attack Maeoni. The Silver Snake (1 status: attack 1) blocks Worker A, a Gilder
+    (1/2/0) blocks the Rhino, Worker B is unblocked. Maeoni takes 2; the Gilder counters, is
+    destroyed and goes back to its owner's conjuration pile; the Rhino has 1 wound; Worker A
+    deals 2 to the Snake and takes 1; every attacker has 1 exhaustion token."""
+    pos = coal_vs_maeoni()
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    wb = pos.take(0, "Iron Worker", "battlefield")
+    rhino = pos.take(0, "Iron Rhino", "battlefield")
+    snake = pos.take(1, "Silver Snake", "battlefield")
+    gilder = pos.take(1, "Gilder", "battlefield")
+    pos.st.status[0, snake] = 1
+    attack(pos, [rhino, wa, wb], [gilder, snake, -1])
+    assert pos.st.pb_wounds[0, 1] == 2
+    assert gilder in pos.instances(1, "conjuration_pile") and pos.st.wounds[0, gilder] == 0
+    assert pos.st.wounds[0, rhino] == 1 and pos.st.wounds[0, wa] == 1 and pos.st.wounds[0, snake] == 2
+    assert [pos.st.exhaust[0, i] for i in (wa, wb, rhino)] == [1, 1, 1]
+    assert pos.st.exhaust[0, snake] == 1  # it countered and survived (rule 81)
+    assert pos.violations() == 0
+
+
+def test_block_without_counter_exhausts_only_the_attacker():
+    """Rule 80 (L688-698) and rule 82 (countering is the defender's choice, AMB-15): a blocker that
+    does not counter takes the attack and no exhaustion; the attacker is exhausted."""
+    pos = coal_vs_maeoni()
+    pos.prm[1, B.BP_COUNTER] = 0
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    snake = pos.take(1, "Silver Snake", "battlefield")
+    pos.st.status[0, snake] = 3
+    attack(pos, [wa], [snake])
+    assert pos.st.wounds[0, snake] == 2 and pos.st.exhaust[0, snake] == 0
+    assert pos.st.wounds[0, wa] == 0 and pos.st.exhaust[0, wa] == 1
+    assert pos.st.pb_wounds[0, 1] == 0
+
+
+def test_ally_destroyed_in_battle_goes_to_its_owners_discard():
+    """Rules 111-112, 117 (L1761-1765, L1841-1848): a countered Iron Worker with 2 wounds is
+    destroyed and discarded to its owner's discard pile, tokens removed; the survivor is exhausted."""
+    pos = coal_vs_maeoni()
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    snake = pos.take(1, "Silver Snake", "battlefield")
+    pos.st.status[0, snake] = 2
+    attack(pos, [wa], [snake])
+    assert wa in pos.instances(0, "discard")
+    assert pos.st.wounds[0, wa] == 0 and pos.st.exhaust[0, wa] == 0
+    assert pos.st.wounds[0, snake] == 2 and pos.st.exhaust[0, snake] == 1
+
+
+def test_leaving_play_clears_tokens_and_discards_alterations():
+    """E12 / rules 116-117, 128 (L1837-1848): a destroyed conjuration with tokens and an alteration
+    attached: the tokens go, the alteration goes to its owner's discard pile, the conjuration to
+    its owner's conjuration pile."""
+    pos = Position(decks=("The Iron Men", "The Mist Guardian"))
+    spirit = pos.take(1, "Mist Spirit", "battlefield")
+    armor = pos.take(1, "Root Armor", "attached")
+    pos.st.i_parent[0, armor] = spirit
+    assert S.unit_life(pos.st, pos.t, 0, spirit) == 3
+    pos.st.exhaust[0, spirit] = 1
+    pos.st.status[0, spirit] = 1
+    pos.st.wounds[0, spirit] = 3
+    assert R.destroy_if_dead(pos.st, pos.t, 0, spirit)
+    assert spirit in pos.instances(1, "conjuration_pile") and armor in pos.instances(1, "discard")
+    assert pos.st.i_parent[0, armor] == -1
+    assert (pos.st.wounds[0, spirit], pos.st.exhaust[0, spirit], pos.st.status[0, spirit]) == (0, 0, 0)
+    assert pos.violations() == 0
+
+
+def test_destroyed_blocker_and_departed_attacker():
+    """AMB-12 default: a blocker gone before its battle takes no damage and the attacker is still
+    exhausted. AMB-13: an attacker gone before it resolves deals nothing."""
+    pos = coal_vs_maeoni()
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    wb = pos.take(0, "Iron Worker", "battlefield")
+    gilder = pos.take(1, "Gilder", "battlefield")
+    R.place(pos.st, 0, gilder, pos.zone(1, "conjuration_pile"))
+    R.place(pos.st, 0, wb, pos.zone(0, "discard"))
+    attack(pos, [wa, wb], [gilder, -1])
+    assert pos.st.exhaust[0, wa] == 1 and pos.st.pb_wounds[0, 1] == 0
+
+
+def test_attack_ends_the_game_when_the_phoenixborn_falls():
+    """Rules 113, 140 (L1765-1767, L1950-1955): the Phoenixborn destroyed, its player loses at
+    once; later attackers do not resolve."""
+    pos = coal_vs_maeoni()
+    pos.st.pb_wounds[0, 1] = 20  # Maeoni: life 22
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    wb = pos.take(0, "Iron Worker", "battlefield")
+    attack(pos, [wa, wb], [-1, -1])
+    assert pos.st.done[0] == 1 and pos.st.winner[0] == 0 and pos.st.end_reason[0] == S.END_PB
+    assert pos.st.exhaust[0, wb] == 0
+
+
+def test_attack_needs_an_unexhausted_unit():
+    """Rules 75 and 152, AMB-6: an attack needs at least one unexhausted unit; exhausted units
+    neither attack nor block."""
+    pos = coal_vs_maeoni()
+    assert not R.can_attack(pos.st, 0, 0)
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    pos.st.exhaust[0, wa] = 1
+    assert not R.can_attack(pos.st, 0, 0)
+    pos.st.exhaust[0, wa] = 0
+    assert R.can_attack(pos.st, 0, 0)
+    for bots in ("balanced", "random"):
+        pos.prm[1] = [B.PRESETS[bots][k] for k in B.PARAMS]
+        tired = pos.take(1, "Gilder", "battlefield")
+        pos.st.exhaust[0, tired] = 1
+        blk = np.zeros(8, np.int16)
+        att = np.array([wa] + [0] * 7, np.int16)
+        for _ in range(20):
+            B.choose_blockers(pos.st, pos.t, 0, pos.prm, 1, att, 1, blk)
+            assert blk[0] != tired
+
+
+def test_balanced_blocker_prefers_a_survivor_or_a_killer():
+    """DP8 heuristic: a Gilder (1/2) would die to a Rhino (5) without killing it, so the balanced
+    defender with a healthy Phoenixborn does not block; with its Phoenixborn low it chump-blocks."""
+    pos = coal_vs_maeoni()
+    rhino = pos.take(0, "Iron Rhino", "battlefield")
+    gilder = pos.take(1, "Gilder", "battlefield")
+    att = np.array([rhino] + [0] * 7, np.int16)
+    blk = np.zeros(8, np.int16)
+    B.choose_blockers(pos.st, pos.t, 0, pos.prm, 1, att, 1, blk)
+    assert blk[0] == -1
+    pos.st.pb_wounds[0, 1] = 15  # 7 left; 5 incoming would leave 2 <= chump_life 5
+    B.choose_blockers(pos.st, pos.t, 0, pos.prm, 1, att, 1, blk)
+    assert blk[0] == gilder
