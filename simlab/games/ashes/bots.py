@@ -23,18 +23,20 @@ PRESETS = {
 KEEP_NONE, KEEP_POWER, KEEP_ALL = 0, 1, 2  # DP13: exhaust all / keep power faces / keep all
 
 
-MOVE_PLAY, MOVE_ACTIVATE, MOVE_ATTACK_PB = 0, 1, 2  # rules.MV_*: a move is kind * MAXI + instance
+MOVE_PLAY, MOVE_ACTIVATE, MOVE_ATTACK_PB, MOVE_ATTACK_UNIT = 0, 1, 2, 3  # rules.MV_*: a move is kind * MAXI + instance
 
 
 @njit(cache=True)
 def move_score(s, t, b, move):
     """The balanced bot's stand-in for the checklist's scored choice: a summon (a unit now, the
-    tempo of w_summon) first, then an attack on the Phoenixborn if its attackers have any attack,
-    then card plays, the one with the most magic symbols first. 0 = not worth a main action."""
+    tempo of w_summon) first; then an attack on the Phoenixborn if its attackers have any
+    attack (50), or on a unit they can destroy (40 + its attack and life); then card plays, the
+    one with the most magic symbols first. 0 = not worth a main action."""
     i = move % S.MAXI
-    if move // S.MAXI == MOVE_ACTIVATE:
+    kind = move // S.MAXI
+    if kind == MOVE_ACTIVATE:
         return 100
-    if move // S.MAXI == MOVE_ATTACK_PB:
+    if kind == MOVE_ATTACK_PB or kind == MOVE_ATTACK_UNIT:
         p = s.cur[b]
         c = p * S.NZ + S.Z_BATTLEFIELD
         atk = 0
@@ -42,7 +44,10 @@ def move_score(s, t, b, move):
             u = s.cont[b, c, k]
             if s.exhaust[b, u] == 0:
                 atk += S.unit_attack(s, t, b, u)
-        return 50 if atk > 0 else 0
+        if kind == MOVE_ATTACK_PB:
+            return 50 if atk > 0 else 0
+        life = S.unit_life(s, t, b, i) - s.wounds[b, i]
+        return 40 + S.unit_attack(s, t, b, i) + life if atk >= life else 0
     c = s.i_card[b, i]
     cost = 1
     for j in range(S.CO_BASIC, S.NCOST):
@@ -235,3 +240,82 @@ def choose_counter(s, t, b, prm, q, blocker, attacker):
     if policy == 2:
         return True
     return S.unit_attack(s, t, b, blocker) > 0
+
+
+@njit(cache=True)
+def choose_guard(s, t, b, prm, q, att, na, target):
+    """DP8: defender q's guard against an attack on its unit ``target``: -1 none, -2 its
+    Phoenixborn, or an unexhausted Unit Guard unit of q. Balanced: only when the target would be
+    destroyed: a Unit Guard that survives the summed attack, else the Phoenixborn when the target
+    is worth at least the damage and the Phoenixborn stays above ``chump_life``. Random: uniform
+    over none, the Phoenixborn and the eligible Unit Guards."""
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    total = 0
+    for k in range(na):
+        total += S.unit_attack(s, t, b, att[k])
+    if prm[q, BP_RANDOM] > 0.5:
+        m = 0
+        for j in range(s.cont_n[b, c]):
+            u = s.cont[b, c, j]
+            if _can_guard(s, t, b, u, target):
+                m += 1
+        pick = rand(s, b, q, m + 2)
+        if pick == 0:
+            return -1
+        if pick == 1:
+            return -2
+        pick -= 2
+        for j in range(s.cont_n[b, c]):
+            u = s.cont[b, c, j]
+            if _can_guard(s, t, b, u, target):
+                if pick == 0:
+                    return u
+                pick -= 1
+        return -1
+    if total < S.unit_life(s, t, b, target) - s.wounds[b, target]:
+        return -1
+    for j in range(s.cont_n[b, c]):
+        u = s.cont[b, c, j]
+        if _can_guard(s, t, b, u, target) and S.unit_life(s, t, b, u) - s.wounds[b, u] > total:
+            return u
+    left = np.int32(t.card_life[s.pb_card[b, q]]) - s.pb_wounds[b, q]
+    value = S.unit_attack(s, t, b, target) + S.unit_life(s, t, b, target)
+    if value >= total and left - total > prm[q, BP_CHUMP_LIFE]:
+        return -2
+    return -1
+
+
+@njit(cache=True)
+def _can_guard(s, t, b, u, target):
+    """Unit u may guard (rule 89): unexhausted, has Unit Guard, is not the target itself."""
+    return u != target and s.exhaust[b, u] == 0 and (t.card_kw[s.i_card[b, u]] & S.KW_UNIT_GUARD) != 0
+
+
+@njit(cache=True)
+def split_counter(s, t, b, prm, q, tgt, att, na, dmg):
+    """DP8: how the countering unit ``tgt`` splits its attack among the attackers (``dmg[k]`` to
+    attacker k; rule 93). Balanced: destroy the attackers needing the least damage first, the
+    rest on the first attacker. Random: each point to a uniform attacker."""
+    left = S.unit_attack(s, t, b, tgt)
+    for k in range(na):
+        dmg[k] = 0
+    if na == 0 or left <= 0:
+        return
+    if prm[q, BP_RANDOM] > 0.5:
+        for _ in range(left):
+            dmg[rand(s, b, q, na)] += 1
+        return
+    while left > 0:
+        best = -1
+        need_best = 1 << 30
+        for k in range(na):
+            if dmg[k] > 0:
+                continue
+            need = S.unit_life(s, t, b, att[k]) - s.wounds[b, att[k]]
+            if need <= left and need < need_best:
+                best, need_best = k, need
+        if best < 0:
+            dmg[0] += left
+            return
+        dmg[best] = need_best
+        left -= need_best

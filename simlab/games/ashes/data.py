@@ -240,6 +240,7 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
         card_summoner=np.array([summoner.get(n, -1) for n in names], np.int16),
         card_statx=np.array([_STATX[c.get("stat_x", "")] for c in rows], np.int8),
         card_impl=np.array([c["effect"] in S.IMPLEMENTED for c in rows], np.int8),
+        card_kw=np.array([sum(1 << S.KEYWORDS.index(k) for k in c.get("keywords", [])) for c in rows], np.int16),
     )
     seat_pb = np.zeros(S.MAXP, np.int16)
     seat_deck = np.zeros((S.MAXP, S.DECK), np.int16)

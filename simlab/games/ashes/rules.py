@@ -108,7 +108,7 @@ from simlab.games.ashes.state import (
 from simlab.games.base import randbelow, stream_seed
 from simlab.games.kernel import register_game
 
-MV_PLAY, MV_ACTIVATE, MV_ATTACK_PB = 0, 1, 2  # move kinds (legal_moves)
+MV_PLAY, MV_ACTIVATE, MV_ATTACK_PB, MV_ATTACK_UNIT = 0, 1, 2, 3  # move kinds (legal_moves)
 MAX_COPIES_FOCUS = 3   # a ready spell stacks up to its 3 copies (rules 61-63)
 TURN_GUARD = 400       # turns per round before the engine ends the phase (a guard, not a rule)
 
@@ -635,6 +635,72 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
                 s.exhaust[b, d] += 1
 
 
+@njit(cache=True)
+def attack_unit(s, t, b, prm, p, target):
+    """Attack a unit (rules 84-94, L1335-1389) as p's main action: p declares attackers (DP7),
+    all against one unit of the opponent (``target``, exhausted or not: rule 86); the defender
+    may guard (DP8) with its Phoenixborn (even exhausted, any number of times: rule 88, AMB-16)
+    or an unexhausted unit with Unit Guard (rule 89), one guard per attack; then
+    :func:`resolve_unit_attack`."""
+    s.main_used[b, p] = 1
+    q = s.i_cont[b, target] // NZ
+    att = s.scratch[b, 0]
+    na = B.choose_attackers(s, t, b, prm, p, att)
+    guard = B.choose_guard(s, t, b, prm, q, att, na, target)
+    resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard)
+
+
+@njit(cache=True)
+def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
+    """Resolve p's attack with ``att[:na]`` on q's unit ``target``; ``guard`` = -1 none, -2 q's
+    Phoenixborn, else the guarding unit, which becomes the target (rules 87-89).
+
+    * The Phoenixborn as target: the summed attack is dealt to it, each attacker gets 1
+      exhaustion; a Phoenixborn never counters (rule 90).
+    * An exhausted target, or no counter: the summed attack is dealt to the target; the
+      attackers are exhausted, the target is not (rule 92).
+    * Counter (the defender's choice, unexhausted target: rule 91): battle; the summed attack
+      goes to the target while the target's attack is split among the attackers as its
+      controller chooses, at the same time (rules 93, 119); every surviving participant gets 1
+      exhaustion.
+
+    A target gone before the damage takes none and the attackers are still exhausted (our
+    reading, as AMB-12 for blockers)."""
+    s.seat[b, p, S_ATTACKS] += 1
+    log(s, b, EV_ATTACK, p, q, na)
+    total = np.int32(0)
+    for k in range(na):
+        if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
+            total += unit_attack(s, t, b, att[k])
+    if guard == -2:
+        damage_pb(s, b, q, total)
+        log(s, b, EV_HIT_PB, -1, q, total)
+        for k in range(na):
+            if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
+                s.exhaust[b, att[k]] += 1
+        resolve_pb_destruction(s, t, b, p, END_PB)
+        return
+    tgt = guard if guard >= 0 else target
+    counter = False
+    if s.i_cont[b, tgt] == q * NZ + Z_BATTLEFIELD:
+        counter = s.exhaust[b, tgt] == 0 and B.choose_counter(s, t, b, prm, q, tgt, att[0])
+        s.wounds[b, tgt] += total
+        if counter:
+            dmg = s.scratch[b, 4]
+            B.split_counter(s, t, b, prm, q, tgt, att, na, dmg)
+            for k in range(na):
+                if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
+                    s.wounds[b, att[k]] += dmg[k]
+        log(s, b, EV_BATTLE, -1, tgt, 1 if counter else 0)
+    gone_t = destroy_if_dead(s, t, b, tgt)
+    for k in range(na):
+        a = att[k]
+        if s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and not destroy_if_dead(s, t, b, a):
+            s.exhaust[b, a] += 1
+    if counter and not gone_t:
+        s.exhaust[b, tgt] += 1
+
+
 # ---------------------------------------------------------------------------------------------
 # Prepare phase (checklist §1.5)
 # ---------------------------------------------------------------------------------------------
@@ -728,8 +794,8 @@ def end_turn(s, b, p):
 def legal_moves(s, t, b, p, side, legal, use):
     """The moves seat p may make now as its main action (``side`` False) or a side action
     (``side`` True), written to ``legal`` as ``kind * MAXI + instance`` (MV_PLAY: a card from
-    hand; MV_ACTIVATE: a ready spell copy on the spellboard; MV_ATTACK_PB: attack a Phoenixborn);
-    returns how many."""
+    hand; MV_ACTIVATE: a ready spell copy on the spellboard; MV_ATTACK_PB: attack a Phoenixborn;
+    MV_ATTACK_UNIT: attack that opposing unit); returns how many."""
     n = 0
     if not side:
         c = p * NZ + Z_HAND
@@ -741,6 +807,11 @@ def legal_moves(s, t, b, p, side, legal, use):
         if can_attack(s, b, p):
             legal[n] = MV_ATTACK_PB * MAXI
             n += 1
+            q = next_alive(s, b, p)
+            cq = q * NZ + Z_BATTLEFIELD
+            for k in range(s.cont_n[b, cq]):
+                legal[n] = MV_ATTACK_UNIT * MAXI + s.cont[b, cq, k]
+                n += 1
     c = p * NZ + Z_SPELLBOARD
     for k in range(s.cont_n[b, c]):
         i = s.cont[b, c, k]
@@ -756,6 +827,8 @@ def make_move(s, t, b, prm, p, move, use):
     i = move % MAXI
     if move // MAXI == MV_ATTACK_PB:
         attack_pb(s, t, b, prm, p)
+    elif move // MAXI == MV_ATTACK_UNIT:
+        attack_unit(s, t, b, prm, p, i)
     elif move // MAXI == MV_PLAY:
         playable(s, t, b, p, i, use)
         play_card(s, t, b, p, i, use)

@@ -96,6 +96,12 @@ IMPLEMENTED = frozenset({
     "sleeping_widow",
 })
 
+# Keywords (cards.toml `keywords`) as bits of Tables.card_kw
+KEYWORDS = ("unit_guard", "battle_advantage", "magic_guard", "spell_guard", "bypass", "illusion",
+            "fleeting", "respark")
+KW_UNIT_GUARD, KW_BATTLE_ADVANTAGE, KW_MAGIC_GUARD, KW_SPELL_GUARD, KW_BYPASS, KW_ILLUSION, \
+    KW_FLEETING, KW_RESPARK = (1 << k for k in range(len(KEYWORDS)))
+
 # X stats (cards.toml `stat_x`)
 SX_NONE, SX_LIFE, SX_ATTACK = 0, 1, 2
 
@@ -223,6 +229,7 @@ class TablesLayout:
     card_summoner: np.ndarray  # int16 (NCARD,): a conjuration's summoning spell (-1 none)
     card_statx: np.ndarray   # int8 (NCARD,): SX_* (which stat is X)
     card_impl: np.ndarray    # int8 (NCARD,): 1 = its effect is implemented (state.IMPLEMENTED)
+    card_kw: np.ndarray      # int16 (NCARD,): KW_* bits
     seat_pb: np.ndarray      # int16 (MAXP,): card id of each seat's Phoenixborn
     seat_deck: np.ndarray    # int16 (MAXP, DECK): card id of each seat's 30 deck cards
     seat_conj: np.ndarray    # int16 (MAXP, MAX_CONJ): conjuration pile card ids (-1 = none)

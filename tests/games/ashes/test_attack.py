@@ -152,3 +152,104 @@ def test_balanced_blocker_prefers_a_survivor_or_a_killer():
     pos.st.pb_wounds[0, 1] = 15  # 7 left; 5 incoming would leave 2 <= chump_life 5
     B.choose_blockers(pos.st, pos.t, 0, pos.prm, 1, att, 1, blk)
     assert blk[0] == gilder
+
+
+# --- attacking a unit (checklist §1.11, rules 84-94; E2) -----------------------------------------
+
+def attack_unit(pos, attackers, target, guard=-1):
+    """Seat 0 attacks seat 1's unit ``target`` with ``attackers``; ``guard``: -1, -2 (PB) or a unit."""
+    att = np.array(attackers + [0] * 8, np.int16)
+    pos.st.main_used[0, 0] = 1
+    R.resolve_unit_attack(pos.st, pos.t, 0, pos.prm, 0, 1, att, len(attackers), target, guard)
+
+
+def test_worked_example_attack_on_silver_snake():
+    """E2, the rulebook's p.8 example (L1085-1334): two Iron Workers attack a Silver Snake with 4
+    status (4/4/3); no guard; the Snake counters and splits its 4 damage 2 + 2. All three are
+    destroyed together: the Workers go to their owner's discard pile (AMB-14 default: the
+    attacking seat resolves the opposing Snake first, so Consume does not remove them), the
+    Snake to its owner's conjuration pile."""
+    pos = coal_vs_maeoni()
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    wb = pos.take(0, "Iron Worker", "battlefield")
+    snake = pos.take(1, "Silver Snake", "battlefield")
+    pos.st.status[0, snake] = 4
+    attack_unit(pos, [wa, wb], snake)
+    assert wa in pos.instances(0, "discard") and wb in pos.instances(0, "discard")
+    assert snake in pos.instances(1, "conjuration_pile")
+    assert pos.violations() == 0
+
+
+def test_phoenixborn_guard_takes_the_summed_attack():
+    """Rules 87, 88 and 90 (L1346-1352, L1358-1362): the defender's Phoenixborn, even exhausted,
+    guards; the summed attack goes to it, every attacker is exhausted, no counter."""
+    pos = coal_vs_maeoni()
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    rhino = pos.take(0, "Iron Rhino", "battlefield")
+    gilder = pos.take(1, "Gilder", "battlefield")
+    pos.st.pb_exhaust[0, 1] = 1
+    attack_unit(pos, [rhino, wa], gilder, guard=-2)
+    assert pos.st.pb_wounds[0, 1] == 7
+    assert pos.st.exhaust[0, wa] == 1 and pos.st.exhaust[0, rhino] == 1
+    assert pos.st.wounds[0, gilder] == 0 and pos.st.wounds[0, wa] == 0
+
+
+def test_unit_guard_becomes_the_target():
+    """Rule 89 (L1353-1357): an unexhausted unit with Unit Guard takes the target's place; an
+    exhausted one, or a unit without Unit Guard, cannot guard."""
+    pos = coal_vs_maeoni()
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    snake = pos.take(1, "Silver Snake", "battlefield")
+    gilder = pos.take(1, "Gilder", "battlefield")
+    assert B._can_guard(pos.st, pos.t, 0, gilder, snake)
+    assert not B._can_guard(pos.st, pos.t, 0, snake, gilder)  # no Unit Guard
+    pos.st.exhaust[0, gilder] = 1
+    assert not B._can_guard(pos.st, pos.t, 0, gilder, snake)
+    pos.st.exhaust[0, gilder] = 0
+    attack_unit(pos, [wa], snake, guard=gilder)
+    assert gilder in pos.instances(1, "conjuration_pile")  # 2 damage on 2 life; it countered 1
+    assert pos.st.wounds[0, snake] == 0 and pos.st.wounds[0, wa] == 1 and pos.st.exhaust[0, wa] == 1
+
+
+def test_exhausted_target_cannot_counter():
+    """Rule 92 (L1366-1374): an exhausted target takes the summed attack and deals none; the
+    attackers are exhausted, the target gets no more exhaustion."""
+    pos = coal_vs_maeoni()
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    snake = pos.take(1, "Silver Snake", "battlefield")
+    pos.st.status[0, snake] = 3
+    pos.st.exhaust[0, snake] = 1
+    attack_unit(pos, [wa], snake)
+    assert pos.st.wounds[0, snake] == 2 and pos.st.exhaust[0, snake] == 1
+    assert pos.st.wounds[0, wa] == 0 and pos.st.exhaust[0, wa] == 1
+
+
+def test_counter_split_kills_what_it_can():
+    """Rule 93 (L1375-1389): the countering unit's controller splits its attack; the balanced bot
+    destroys the attackers needing the least damage first: a Snake with attack 3 destroys the
+    Iron Worker (2 life) and puts the last point on the Hammer Knight (3 life)."""
+    pos = coal_vs_maeoni()
+    wa = pos.take(0, "Iron Worker", "battlefield")   # life 2
+    hk = pos.take(0, "Hammer Knight", "battlefield")  # life 3
+    snake = pos.take(1, "Silver Snake", "battlefield")
+    pos.st.status[0, snake] = 3  # attack 3: cannot destroy both (2 + 3)
+    dmg = np.zeros(8, np.int16)
+    att = np.array([hk, wa] + [0] * 6, np.int16)
+    B.split_counter(pos.st, pos.t, 0, pos.prm, 1, snake, att, 2, dmg)
+    assert dmg[0] + dmg[1] == 3 and dmg[1] == 2  # the Worker dies, the rest to the Knight
+
+
+def test_balanced_guard_choice():
+    """DP8: with the target about to die, a surviving Unit Guard guards; without one, the
+    Phoenixborn guards while it stays above chump_life; a target that survives is not guarded."""
+    pos = coal_vs_maeoni()
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    snake = pos.take(1, "Silver Snake", "battlefield")  # 0 status: X attack 0, life 4
+    att = np.array([wa] + [0] * 7, np.int16)
+    assert B.choose_guard(pos.st, pos.t, 0, pos.prm, 1, att, 1, snake) == -1  # 2 < 4
+    pos.st.wounds[0, snake] = 2
+    assert B.choose_guard(pos.st, pos.t, 0, pos.prm, 1, att, 1, snake) == -2
+    pos.take(1, "Gilder", "battlefield")
+    assert B.choose_guard(pos.st, pos.t, 0, pos.prm, 1, att, 1, snake) == -2  # a Gilder dies to 2
+    pos.st.pb_wounds[0, 1] = 16  # 6 left: 2 damage leaves 4 <= 5
+    assert B.choose_guard(pos.st, pos.t, 0, pos.prm, 1, att, 1, snake) == -1
