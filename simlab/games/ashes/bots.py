@@ -23,7 +23,6 @@ PRESETS = {
 KEEP_NONE, KEEP_POWER, KEEP_ALL = 0, 1, 2  # DP13: exhaust all / keep power faces / keep all
 
 
-MOVE_PLAY, MOVE_ACTIVATE, MOVE_ATTACK_PB, MOVE_ATTACK_UNIT = 0, 1, 2, 3  # rules.MV_*: a move is kind * MAXI + instance
 
 
 @njit(cache=True)
@@ -34,9 +33,9 @@ def move_score(s, t, b, move):
     one with the most magic symbols first. 0 = not worth a main action."""
     i = move % S.MAXI
     kind = move // S.MAXI
-    if kind == MOVE_ACTIVATE:
+    if kind == S.MV_ACTIVATE:
         return 100
-    if kind == MOVE_ATTACK_PB or kind == MOVE_ATTACK_UNIT:
+    if kind == S.MV_ATTACK_PB or kind == S.MV_ATTACK_UNIT:
         p = s.cur[b]
         c = p * S.NZ + S.Z_BATTLEFIELD
         atk = 0
@@ -44,7 +43,7 @@ def move_score(s, t, b, move):
             u = s.cont[b, c, k]
             if s.exhaust[b, u] == 0:
                 atk += S.unit_attack(s, t, b, u)
-        if kind == MOVE_ATTACK_PB:
+        if kind == S.MV_ATTACK_PB:
             return 50 if atk > 0 else 0
         life = S.unit_life(s, t, b, i) - s.wounds[b, i]
         return 40 + S.unit_attack(s, t, b, i) + life if atk >= life else 0
@@ -75,14 +74,84 @@ def choose_main(s, t, b, prm, p, legal, n):
 
 
 @njit(cache=True)
+def side_score(s, t, b, p, move):
+    """The balanced bot's worth of a side-action move (0 = not worth it): a summon 100; the
+    natural power on an opposing unit it destroys 30 + the unit's attack; the illusion power on
+    an opposing die 10, 20 on a power face; the ceremonial power 15 while the Phoenixborn keeps
+    more than ``chump_life`` after the ally's attack. The charm power and meditation wait for
+    the heuristics that time them (DP9, DP10)."""
+    kind = move // S.MAXI
+    x = move % S.MAXI
+    if kind == S.MV_ACTIVATE:
+        return 100
+    if kind == S.MV_NATURAL:
+        mine = s.i_cont[b, x] // S.NZ == p
+        if not mine and S.unit_life(s, t, b, x) - s.wounds[b, x] <= 1:
+            return 30 + S.unit_attack(s, t, b, x)
+        return 0
+    if kind == S.MV_ILLUSION:
+        return 20 if s.die_face[b, x // S.NDICE, x % S.NDICE] == S.F_POWER else 10
+    if kind == S.MV_CEREMONIAL:
+        left = t.card_life[s.pb_card[b, p]] - s.pb_wounds[b, p]
+        return 15 if left - t.card_attack[s.i_card[b, x]] > 5 else 0
+    return 0
+
+
+@njit(cache=True)
 def choose_side(s, t, b, prm, p, legal, n):
-    """DP4: which legal side-action move to take, or -1 for none. The balanced bot takes the
-    first; the random bot a coin flip, then a uniform pick."""
+    """DP4: which legal side-action move to take, or -1 for none. Balanced: the best by
+    :func:`side_score` if above 0; random: a coin flip, then a uniform pick."""
     if n == 0:
         return -1
     if prm[p, BP_RANDOM] > 0.5:
         return legal[rand(s, b, p, n)] if coin(s, b, p) else -1
-    return legal[0]
+    best = -1
+    best_score = 0
+    for k in range(n):
+        sc = side_score(s, t, b, p, legal[k])
+        if sc > best_score:
+            best, best_score = legal[k], sc
+    return best
+
+
+@njit(cache=True)
+def plan_meditation(s, t, b, prm, p, src, dice, faces):
+    """DP9 (only the random bot meditates so far): 1 or 2 cards, each from a uniform source among
+    p's hand cards, the top of its draw pile (-1) and its spellboard copies, not repeating a card;
+    then as many different active dice, each set to a uniform face. Returns the card count."""
+    want = 1 + rand(s, b, p, 2)
+    cand = s.scratch[b, 5]
+    ns = 0
+    for _ in range(want):
+        m = 0
+        for z in (S.Z_HAND, S.Z_SPELLBOARD):
+            c = p * S.NZ + z
+            for k in range(s.cont_n[b, c]):
+                i = s.cont[b, c, k]
+                dup = False
+                for j in range(ns):
+                    if src[j] == i:
+                        dup = True
+                if not dup:
+                    cand[m] = i
+                    m += 1
+        if s.cont_n[b, p * S.NZ + S.Z_DRAW] > 0:
+            cand[m] = -1
+            m += 1
+        if m == 0:
+            break
+        src[ns] = cand[rand(s, b, p, m)]
+        ns += 1
+    nd = 0
+    for d in range(S.NDICE):
+        if nd < ns and s.die_loc[b, p, d] == S.L_ACTIVE and coin(s, b, p):
+            dice[nd] = d
+            faces[nd] = rand(s, b, p, 3)
+            nd += 1
+    for k in range(nd, ns):
+        dice[k] = 0
+        faces[k] = s.die_face[b, p, 0]  # unchanged: fewer dice than cards is allowed (AMB-10)
+    return ns
 
 
 @njit(cache=True)

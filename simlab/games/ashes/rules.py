@@ -28,6 +28,10 @@ from simlab.games.ashes.state import (
     CO_SIDE,
     DECK,
     DIE_FACES,
+    DT_CEREMONIAL,
+    DT_CHARM,
+    DT_ILLUSION,
+    DT_NATURAL,
     E_SUMMON_IRON_RHINO,
     E_SUMMON_SILVER_SNAKE,
     END_FATIGUE,
@@ -37,6 +41,7 @@ from simlab.games.ashes.state import (
     EV_ATTACK,
     EV_BATTLE,
     EV_DESTROYED,
+    EV_DICE_POWER,
     EV_DISCARD,
     EV_DRAW,
     EV_END,
@@ -45,6 +50,7 @@ from simlab.games.ashes.state import (
     EV_FIRST_ROLL,
     EV_HIT_PB,
     EV_KEEP_DICE,
+    EV_MEDITATE,
     EV_PASS,
     EV_PLAY,
     EV_RECOVER,
@@ -59,9 +65,19 @@ from simlab.games.ashes.state import (
     HAND_DRAW,
     L_ACTIVE,
     L_EXHAUSTED,
+    L_ON_CARD,
     MAX_CONJ,
     MAXI,
     MAXI_P,
+    MV_ACTIVATE,
+    MV_ATTACK_PB,
+    MV_ATTACK_UNIT,
+    MV_CEREMONIAL,
+    MV_CHARM,
+    MV_ILLUSION,
+    MV_MEDITATE,
+    MV_NATURAL,
+    MV_PLAY,
     NCOST,
     NDICE,
     NDT,
@@ -108,7 +124,6 @@ from simlab.games.ashes.state import (
 from simlab.games.base import randbelow, stream_seed
 from simlab.games.kernel import register_game
 
-MV_PLAY, MV_ACTIVATE, MV_ATTACK_PB, MV_ATTACK_UNIT = 0, 1, 2, 3  # move kinds (legal_moves)
 MAX_COPIES_FOCUS = 3   # a ready spell stacks up to its 3 copies (rules 61-63)
 TURN_GUARD = 400       # turns per round before the engine ends the phase (a guard, not a rule)
 
@@ -149,8 +164,8 @@ def alive_count(s, b):
 @njit(cache=True)
 def next_alive(s, b, p):
     """The next seat clockwise (to the left) from p that is still in the game (rule 31)."""
-    n = s.players[b]
-    q = p
+    n = int(s.players[b])
+    q = int(p)  # a Python-sized int: move codes built from it exceed int8 (interpreted runs)
     for _ in range(n):
         q = (q + 1) % n
         if s.alive[b, q] == 1:
@@ -532,10 +547,11 @@ def end_game(s, b, winner, reason):
 def leave_play(s, t, b, i):
     """Unit i leaves play (rules 116-117, 70; E12): its tokens are removed, alterations under it go
     to their owners' discard piles, and it goes to its owner's discard pile, or for a conjuration
-    its owner's conjuration pile."""
+    its owner's conjuration pile; dice on it go to their owners' exhausted pools (rule 29)."""
     s.wounds[b, i] = 0
     s.exhaust[b, i] = 0
     s.status[b, i] = 0
+    return_dice_from(s, b, i)
     for j in range(s.i_card.shape[1]):
         if s.i_parent[b, j] == i:
             s.i_parent[b, j] = -1
@@ -702,6 +718,131 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
 
 
 # ---------------------------------------------------------------------------------------------
+# Side actions: dice powers and meditation (checklist §1.12-1.13)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def return_dice_from(s, b, i):
+    """Dice on card i go back to their owners' exhausted pools (rule 29: when the card leaves play)."""
+    for q in range(s.players[b]):
+        for d in range(NDICE):
+            if s.die_loc[b, q, d] == L_ON_CARD and s.die_host[b, q, d] == i:
+                s.die_loc[b, q, d] = L_EXHAUSTED
+                s.die_host[b, q, d] = -1
+
+
+@njit(cache=True)
+def power_die(s, b, p, dt):
+    """An active die of type dt showing its power symbol, or -1 (rule 98)."""
+    for d in range(NDICE):
+        if s.die_loc[b, p, d] == L_ACTIVE and s.die_type[b, p, d] == dt and s.die_face[b, p, d] == F_POWER:
+            return d
+    return -1
+
+
+@njit(cache=True)
+def dice_power_moves(s, t, b, p, legal, n):
+    """Append p's legal dice-power moves to ``legal`` (side action: rule 98), one per target:
+    natural, 1 damage to any unit (rule 102); charm, a die onto one of p's units (rule 100);
+    ceremonial, an ally from p's discard pile (rule 99); illusion, one of the next opponent's
+    active dice (rule 101, AMB-3 default: any die). Returns the new count."""
+    if s.side_left[b, p] <= 0:
+        return n
+    if power_die(s, b, p, DT_NATURAL) >= 0:
+        for q in range(s.players[b]):
+            c = q * NZ + Z_BATTLEFIELD
+            for k in range(s.cont_n[b, c]):
+                legal[n] = MV_NATURAL * MAXI + s.cont[b, c, k]
+                n += 1
+    if power_die(s, b, p, DT_CHARM) >= 0:
+        c = p * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            legal[n] = MV_CHARM * MAXI + s.cont[b, c, k]
+            n += 1
+    if power_die(s, b, p, DT_CEREMONIAL) >= 0:
+        c = p * NZ + Z_DISCARD
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            if t.card_type[s.i_card[b, i]] == T_ALLY:
+                legal[n] = MV_CEREMONIAL * MAXI + i
+                n += 1
+    if power_die(s, b, p, DT_ILLUSION) >= 0:
+        q = next_alive(s, b, p)
+        for d in range(NDICE):
+            if s.die_loc[b, q, d] == L_ACTIVE:
+                legal[n] = MV_ILLUSION * MAXI + q * NDICE + d
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def use_dice_power(s, t, b, p, kind, x):
+    """Resolve a dice-power move (rules 98-102): the side action is used and the power die that
+    pays is exhausted (the die that pays is the die that is used); then its effect on ``x``."""
+    s.side_left[b, p] -= 1
+    dt = DT_NATURAL
+    if kind == MV_CHARM:
+        dt = DT_CHARM
+    elif kind == MV_CEREMONIAL:
+        dt = DT_CEREMONIAL
+    elif kind == MV_ILLUSION:
+        dt = DT_ILLUSION
+    d = power_die(s, b, p, dt)
+    s.die_loc[b, p, d] = L_EXHAUSTED
+    s.seat[b, p, S_DICE_SPENT] += 1
+    log(s, b, EV_DICE_POWER, p, dt, x)
+    if kind == MV_NATURAL:
+        s.wounds[b, x] += 1
+        destroy_if_dead(s, t, b, x)
+    elif kind == MV_CHARM:
+        # the die leaves the pools and sits on the unit (rule 100, AMB-29)
+        s.die_loc[b, p, d] = L_ON_CARD
+        s.die_host[b, p, d] = x
+    elif kind == MV_CEREMONIAL:
+        place(s, b, x, p * NZ + Z_HAND)
+        dmg = t.card_attack[s.i_card[b, x]]
+        if dmg > 0:  # 0 attack: no damage at all (FAQ, rule 99)
+            damage_pb(s, b, p, dmg)
+            resolve_pb_destruction(s, t, b, p, END_PB)
+    else:
+        q = x // NDICE
+        s.die_loc[b, q, x % NDICE] = L_EXHAUSTED
+
+
+@njit(cache=True)
+def meditate(s, t, b, p, src, ns, dice, faces, nd):
+    """Meditate (rules 95-97, L1411-1417, AMB-10; E17) as p's side action: discard ``ns`` cards,
+    each ``src[k]`` an instance in p's hand or on p's spellboard (any copy, exhausted or not), or
+    -1 for the top card of p's draw pile; then set up to that many different active dice
+    ``dice[:nd]`` to ``faces[:nd]``. The discards (and their effects: a Butterfly Monk's life
+    falls with its summon copies) resolve before any die changes. Returns the cards discarded."""
+    s.side_left[b, p] -= 1
+    done = 0
+    for k in range(ns):
+        i = src[k]
+        if i < 0:
+            c = p * NZ + Z_DRAW
+            if s.cont_n[b, c] == 0:
+                continue
+            i = s.cont[b, c, s.cont_n[b, c] - 1]
+        s.exhaust[b, i] = 0
+        s.status[b, i] = 0
+        place(s, b, i, p * NZ + Z_DISCARD)
+        done += 1
+    for q in range(s.players[b]):
+        c = q * NZ + Z_BATTLEFIELD
+        k = 0
+        while k < s.cont_n[b, c]:
+            if not destroy_if_dead(s, t, b, s.cont[b, c, k]):
+                k += 1
+    for k in range(min(nd, done)):
+        if s.die_loc[b, p, dice[k]] == L_ACTIVE:
+            s.die_face[b, p, dice[k]] = faces[k]
+    log(s, b, EV_MEDITATE, p, done, min(nd, done))
+    return done
+
+
+# ---------------------------------------------------------------------------------------------
 # Prepare phase (checklist §1.5)
 # ---------------------------------------------------------------------------------------------
 
@@ -795,7 +936,8 @@ def legal_moves(s, t, b, p, side, legal, use):
     """The moves seat p may make now as its main action (``side`` False) or a side action
     (``side`` True), written to ``legal`` as ``kind * MAXI + instance`` (MV_PLAY: a card from
     hand; MV_ACTIVATE: a ready spell copy on the spellboard; MV_ATTACK_PB: attack a Phoenixborn;
-    MV_ATTACK_UNIT: attack that opposing unit); returns how many."""
+    MV_ATTACK_UNIT: attack that opposing unit; side actions also MV_MEDITATE and the dice powers,
+    see :func:`dice_power_moves`); returns how many."""
     n = 0
     if not side:
         c = p * NZ + Z_HAND
@@ -818,6 +960,11 @@ def legal_moves(s, t, b, p, side, legal, use):
         if t.card_act[s.i_card[b, i], CO_SIDE if side else CO_MAIN] == 1 and can_activate(s, t, b, p, i, use):
             legal[n] = MV_ACTIVATE * MAXI + i
             n += 1
+    if side:
+        n = dice_power_moves(s, t, b, p, legal, n)
+        if s.side_left[b, p] > 0:
+            legal[n] = MV_MEDITATE * MAXI
+            n += 1
     return n
 
 
@@ -829,6 +976,14 @@ def make_move(s, t, b, prm, p, move, use):
         attack_pb(s, t, b, prm, p)
     elif move // MAXI == MV_ATTACK_UNIT:
         attack_unit(s, t, b, prm, p, i)
+    elif move // MAXI == MV_MEDITATE:
+        src = s.scratch[b, 0]
+        dice = s.scratch[b, 1]
+        faces = s.scratch[b, 4]
+        ns = B.plan_meditation(s, t, b, prm, p, src, dice, faces)
+        meditate(s, t, b, p, src, ns, dice, faces, ns)
+    elif move // MAXI >= MV_NATURAL:
+        use_dice_power(s, t, b, p, move // MAXI, i)
     elif move // MAXI == MV_PLAY:
         playable(s, t, b, p, i, use)
         play_card(s, t, b, p, i, use)
@@ -920,6 +1075,25 @@ def recovery_phase(s, t, b, prm):
         log(s, b, EV_KEEP_DICE, p, kept, 0)
     s.first[b] = next_alive(s, b, s.first[b])
     log(s, b, EV_TOKEN, s.first[b], 0, 0)
+    end_of_round(s, t, b)
+
+
+@njit(cache=True)
+def end_of_round(s, t, b):
+    """End-of-round effects, after recovery step 4 (rule 134, AMB-5): every die on a card goes back
+    to its owner's exhausted pool (rule 100); a unit whose life drops to its wounds is destroyed
+    (rule 111). The other end-of-round effects (Fade Away, Fleeting, Cursed) are not implemented."""
+    for p in range(s.players[b]):
+        for d in range(NDICE):
+            if s.die_loc[b, p, d] == L_ON_CARD:
+                s.die_loc[b, p, d] = L_EXHAUSTED
+                s.die_host[b, p, d] = -1
+    for p in range(s.players[b]):
+        c = p * NZ + Z_BATTLEFIELD
+        k = 0
+        while k < s.cont_n[b, c]:
+            if not destroy_if_dead(s, t, b, s.cont[b, c, k]):
+                k += 1  # a destroyed unit's slot now holds another unit: look at it again
 
 
 # ---------------------------------------------------------------------------------------------

@@ -131,10 +131,14 @@ C_ACQ, C_PLAYED, C_DRAWN, C_ACTIVATED = range(4)
 NCARDSTAT = 4
 NCARD_MAX = 96         # card ids (78 in the core set) with room for data overrides
 
+# Move kinds (rules.legal_moves): a move is kind * MAXI + instance (or target)
+MV_PLAY, MV_ACTIVATE, MV_ATTACK_PB, MV_ATTACK_UNIT, MV_MEDITATE, MV_NATURAL, MV_CHARM, MV_CEREMONIAL, \
+    MV_ILLUSION = range(9)
+
 # Trace events (code, a, b, c)
 EV_SETUP, EV_FIRST_ROLL, EV_FIRST_PLAYER, EV_ROUND, EV_ROLL, EV_DRAW, EV_FATIGUE, EV_PASS, \
     EV_PLAY, EV_RECOVER, EV_KEEP_DICE, EV_TOKEN, EV_END, EV_DISCARD, EV_ACTIVATE, EV_ATTACK, \
-    EV_BATTLE, EV_DESTROYED, EV_HIT_PB = range(19)
+    EV_BATTLE, EV_DESTROYED, EV_HIT_PB, EV_DICE_POWER, EV_MEDITATE = range(21)
 
 
 class StateLayout(KernelLayout):
@@ -318,7 +322,7 @@ def copies_on_spellboard(s, b, p, card):
 def unit_life(s, t, b, i):
     """Life of unit i in play (rule 114: only effects change life): printed life, or for an X
     life (Butterfly Monk) the copies of its summoning spell on its controller's spellboard
-    (checklist §2 #18), plus attached alterations' bonuses (rule 126)."""
+    (checklist §2 #18), plus attached alterations' bonuses (rule 126) and charm dice (rule 100)."""
     card = s.i_card[b, i]
     life = np.int32(t.card_life[card])
     if t.card_statx[card] == SX_LIFE:
@@ -326,13 +330,13 @@ def unit_life(s, t, b, i):
     for j in range(s.i_card.shape[1]):
         if s.i_parent[b, j] == i and s.i_cont[b, j] >= 0 and s.i_cont[b, j] % NZ == Z_ATTACHED:
             life += t.card_mod[s.i_card[b, j], 1]
-    return life
+    return life + charm_dice_on(s, b, i)
 
 
 @njit(cache=True)
 def unit_attack(s, t, b, i):
     """Attack of unit i in play: printed attack, or for an X attack (Silver Snake) its status
-    tokens (checklist §2 #25), plus attached alterations' bonuses (rule 126)."""
+    tokens (checklist §2 #25), plus attached alterations' bonuses (rule 126) and charm dice (rule 100)."""
     card = s.i_card[b, i]
     atk = np.int32(t.card_attack[card])
     if t.card_statx[card] == SX_ATTACK:
@@ -340,7 +344,18 @@ def unit_attack(s, t, b, i):
     for j in range(s.i_card.shape[1]):
         if s.i_parent[b, j] == i and s.i_cont[b, j] >= 0 and s.i_cont[b, j] % NZ == Z_ATTACHED:
             atk += t.card_mod[s.i_card[b, j], 0]
-    return atk
+    return atk + charm_dice_on(s, b, i)
+
+
+@njit(cache=True)
+def charm_dice_on(s, b, i):
+    """Dice sitting on unit i (the charm power: +1 attack and +1 life each, rule 100)."""
+    n = 0
+    for q in range(s.die_host.shape[1]):
+        for d in range(NDICE):
+            if s.die_loc[b, q, d] == L_ON_CARD and s.die_host[b, q, d] == i:
+                n += 1
+    return n
 
 
 @njit(cache=True)
