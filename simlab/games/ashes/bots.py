@@ -48,6 +48,8 @@ def move_score(s, t, b, move):
         life = S.unit_life(s, t, b, i) - s.wounds[b, i]
         return 40 + S.unit_attack(s, t, b, i) + life if atk >= life else 0
     c = s.i_card[b, i]
+    if t.card_type[c] == S.T_ACTION:
+        return action_worth(s, t, b, s.cur[b], c)
     cost = 1
     for j in range(S.CO_BASIC, S.NCOST):
         cost += t.card_cost[c, j]
@@ -181,6 +183,8 @@ def discard_in_prepare(s, t, b, prm, p, i):
     kind = t.card_type[c]
     if kind == S.T_ALLY:
         return False
+    if kind == S.T_ACTION:
+        return t.card_impl[c] == 0
     if kind != S.T_READY:
         return True
     m = S.copies_on_spellboard(s, b, p, c)
@@ -388,3 +392,115 @@ def split_counter(s, t, b, prm, q, tgt, att, na, dmg):
             return
         dmg[best] = need_best
         left -= need_best
+
+
+@njit(cache=True)
+def unit_value(s, t, b, u):
+    """A unit's worth for targeting: attack plus remaining life (checklist §3.2 ``w_unit`` = 1)."""
+    return S.unit_attack(s, t, b, u) + S.unit_life(s, t, b, u) - s.wounds[b, u]
+
+
+@njit(cache=True)
+def target_molten_gold(s, t, b, prm, p):
+    """DP6 for Molten Gold: the most valuable opposing unit its 3 wounds destroy if worth at least
+    4, else -1 = the opposing Phoenixborn (AMB-22: bots aim at the opponent). Random: uniform over
+    the opposing units and the Phoenixborn."""
+    q = (p + 1) % s.players[b]
+    while s.alive[b, q] == 0:
+        q = (q + 1) % s.players[b]
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    if prm[p, BP_RANDOM] > 0.5:
+        k = rand(s, b, p, n + 1)
+        return -1 if k == n else s.cont[b, c, k]
+    best = -1
+    best_v = 3
+    for k in range(n):
+        u = s.cont[b, c, k]
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 3 and unit_value(s, t, b, u) > best_v:
+            best, best_v = u, unit_value(s, t, b, u)
+    return best
+
+
+@njit(cache=True)
+def target_exhaust(s, t, b, prm, p):
+    """DP6 for Steady Gaze: the opposing unexhausted unit with the most attack, else any opposing
+    unit, else p's own first unit (the spell was legal, so a unit exists). Random: uniform over all
+    units in play."""
+    if prm[p, BP_RANDOM] > 0.5:
+        m = 0
+        for q in range(s.players[b]):
+            m += s.cont_n[b, q * S.NZ + S.Z_BATTLEFIELD]
+        k = rand(s, b, p, m)
+        for q in range(s.players[b]):
+            c = q * S.NZ + S.Z_BATTLEFIELD
+            if k < s.cont_n[b, c]:
+                return s.cont[b, c, k]
+            k -= s.cont_n[b, c]
+    best = -1
+    best_v = -1
+    for q in range(s.players[b]):
+        c = q * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            v = 0 if q == p else 100 + (50 if s.exhaust[b, u] == 0 else 0) + S.unit_attack(s, t, b, u)
+            if v > best_v:
+                best, best_v = u, v
+    return best
+
+
+@njit(cache=True)
+def target_ally_in_discard(s, t, b, prm, p):
+    """DP15 for Bound Soul: the ally in p's discard pile with the most attack and life (random:
+    uniform among them)."""
+    c = p * S.NZ + S.Z_DISCARD
+    m = 0
+    best = -1
+    best_v = -1
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        card = s.i_card[b, i]
+        if t.card_type[card] != S.T_ALLY:
+            continue
+        m += 1
+        v = t.card_attack[card] + t.card_life[card]
+        if v > best_v:
+            best, best_v = i, v
+    if prm[p, BP_RANDOM] > 0.5:
+        k = rand(s, b, p, m)
+        for j in range(s.cont_n[b, c]):
+            i = s.cont[b, c, j]
+            if t.card_type[s.i_card[b, i]] == S.T_ALLY:
+                if k == 0:
+                    return i
+                k -= 1
+    return best
+
+
+@njit(cache=True)
+def action_worth(s, t, b, p, c):
+    """The balanced bot's worth of playing action spell c now (0 = not worth the main action)."""
+    e = t.card_effect[c]
+    q = (p + 1) % s.players[b]
+    cq = q * S.NZ + S.Z_BATTLEFIELD
+    if e == S.E_MOLTEN_GOLD:
+        return 30 if target_molten_gold(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p) >= 0 else 20
+    if e == S.E_ONE_HUNDRED_BLADES:
+        return 20
+    if e == S.E_SLEIGHT_OF_HAND:
+        return 10
+    if e == S.E_BOUND_SOUL:
+        return 8
+    if e == S.E_STEADY_GAZE:
+        for k in range(s.cont_n[b, cq]):
+            if s.exhaust[b, s.cont[b, cq, k]] == 0:
+                return 15
+        return 0
+    if e == S.E_MIST_TYPHOON:
+        kills = 0
+        for k in range(s.cont_n[b, cq]):
+            u = s.cont[b, cq, k]
+            if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 1:
+                kills += 1
+        return 10 + 10 * kills
+    return 0

@@ -32,6 +32,12 @@ from simlab.games.ashes.state import (
     DT_CHARM,
     DT_ILLUSION,
     DT_NATURAL,
+    E_BOUND_SOUL,
+    E_MIST_TYPHOON,
+    E_MOLTEN_GOLD,
+    E_ONE_HUNDRED_BLADES,
+    E_SLEIGHT_OF_HAND,
+    E_STEADY_GAZE,
     E_SUMMON_IRON_RHINO,
     E_SUMMON_SILVER_SNAKE,
     END_FATIGUE,
@@ -100,6 +106,7 @@ from simlab.games.ashes.state import (
     S_PB_WOUNDS,
     S_PLAYED,
     S_TURNS,
+    T_ACTION,
     T_ALLY,
     T_CONJURATION,
     T_READY,
@@ -387,9 +394,9 @@ def playable(s, t, b, p, i, use):
     """Card i in p's hand can be played now as the main action (rules 48-51, 54-55, 60-61, 67):
     its cost needs the main action, which is still unused, and its magic is payable; an ally
     needs a free battlefield slot; a ready spell needs a spellboard slot for a new name, or
-    stacks under a copy already there (focus takes no slot). Only allies and ready spells are
-    played so far (no other card effect is implemented); costs with a side action, a discard or
-    an exhaust are not offered yet."""
+    stacks under a copy already there (focus takes no slot); an action spell needs its effect
+    implemented and able to do something (AMB-11). Reaction and alteration spells are not played
+    yet; costs with a side action, a discard or an exhaust are not offered yet."""
     c = s.i_card[b, i]
     if s.main_used[b, p] == 1:
         return False
@@ -408,16 +415,20 @@ def playable(s, t, b, p, i, use):
             return False
         if m >= MAX_COPIES_FOCUS:
             return False
+    elif kind == T_ACTION:
+        if t.card_impl[c] == 0 or not action_possible(s, t, b, p, c):
+            return False
     else:
         return False
     return plan_payment(s, b, p, t.card_cost[c], use)
 
 
 @njit(cache=True)
-def play_card(s, t, b, p, i, use):
+def play_card(s, t, b, prm, p, i, use):
     """Play card i from p's hand (rule 48): pay (the planned dice, the main action), then put it
     where its placement says: an ally on p's battlefield (rule 54), a ready spell on p's
-    spellboard (rule 55; a copy of a name already there stacks under it, rule 61)."""
+    spellboard (rule 55; a copy of a name already there stacks under it, rule 61), an action
+    spell to the discard pile, then its effect resolves (rule 53)."""
     c = s.i_card[b, i]
     spend_dice(s, b, p, use)
     s.main_used[b, p] = 1
@@ -430,6 +441,8 @@ def play_card(s, t, b, p, i, use):
     s.seat[b, p, S_PLAYED] += 1
     s.card[b, p, c, C_PLAYED] += 1
     log(s, b, EV_PLAY, p, c, i)
+    if t.card_type[c] == T_ACTION:
+        resolve_action(s, t, b, prm, p, c)
 
 
 @njit(cache=True)
@@ -843,6 +856,111 @@ def meditate(s, t, b, p, src, ns, dice, faces, nd):
 
 
 # ---------------------------------------------------------------------------------------------
+# Action spells (checklist §2, action spells; rule 53)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def opposing_units(s, b, p):
+    """Units on the battlefields of p's opponents."""
+    n = 0
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] == 1:
+            n += zone_n(s, b, q, Z_BATTLEFIELD)
+    return n
+
+
+@njit(cache=True)
+def units_in_play(s, b):
+    """Units on every battlefield."""
+    n = 0
+    for q in range(s.players[b]):
+        n += zone_n(s, b, q, Z_BATTLEFIELD)
+    return n
+
+
+@njit(cache=True)
+def first_ally_in(s, t, b, c):
+    """Whether container c holds an ally."""
+    for k in range(s.cont_n[b, c]):
+        if t.card_type[s.i_card[b, s.cont[b, c, k]]] == T_ALLY:
+            return True
+    return False
+
+
+@njit(cache=True)
+def action_possible(s, t, b, p, c):
+    """The action spell c would do something now (AMB-11 default: no card is played for nothing):
+    Sleight of Hand needs a card to draw, Steady Gaze a unit, Mist Typhoon an opposing unit or a
+    card to draw, Bound Soul an ally in p's discard pile; Molten Gold and One Hundred Blades can
+    always reach a Phoenixborn."""
+    e = t.card_effect[c]
+    if e == E_SLEIGHT_OF_HAND:
+        return zone_n(s, b, p, Z_DRAW) > 0
+    if e == E_STEADY_GAZE:
+        return units_in_play(s, b) > 0
+    if e == E_MIST_TYPHOON:
+        return opposing_units(s, b, p) > 0 or zone_n(s, b, p, Z_DRAW) > 0
+    if e == E_BOUND_SOUL:
+        return first_ally_in(s, t, b, p * NZ + Z_DISCARD)
+    return e == E_MOLTEN_GOLD or e == E_ONE_HUNDRED_BLADES
+
+
+@njit(cache=True)
+def damage_opposing_units(s, t, b, p, n):
+    """n damage to every unit p's opponents control, then the destroyed ones leave play (the
+    damage is simultaneous; no destroyed-trigger exists yet, so their order does not matter)."""
+    for q in range(s.players[b]):
+        if q == p or s.alive[b, q] == 0:
+            continue
+        c = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            s.wounds[b, s.cont[b, c, k]] += n
+        k = 0
+        while k < s.cont_n[b, c]:
+            if not destroy_if_dead(s, t, b, s.cont[b, c, k]):
+                k += 1
+
+
+@njit(cache=True)
+def resolve_action(s, t, b, prm, p, c):
+    """Resolve action spell c played by p (its targets are chosen after paying, rule 52):
+
+    * molten_gold: 3 wound tokens on a target unit or Phoenixborn (placed, not damage: rule 115);
+    * sleight_of_hand: draw 3 (no damage for missing cards, rule 37);
+    * steady_gaze: 2 exhaustion tokens on a target unit (rule 103);
+    * mist_typhoon: 1 damage to every opposing unit; may draw 1;
+    * one_hundred_blades: 1 damage to a target Phoenixborn and to every opposing unit; draw 1
+      (FAQ: the draw comes before the damage resolves, rule 136);
+    * bound_soul: an ally from p's discard pile into hand."""
+    e = t.card_effect[c]
+    q = next_alive(s, b, p)
+    if e == E_MOLTEN_GOLD:
+        u = B.target_molten_gold(s, t, b, prm, p)
+        if u < 0:
+            s.pb_wounds[b, q] += 3
+            resolve_pb_destruction(s, t, b, p, END_PB)
+        else:
+            s.wounds[b, u] += 3
+            destroy_if_dead(s, t, b, u)
+    elif e == E_SLEIGHT_OF_HAND:
+        for _ in range(3):
+            draw(s, b, p)
+    elif e == E_STEADY_GAZE:
+        u = B.target_exhaust(s, t, b, prm, p)
+        s.exhaust[b, u] += 2
+    elif e == E_MIST_TYPHOON:
+        damage_opposing_units(s, t, b, p, 1)
+        draw(s, b, p)  # optional: the bots always draw
+    elif e == E_ONE_HUNDRED_BLADES:
+        draw(s, b, p)
+        damage_pb(s, b, q, 1)
+        damage_opposing_units(s, t, b, p, 1)
+        resolve_pb_destruction(s, t, b, p, END_PB)
+    elif e == E_BOUND_SOUL:
+        place(s, b, B.target_ally_in_discard(s, t, b, prm, p), p * NZ + Z_HAND)
+
+
+# ---------------------------------------------------------------------------------------------
 # Prepare phase (checklist §1.5)
 # ---------------------------------------------------------------------------------------------
 
@@ -986,7 +1104,7 @@ def make_move(s, t, b, prm, p, move, use):
         use_dice_power(s, t, b, p, move // MAXI, i)
     elif move // MAXI == MV_PLAY:
         playable(s, t, b, p, i, use)
-        play_card(s, t, b, p, i, use)
+        play_card(s, t, b, prm, p, i, use)
     else:
         can_activate(s, t, b, p, i, use)
         activate(s, t, b, p, i, use)

@@ -88,12 +88,18 @@ NEFFECT = len(EFFECTS)
     "summon_iron_rhino", "summon_masked_wolf", "summon_mist_spirit", "summon_seaside_raven",
     "summon_silver_snake", "summon_three_eyed_owl"))
 
+(E_MOLTEN_GOLD, E_SLEIGHT_OF_HAND, E_STEADY_GAZE, E_MIST_TYPHOON, E_ONE_HUNDRED_BLADES,
+ E_BOUND_SOUL) = (EFFECTS.index(c) for c in (
+    "molten_gold", "sleight_of_hand", "steady_gaze", "mist_typhoon", "one_hundred_blades",
+    "bound_soul"))
+
 # Effects the rules implement (and tests cover). A vanilla unit's "effect" is its body alone.
 IMPLEMENTED = frozenset({
     "summon_blue_jaguar", "summon_butterfly_monk", "summon_false_demon", "summon_gilder",
     "summon_iron_rhino", "summon_masked_wolf", "summon_mist_spirit", "summon_seaside_raven",
     "summon_silver_snake", "summon_three_eyed_owl", "iron_rhino", "masked_wolf", "mist_spirit",
-    "sleeping_widow",
+    "sleeping_widow", "molten_gold", "sleight_of_hand", "steady_gaze", "mist_typhoon",
+    "one_hundred_blades", "bound_soul",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw

@@ -63,7 +63,7 @@ def test_play_an_ally_spends_dice_and_the_main_action():
     i = pos.take(0, "Iron Worker", "hand")
     use = np.zeros(S.NDICE, np.int16)
     assert R.playable(pos.st, pos.t, 0, 0, i, use)
-    R.play_card(pos.st, pos.t, 0, 0, i, use)
+    R.play_card(pos.st, pos.t, 0, pos.prm, 0, i, use)
     assert i in pos.instances(0, "battlefield")
     assert pos.active(0) == [("natural", "class")]
     assert pos.st.main_used[0, 0] == 1
@@ -103,7 +103,7 @@ def test_spellboard_names_and_focus_stacking():
     assert not R.playable(pos.st, pos.t, 0, 0, purge, use)
     wolf = pos.take(0, "Summon Masked Wolf", "hand")
     assert R.playable(pos.st, pos.t, 0, 0, wolf, use)
-    R.play_card(pos.st, pos.t, 0, 0, wolf, use)
+    R.play_card(pos.st, pos.t, 0, pos.prm, 0, wolf, use)
     assert S.copies_on_spellboard(pos.st, 0, 0, pos.card_id("Summon Masked Wolf")) == 2
     assert S.spellboard_names(pos.st, 0, 0) == 3
     assert pos.violations() == 0
