@@ -21,11 +21,14 @@ def test_dealt_game_has_no_violations():
 
 
 @pytest.mark.parametrize("bots", [("balanced", "balanced"), ("random", "random")])
-def test_whole_games_keep_the_invariants(bots):
-    """Games played to their end (checked after every phase) never break an invariant, and end
-    with a winner or at the round cap."""
-    pos = Position(bots=bots)
-    for g in range(6):
+@pytest.mark.parametrize("decks", [("The Iron Men", "The Mist Guardian"),
+                                   ("The Snakes in Silver", "The Shadows of Viros"),
+                                   ("The Bloodwoods Queen", "The Cloudsea Siren")])
+def test_whole_games_keep_the_invariants(bots, decks):
+    """Games of all six precons played to their end (checked after every phase) never break an
+    invariant, and end with a winner or at the round cap."""
+    pos = Position(decks=decks, bots=bots)
+    for g in range(4):
         R.setup(pos.st, pos.t, 0, 2, root_seed_words(7), g)
         assert R.play_game(pos.st, pos.t, 0, pos.prm, True) == 0
         assert pos.st.done[0] == 1
