@@ -50,6 +50,8 @@ def move_score(s, t, b, move):
     c = s.i_card[b, i]
     if t.card_type[c] == S.T_ACTION:
         return action_worth(s, t, b, s.cur[b], c)
+    if t.card_type[c] == S.T_ALTERATION:
+        return 12 if s.cont_n[b, s.cur[b] * S.NZ + S.Z_BATTLEFIELD] > 0 else 0
     cost = 1
     for j in range(S.CO_BASIC, S.NCOST):
         cost += t.card_cost[c, j]
@@ -86,6 +88,8 @@ def side_score(s, t, b, p, move):
     x = move % S.MAXI
     if kind == S.MV_ACTIVATE:
         return 100
+    if kind == S.MV_PLAY:
+        return move_score(s, t, b, move)
     if kind == S.MV_NATURAL:
         mine = s.i_cont[b, x] // S.NZ == p
         if not mine and S.unit_life(s, t, b, x) - s.wounds[b, x] <= 1:
@@ -183,7 +187,7 @@ def discard_in_prepare(s, t, b, prm, p, i):
     kind = t.card_type[c]
     if kind == S.T_ALLY:
         return False
-    if kind == S.T_ACTION:
+    if kind == S.T_ACTION or kind == S.T_ALTERATION:
         return t.card_impl[c] == 0
     if kind != S.T_READY:
         return True
@@ -504,3 +508,47 @@ def action_worth(s, t, b, p, c):
                 kills += 1
         return 10 + 10 * kills
     return 0
+
+
+@njit(cache=True)
+def alteration_host(s, t, b, prm, p, c):
+    """DP6 for an alteration: the unit it goes under. Balanced: p's own unit with the highest
+    value (attack + remaining life), -1 if p has none (the bot then does not play it). Random:
+    uniform over every unit in play, except an opponent's Seaside Raven (Magic Guard, rule 127)."""
+    if prm[p, BP_RANDOM] > 0.5:
+        m = 0
+        for q in range(s.players[b]):
+            cq = q * S.NZ + S.Z_BATTLEFIELD
+            for k in range(s.cont_n[b, cq]):
+                if _may_host(s, t, b, p, q, s.cont[b, cq, k]):
+                    m += 1
+        if m > 0:
+            pick = rand(s, b, p, m)
+            for q in range(s.players[b]):
+                cq = q * S.NZ + S.Z_BATTLEFIELD
+                for k in range(s.cont_n[b, cq]):
+                    u = s.cont[b, cq, k]
+                    if _may_host(s, t, b, p, q, u):
+                        if pick == 0:
+                            return u
+                        pick -= 1
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    best = -1
+    best_v = -1
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if unit_value(s, t, b, u) > best_v:
+            best, best_v = u, unit_value(s, t, b, u)
+    if best < 0:  # legal but no own unit: any unit that may take it (balanced scores this 0)
+        for q in range(s.players[b]):
+            cq = q * S.NZ + S.Z_BATTLEFIELD
+            for k in range(s.cont_n[b, cq]):
+                if _may_host(s, t, b, p, q, s.cont[b, cq, k]):
+                    return s.cont[b, cq, k]
+    return best
+
+
+@njit(cache=True)
+def _may_host(s, t, b, p, q, u):
+    """Unit u of seat q may take p's alteration: Magic Guard keeps opponents' spells off (rule 127)."""
+    return q == p or (t.card_kw[s.i_card[b, u]] & S.KW_MAGIC_GUARD) == 0

@@ -91,6 +91,7 @@ from simlab.games.ashes.state import (
     NZ,
     P_BATTLEFIELD,
     P_SPELLBOARD,
+    P_UNIT,
     PH_PREPARE,
     PH_RECOVERY,
     PH_SETUP,
@@ -108,6 +109,7 @@ from simlab.games.ashes.state import (
     S_TURNS,
     T_ACTION,
     T_ALLY,
+    T_ALTERATION,
     T_CONJURATION,
     T_READY,
     Z_ATTACHED,
@@ -391,16 +393,20 @@ def spend_dice(s, b, p, use):
 
 @njit(cache=True)
 def playable(s, t, b, p, i, use):
-    """Card i in p's hand can be played now as the main action (rules 48-51, 54-55, 60-61, 67):
-    its cost needs the main action, which is still unused, and its magic is payable; an ally
-    needs a free battlefield slot; a ready spell needs a spellboard slot for a new name, or
-    stacks under a copy already there (focus takes no slot); an action spell needs its effect
-    implemented and able to do something (AMB-11). Reaction and alteration spells are not played
-    yet; costs with a side action, a discard or an exhaust are not offered yet."""
+    """Card i in p's hand can be played now (rules 48-51, 54-55, 60-61, 67): the action its cost
+    names (main or side) is still available and its magic is payable; an ally needs a free
+    battlefield slot; a ready spell needs a spellboard slot for a new name, or stacks under a copy
+    already there (focus takes no slot); an action spell needs its effect implemented and able to
+    do something (AMB-11); an alteration needs its effect implemented and a unit to go under.
+    Reaction spells are not played yet; costs with a discard or an exhaust are not offered yet."""
     c = s.i_card[b, i]
-    if s.main_used[b, p] == 1:
+    main = t.card_cost[c, CO_MAIN] == 1
+    side = t.card_cost[c, CO_SIDE] == 1
+    if main == side:
+        return False  # reactions (no action) are not played yet
+    if main and s.main_used[b, p] == 1:
         return False
-    if t.card_cost[c, CO_MAIN] == 0 or t.card_cost[c, CO_SIDE] == 1:
+    if side and s.side_left[b, p] <= 0:
         return False
     if t.card_cost[c, CO_DISCARD] > 0 or t.card_cost[c, CO_EXHAUST] > 0:
         return False
@@ -418,6 +424,9 @@ def playable(s, t, b, p, i, use):
     elif kind == T_ACTION:
         if t.card_impl[c] == 0 or not action_possible(s, t, b, p, c):
             return False
+    elif kind == T_ALTERATION:
+        if t.card_impl[c] == 0 or not alteration_host_exists(s, t, b, p):
+            return False
     else:
         return False
     return plan_payment(s, b, p, t.card_cost[c], use)
@@ -425,14 +434,22 @@ def playable(s, t, b, p, i, use):
 
 @njit(cache=True)
 def play_card(s, t, b, prm, p, i, use):
-    """Play card i from p's hand (rule 48): pay (the planned dice, the main action), then put it
-    where its placement says: an ally on p's battlefield (rule 54), a ready spell on p's
-    spellboard (rule 55; a copy of a name already there stacks under it, rule 61), an action
-    spell to the discard pile, then its effect resolves (rule 53)."""
+    """Play card i from p's hand (rule 48): pay (the planned dice, the main or side action), then
+    put it where its placement says: an ally on p's battlefield (rule 54), a ready spell on p's
+    spellboard (rule 55; a copy of a name already there stacks under it, rule 61), an alteration
+    under a unit, controlled by that unit's controller (rules 56, 126-127), an action spell to the
+    discard pile, then its effect resolves (rule 53)."""
     c = s.i_card[b, i]
     spend_dice(s, b, p, use)
-    s.main_used[b, p] = 1
-    if t.card_place[c] == P_BATTLEFIELD:
+    if t.card_cost[c, CO_SIDE] == 1:
+        s.side_left[b, p] -= 1
+    else:
+        s.main_used[b, p] = 1
+    if t.card_place[c] == P_UNIT:
+        host = B.alteration_host(s, t, b, prm, p, c)
+        place(s, b, i, (s.i_cont[b, host] // NZ) * NZ + Z_ATTACHED)
+        s.i_parent[b, i] = host
+    elif t.card_place[c] == P_BATTLEFIELD:
         place(s, b, i, p * NZ + Z_BATTLEFIELD)
     elif t.card_place[c] == P_SPELLBOARD:
         place(s, b, i, p * NZ + Z_SPELLBOARD)
@@ -879,6 +896,17 @@ def units_in_play(s, b):
 
 
 @njit(cache=True)
+def alteration_host_exists(s, t, b, p):
+    """A unit in play may take p's alteration (an opponent's Magic Guard unit may not, rule 127)."""
+    for q in range(s.players[b]):
+        c = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            if B._may_host(s, t, b, p, q, s.cont[b, c, k]):
+                return True
+    return False
+
+
+@njit(cache=True)
 def first_ally_in(s, t, b, c):
     """Whether container c holds an ally."""
     for k in range(s.cont_n[b, c]):
@@ -1057,13 +1085,13 @@ def legal_moves(s, t, b, p, side, legal, use):
     MV_ATTACK_UNIT: attack that opposing unit; side actions also MV_MEDITATE and the dice powers,
     see :func:`dice_power_moves`); returns how many."""
     n = 0
+    c = p * NZ + Z_HAND
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        if t.card_cost[s.i_card[b, i], CO_SIDE if side else CO_MAIN] == 1 and playable(s, t, b, p, i, use):
+            legal[n] = MV_PLAY * MAXI + i
+            n += 1
     if not side:
-        c = p * NZ + Z_HAND
-        for k in range(s.cont_n[b, c]):
-            i = s.cont[b, c, k]
-            if playable(s, t, b, p, i, use):
-                legal[n] = MV_PLAY * MAXI + i
-                n += 1
         if can_attack(s, b, p):
             legal[n] = MV_ATTACK_PB * MAXI
             n += 1

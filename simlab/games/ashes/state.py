@@ -99,7 +99,7 @@ IMPLEMENTED = frozenset({
     "summon_iron_rhino", "summon_masked_wolf", "summon_mist_spirit", "summon_seaside_raven",
     "summon_silver_snake", "summon_three_eyed_owl", "iron_rhino", "masked_wolf", "mist_spirit",
     "sleeping_widow", "molten_gold", "sleight_of_hand", "steady_gaze", "mist_typhoon",
-    "one_hundred_blades", "bound_soul",
+    "one_hundred_blades", "bound_soul", "root_armor", "undying_heart",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw
@@ -397,9 +397,10 @@ def count_violations(s, t, b):
     each in exactly one zone and the container lists agree with ``i_cont``/``i_pos``; a
     conjuration is never in a hand, draw pile or discard pile (rule 70) and the conjurations of
     each card id stay within their limit (rule 13); 10 dice per seat, each in one location, a die
-    on a card only with a host; no negative tokens; wounds below life for every unit in play and
-    for a living Phoenixborn while the game goes on (rule 111, AMB-4); battlefield and spellboard
-    within the Phoenixborn's values (rules 60, 67)."""
+    on a card only with a host; an attached alteration under a unit in play (rule 126); no
+    negative tokens; wounds below life for every unit in play and for a living Phoenixborn while
+    the game goes on (rule 111, AMB-4); battlefield and spellboard within the Phoenixborn's values
+    (rules 60, 67)."""
     bad = 0
     players = s.players[b]
     seen = 0
@@ -434,6 +435,12 @@ def count_violations(s, t, b):
             if not is_conj and z == Z_CONJ:
                 bad += 1
             if z == Z_BATTLEFIELD and s.wounds[b, i] >= unit_life(s, t, b, i):
+                bad += 1
+            # an attached alteration sits under a unit in play, and only then has a parent
+            parent = s.i_parent[b, i]
+            if (z == Z_ATTACHED) != (parent >= 0):
+                bad += 1
+            elif parent >= 0 and s.i_cont[b, parent] % NZ != Z_BATTLEFIELD:
                 bad += 1
     if seen != expect:
         bad += 1

@@ -1,4 +1,5 @@
-"""Action spells implemented so far (checklist §2 action spells #51, 55-57, 62-63; rule 53)."""
+"""Action spells and alterations implemented so far (checklist §2 #51, 55-57, 62-63, 76, 78;
+rules 53, 56, 126-127)."""
 
 from __future__ import annotations
 
@@ -107,3 +108,45 @@ def test_bound_soul_recalls_an_ally():
     R.place(pos.st, 0, spell, pos.zone(0, "discard"))
     play(pos, "Bound Soul", [("ceremonial", "class")])
     assert sniper in pos.instances(0, "hand")
+
+
+# --- alterations (checklist §1.18, rules 56, 126-128; E7) -----------------------------------------
+
+def test_root_armor_is_a_side_action_attached_under_a_unit():
+    """E7 (L1666-1692): Root Armor costs the side action and a natural class symbol and goes under
+    a unit, whose life is then 2 higher; the main action is still free."""
+    pos = Position(decks=("The Mist Guardian", "The Iron Men"))
+    spirit = pos.take(0, "Mist Spirit", "battlefield")
+    armor = pos.take(0, "Root Armor", "hand")
+    pos.dice(0, [("natural", "class")])
+    R.begin_turn(pos.st, 0, 0)
+    legal = np.zeros(S.MAXI_P, np.int16)
+    n = R.legal_moves(pos.st, pos.t, 0, 0, True, legal, USE)
+    assert S.MV_PLAY * S.MAXI + armor in legal[:n]
+    n = R.legal_moves(pos.st, pos.t, 0, 0, False, legal, USE)
+    assert S.MV_PLAY * S.MAXI + armor not in legal[:n]  # not a main-action play
+    assert R.playable(pos.st, pos.t, 0, 0, armor, USE)
+    R.play_card(pos.st, pos.t, 0, pos.prm, 0, armor, USE)
+    assert armor in pos.instances(0, "attached") and pos.st.i_parent[0, armor] == spirit
+    assert S.unit_life(pos.st, pos.t, 0, spirit) == 3
+    assert pos.st.side_left[0, 0] == 0 and pos.st.main_used[0, 0] == 0
+    assert pos.violations() == 0
+
+
+def test_undying_heart_needs_a_unit_and_respects_magic_guard():
+    """Rules 126-127 (FAQ): an alteration needs a unit to go under; an opponent's Seaside Raven
+    (Magic Guard) cannot take it. Undying Heart adds 2 life and 2 recover."""
+    pos = Position(decks=("The Bloodwoods Queen", "The Cloudsea Siren"))
+    heart = pos.take(0, "Undying Heart", "hand")
+    pos.dice(0, [("charm", "class"), ("ceremonial", "basic")])
+    R.begin_turn(pos.st, 0, 0)
+    assert not R.playable(pos.st, pos.t, 0, 0, heart, USE)  # no unit in play
+    pos.take(1, "Seaside Raven", "battlefield")
+    assert not R.playable(pos.st, pos.t, 0, 0, heart, USE)  # only an opposing Magic Guard unit
+    doll = pos.take(0, "Living Doll", "battlefield")
+    assert R.playable(pos.st, pos.t, 0, 0, heart, USE)
+    R.play_card(pos.st, pos.t, 0, pos.prm, 0, heart, USE)
+    assert S.unit_life(pos.st, pos.t, 0, doll) == 5
+    pos.st.wounds[0, doll] = 3
+    R.recovery_phase(pos.st, pos.t, 0, pos.prm)
+    assert pos.st.wounds[0, doll] == 0  # recover 1 + 2

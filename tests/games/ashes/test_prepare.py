@@ -46,11 +46,12 @@ def test_no_fatigue_outside_the_prepare_phase():
 
 def test_prepare_discard_is_a_choice_before_the_draw():
     """Rule 34 (L606-607): cards discarded in prepare go to the discard pile before drawing up
-    to 5 (the balanced bot discards cards it cannot play: here the Mist Guardian's Root Armor)."""
-    pos = Position(decks=("The Mist Guardian", "The Iron Men"))
-    assert "Root Armor" in pos.names(0, "hand")
+    to 5 (the balanced bot discards cards it cannot play: here the Bloodwoods Queen's Fear, whose
+    effect is not implemented)."""
+    pos = Position(decks=("The Bloodwoods Queen", "The Iron Men"))
+    assert "Fear" in pos.names(0, "hand")
     R.prepare_phase(pos.st, pos.t, 0, pos.prm)
-    assert "Root Armor" in pos.names(0, "discard")
+    assert "Fear" in pos.names(0, "discard")
     assert len(pos.instances(0, "hand")) == 5
 
 

@@ -127,3 +127,15 @@ def test_batch_driver_plays_ashes():
         assert viol.sum() == 0 and st.done.all()
         out.append((st.winner.copy(), st.rnd.copy(), st.pb_wounds.copy()))
     assert all(np.array_equal(a, b) for a, b in zip(out[0], out[1], strict=True))
+
+
+def test_attached_alteration_needs_a_unit_in_play():
+    """Rules 126 and 128: an alteration is attached only under a unit in play."""
+    pos = Position(decks=("The Mist Guardian", "The Iron Men"))
+    armor = pos.take(0, "Root Armor", "attached")
+    assert pos.violations() == 1  # no parent
+    spirit = pos.take(0, "Mist Spirit", "battlefield")
+    pos.st.i_parent[0, armor] = spirit
+    assert pos.violations() == 0
+    R.place(pos.st, 0, spirit, pos.zone(0, "conjuration_pile"))
+    assert pos.violations() == 1  # its unit left play without it
