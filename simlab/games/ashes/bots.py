@@ -90,6 +90,8 @@ def side_score(s, t, b, p, move):
         return 100
     if kind == S.MV_PLAY:
         return move_score(s, t, b, move)
+    if kind == S.MV_PB_ABILITY:
+        return pb_ability_worth(s, t, b, p)
     if kind == S.MV_NATURAL:
         mine = s.i_cont[b, x] // S.NZ == p
         if not mine and S.unit_life(s, t, b, x) - s.wounds[b, x] <= 1:
@@ -183,6 +185,13 @@ def discard_in_prepare(s, t, b, prm, p, i):
         return coin(s, b, p)
     if prm[p, BP_DISCARD_DEAD] < 0.5:
         return False
+    return _dead(s, t, b, p, i)
+
+
+@njit(cache=True)
+def _dead(s, t, b, p, i):
+    """Hand card i cannot be played by the engine now: a card type or effect not implemented yet,
+    a ready spell whose name finds no spellboard slot, a fourth copy."""
     c = s.i_card[b, i]
     kind = t.card_type[c]
     if kind == S.T_ALLY:
@@ -427,20 +436,27 @@ def target_molten_gold(s, t, b, prm, p):
 
 
 @njit(cache=True)
+def random_unit(s, b, p):
+    """A uniform pick among every unit in play (the caller knows one exists), on p's stream."""
+    m = 0
+    for q in range(s.players[b]):
+        m += s.cont_n[b, q * S.NZ + S.Z_BATTLEFIELD]
+    k = rand(s, b, p, m)
+    for q in range(s.players[b]):
+        c = q * S.NZ + S.Z_BATTLEFIELD
+        if k < s.cont_n[b, c]:
+            return s.cont[b, c, k]
+        k -= s.cont_n[b, c]
+    return -1
+
+
+@njit(cache=True)
 def target_exhaust(s, t, b, prm, p):
     """DP6 for Steady Gaze: the opposing unexhausted unit with the most attack, else any opposing
     unit, else p's own first unit (the spell was legal, so a unit exists). Random: uniform over all
     units in play."""
     if prm[p, BP_RANDOM] > 0.5:
-        m = 0
-        for q in range(s.players[b]):
-            m += s.cont_n[b, q * S.NZ + S.Z_BATTLEFIELD]
-        k = rand(s, b, p, m)
-        for q in range(s.players[b]):
-            c = q * S.NZ + S.Z_BATTLEFIELD
-            if k < s.cont_n[b, c]:
-                return s.cont[b, c, k]
-            k -= s.cont_n[b, c]
+        return random_unit(s, b, p)
     best = -1
     best_v = -1
     for q in range(s.players[b]):
@@ -552,3 +568,99 @@ def alteration_host(s, t, b, prm, p, c):
 def _may_host(s, t, b, p, q, u):
     """Unit u of seat q may take p's alteration: Magic Guard keeps opponents' spells off (rule 127)."""
     return q == p or (t.card_kw[s.i_card[b, u]] & S.KW_MAGIC_GUARD) == 0
+
+
+@njit(cache=True)
+def target_damage(s, t, b, prm, p, dmg, pb_if_no_unit):
+    """DP6 for n damage to a target unit (Water Blast 2, Slash 1): balanced, the most valuable
+    opposing unit it destroys, else the most valuable opposing unit, else (Slash, the opponent
+    has no unit) -1 = the opposing Phoenixborn, else p's own least valuable unit; random: uniform
+    over the legal targets."""
+    q = (p + 1) % s.players[b]
+    cq = q * S.NZ + S.Z_BATTLEFIELD
+    if s.cont_n[b, cq] == 0 and pb_if_no_unit:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        return random_unit(s, b, p)
+    best = -1
+    best_v = -1000
+    for r in range(s.players[b]):
+        c = r * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            v = unit_value(s, t, b, u)
+            if r == p:
+                v = -v - 500
+            elif S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg:
+                v += 100
+            if v > best_v:
+                best, best_v = u, v
+    return best
+
+
+@njit(cache=True)
+def target_ready_spell(s, t, b, prm, p, q):
+    """DP6 for Shadow Target: an unexhausted ready spell copy on q's spellboard (a summon first),
+    else any copy; random: uniform."""
+    c = q * S.NZ + S.Z_SPELLBOARD
+    n = s.cont_n[b, c]
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, n)]
+    best = s.cont[b, c, 0]
+    best_v = -1
+    for k in range(n):
+        i = s.cont[b, c, k]
+        v = (2 if s.exhaust[b, i] == 0 else 0) + (1 if t.card_conj[s.i_card[b, i]] >= 0 else 0)
+        if v > best_v:
+            best, best_v = i, v
+    return best
+
+
+@njit(cache=True)
+def discard_for_cost(s, t, b, prm, p):
+    """DP5 for a discard cost (Slash): a dead card if p holds one, else the last card in hand;
+    random: uniform."""
+    c = p * S.NZ + S.Z_HAND
+    n = s.cont_n[b, c]
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, n)]
+    for k in range(n):
+        i = s.cont[b, c, k]
+        if _dead(s, t, b, p, i):
+            return i
+    return s.cont[b, c, n - 1]
+
+
+@njit(cache=True)
+def pb_ability_worth(s, t, b, p):
+    """The balanced bot's worth of its Phoenixborn ability now (0 = not worth the side action):
+    Water Blast / Slash 30 to destroy an opposing unit; Slash 10 on an undefended Phoenixborn
+    when a dead card pays the discard; Water Blast 10 on any opposing unit; Shadow Target 15 on
+    an unexhausted opposing ready spell; Heart's Pull 10."""
+    pb = s.pb_card[b, p]
+    e = t.card_effect[pb]
+    q = (p + 1) % s.players[b]
+    cq = q * S.NZ + S.Z_BATTLEFIELD
+    if e == S.E_HEARTS_PULL:
+        return 10
+    if e == S.E_SHADOW_TARGET:
+        c = q * S.NZ + S.Z_SPELLBOARD
+        for k in range(s.cont_n[b, c]):
+            if s.exhaust[b, s.cont[b, c, k]] == 0:
+                return 15
+        return 0
+    dmg = 2 if e == S.E_WATER_BLAST else 1
+    kill = False
+    for k in range(s.cont_n[b, cq]):
+        u = s.cont[b, cq, k]
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg:
+            kill = True
+    if kill:
+        return 30
+    if e == S.E_SLASH:
+        ch = p * S.NZ + S.Z_HAND
+        for k in range(s.cont_n[b, ch]):
+            if _dead(s, t, b, p, s.cont[b, ch, k]) and s.cont_n[b, cq] == 0:
+                return 10
+        return 0
+    return 10 if s.cont_n[b, cq] > 0 else 0

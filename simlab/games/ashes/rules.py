@@ -33,13 +33,17 @@ from simlab.games.ashes.state import (
     DT_ILLUSION,
     DT_NATURAL,
     E_BOUND_SOUL,
+    E_HEARTS_PULL,
     E_MIST_TYPHOON,
     E_MOLTEN_GOLD,
     E_ONE_HUNDRED_BLADES,
+    E_SHADOW_TARGET,
+    E_SLASH,
     E_SLEIGHT_OF_HAND,
     E_STEADY_GAZE,
     E_SUMMON_IRON_RHINO,
     E_SUMMON_SILVER_SNAKE,
+    E_WATER_BLAST,
     END_FATIGUE,
     END_LIMIT,
     END_PB,
@@ -58,6 +62,7 @@ from simlab.games.ashes.state import (
     EV_KEEP_DICE,
     EV_MEDITATE,
     EV_PASS,
+    EV_PB_ABILITY,
     EV_PLAY,
     EV_RECOVER,
     EV_ROLL,
@@ -83,6 +88,7 @@ from simlab.games.ashes.state import (
     MV_ILLUSION,
     MV_MEDITATE,
     MV_NATURAL,
+    MV_PB_ABILITY,
     MV_PLAY,
     NCOST,
     NDICE,
@@ -989,6 +995,72 @@ def resolve_action(s, t, b, prm, p, c):
 
 
 # ---------------------------------------------------------------------------------------------
+# Phoenixborn abilities (checklist §2, Phoenixborn abilities)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def pb_ability_possible(s, t, b, p, use):
+    """p's Phoenixborn ability can be used now as a side action: it is implemented (Water Blast,
+    Slash, Shadow Target, Heart's Pull), the Phoenixborn is unexhausted (its cost exhausts it, and
+    an exhausted Phoenixborn has no ability: rules 105, 108), the side action is left, the cost's
+    discards and magic can be paid, and it can do something (AMB-11): a unit to blast, an
+    opposing ready spell to exhaust, a card to draw; Slash can always reach a unit or, with no
+    opposing unit, the opposing Phoenixborn."""
+    pb = s.pb_card[b, p]
+    if t.card_impl[pb] == 0 or s.pb_exhaust[b, p] > 0 or s.side_left[b, p] <= 0:
+        return False
+    if zone_n(s, b, p, Z_HAND) < t.card_act[pb, CO_DISCARD]:
+        return False
+    e = t.card_effect[pb]
+    q = next_alive(s, b, p)
+    if e == E_WATER_BLAST and units_in_play(s, b) == 0:
+        return False
+    if e == E_SHADOW_TARGET and zone_n(s, b, q, Z_SPELLBOARD) == 0:
+        return False
+    if e == E_HEARTS_PULL and zone_n(s, b, p, Z_DRAW) == 0:
+        return False
+    return plan_payment(s, b, p, t.card_act[pb], use)
+
+
+@njit(cache=True)
+def use_pb_ability(s, t, b, prm, p, use):
+    """Use p's Phoenixborn ability (after :func:`pb_ability_possible` planned the dice): pay (side
+    action, exhaust the Phoenixborn, the dice, the discards the bot picks), then:
+
+    * water_blast (Aradel): 2 damage to a target unit;
+    * slash (Coal): 1 damage to a target unit, or to the opposing Phoenixborn when the opponent
+      has no unit;
+    * shadow_target (Noah): 1 exhaustion token on a target ready spell on an opponent's
+      spellboard (an ability: Spell Guard does not stop it);
+    * hearts_pull (Saria): draw 1; if drawn, a target player discards the top card of their draw
+      pile (the bots aim at the opponent, AMB-30)."""
+    pb = s.pb_card[b, p]
+    spend_dice(s, b, p, use)
+    s.side_left[b, p] -= 1
+    s.pb_exhaust[b, p] += 1
+    for _ in range(t.card_act[pb, CO_DISCARD]):
+        place(s, b, B.discard_for_cost(s, t, b, prm, p), p * NZ + Z_DISCARD)
+    e = t.card_effect[pb]
+    q = next_alive(s, b, p)
+    log(s, b, EV_PB_ABILITY, p, e, 0)
+    if e == E_WATER_BLAST or e == E_SLASH:
+        u = B.target_damage(s, t, b, prm, p, 2 if e == E_WATER_BLAST else 1, e == E_SLASH)
+        if u < 0:
+            damage_pb(s, b, q, 1)
+            resolve_pb_destruction(s, t, b, p, END_PB)
+        else:
+            s.wounds[b, u] += 2 if e == E_WATER_BLAST else 1
+            destroy_if_dead(s, t, b, u)
+    elif e == E_SHADOW_TARGET:
+        s.exhaust[b, B.target_ready_spell(s, t, b, prm, p, q)] += 1
+    elif e == E_HEARTS_PULL:
+        if draw(s, b, p):
+            c = q * NZ + Z_DRAW
+            if s.cont_n[b, c] > 0:
+                place(s, b, s.cont[b, c, s.cont_n[b, c] - 1], q * NZ + Z_DISCARD)
+
+
+# ---------------------------------------------------------------------------------------------
 # Prepare phase (checklist §1.5)
 # ---------------------------------------------------------------------------------------------
 
@@ -1107,6 +1179,9 @@ def legal_moves(s, t, b, p, side, legal, use):
             legal[n] = MV_ACTIVATE * MAXI + i
             n += 1
     if side:
+        if pb_ability_possible(s, t, b, p, use):
+            legal[n] = MV_PB_ABILITY * MAXI
+            n += 1
         n = dice_power_moves(s, t, b, p, legal, n)
         if s.side_left[b, p] > 0:
             legal[n] = MV_MEDITATE * MAXI
@@ -1122,13 +1197,16 @@ def make_move(s, t, b, prm, p, move, use):
         attack_pb(s, t, b, prm, p)
     elif move // MAXI == MV_ATTACK_UNIT:
         attack_unit(s, t, b, prm, p, i)
+    elif move // MAXI == MV_PB_ABILITY:
+        pb_ability_possible(s, t, b, p, use)
+        use_pb_ability(s, t, b, prm, p, use)
     elif move // MAXI == MV_MEDITATE:
         src = s.scratch[b, 0]
         dice = s.scratch[b, 1]
         faces = s.scratch[b, 4]
         ns = B.plan_meditation(s, t, b, prm, p, src, dice, faces)
         meditate(s, t, b, p, src, ns, dice, faces, ns)
-    elif move // MAXI >= MV_NATURAL:
+    elif move // MAXI >= MV_NATURAL and move // MAXI <= MV_ILLUSION:
         use_dice_power(s, t, b, p, move // MAXI, i)
     elif move // MAXI == MV_PLAY:
         playable(s, t, b, p, i, use)

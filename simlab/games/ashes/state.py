@@ -88,6 +88,8 @@ NEFFECT = len(EFFECTS)
     "summon_iron_rhino", "summon_masked_wolf", "summon_mist_spirit", "summon_seaside_raven",
     "summon_silver_snake", "summon_three_eyed_owl"))
 
+(E_WATER_BLAST, E_SLASH, E_SHADOW_TARGET, E_HEARTS_PULL) = (EFFECTS.index(c) for c in (
+    "water_blast", "slash", "shadow_target", "hearts_pull"))
 (E_MOLTEN_GOLD, E_SLEIGHT_OF_HAND, E_STEADY_GAZE, E_MIST_TYPHOON, E_ONE_HUNDRED_BLADES,
  E_BOUND_SOUL) = (EFFECTS.index(c) for c in (
     "molten_gold", "sleight_of_hand", "steady_gaze", "mist_typhoon", "one_hundred_blades",
@@ -99,7 +101,8 @@ IMPLEMENTED = frozenset({
     "summon_iron_rhino", "summon_masked_wolf", "summon_mist_spirit", "summon_seaside_raven",
     "summon_silver_snake", "summon_three_eyed_owl", "iron_rhino", "masked_wolf", "mist_spirit",
     "sleeping_widow", "molten_gold", "sleight_of_hand", "steady_gaze", "mist_typhoon",
-    "one_hundred_blades", "bound_soul", "root_armor", "undying_heart",
+    "one_hundred_blades", "bound_soul", "root_armor", "undying_heart", "water_blast", "slash",
+    "shadow_target", "hearts_pull",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw
@@ -139,12 +142,12 @@ NCARD_MAX = 96         # card ids (78 in the core set) with room for data overri
 
 # Move kinds (rules.legal_moves): a move is kind * MAXI + instance (or target)
 MV_PLAY, MV_ACTIVATE, MV_ATTACK_PB, MV_ATTACK_UNIT, MV_MEDITATE, MV_NATURAL, MV_CHARM, MV_CEREMONIAL, \
-    MV_ILLUSION = range(9)
+    MV_ILLUSION, MV_PB_ABILITY = range(10)
 
 # Trace events (code, a, b, c)
 EV_SETUP, EV_FIRST_ROLL, EV_FIRST_PLAYER, EV_ROUND, EV_ROLL, EV_DRAW, EV_FATIGUE, EV_PASS, \
     EV_PLAY, EV_RECOVER, EV_KEEP_DICE, EV_TOKEN, EV_END, EV_DISCARD, EV_ACTIVATE, EV_ATTACK, \
-    EV_BATTLE, EV_DESTROYED, EV_HIT_PB, EV_DICE_POWER, EV_MEDITATE = range(21)
+    EV_BATTLE, EV_DESTROYED, EV_HIT_PB, EV_DICE_POWER, EV_MEDITATE, EV_PB_ABILITY = range(22)
 
 
 class StateLayout(KernelLayout):

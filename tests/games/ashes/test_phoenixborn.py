@@ -1,0 +1,92 @@
+"""Phoenixborn abilities (checklist §2 #1, #2, #5, #6; rules 105, 108)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.games.ashes import rules as R
+from simlab.games.ashes import state as S
+from tests.games.ashes.kit import Position
+
+USE = np.zeros(S.NDICE, np.int16)
+
+
+def start(decks):
+    pos = Position(decks=decks)
+    R.begin_turn(pos.st, 0, 0)
+    return pos
+
+
+def use(pos):
+    """Seat 0 uses its Phoenixborn's ability, which must be legal."""
+    assert R.pb_ability_possible(pos.st, pos.t, 0, 0, USE)
+    R.use_pb_ability(pos.st, pos.t, 0, pos.prm, 0, USE)
+
+
+def test_water_blast():
+    """§2 #1 (Aradel, L89-92): side action, exhaust Aradel, 1 natural class: 2 damage to a target
+    unit. Exhausted, Aradel has no ability until recovery (rules 105, 108, 131)."""
+    pos = start(("The Mist Guardian", "The Iron Men"))
+    worker = pos.take(1, "Iron Worker", "battlefield")
+    pos.dice(0, [("natural", "class")])
+    use(pos)
+    assert worker in pos.instances(1, "discard")
+    assert pos.st.pb_exhaust[0, 0] == 1 and pos.st.side_left[0, 0] == 0 and pos.active(0) == []
+    pos.take(1, "Iron Worker", "battlefield")
+    pos.dice(0, [("natural", "class")])
+    R.begin_turn(pos.st, 0, 0)
+    assert not R.pb_ability_possible(pos.st, pos.t, 0, 0, USE)
+    R.recovery_phase(pos.st, pos.t, 0, pos.prm)
+    R.begin_turn(pos.st, 0, 0)
+    pos.dice(0, [("natural", "class")])
+    assert R.pb_ability_possible(pos.st, pos.t, 0, 0, USE)
+
+
+def test_water_blast_needs_a_unit():
+    """AMB-11: with no unit in play Water Blast would do nothing, so it is not offered."""
+    pos = start(("The Mist Guardian", "The Iron Men"))
+    pos.dice(0, [("natural", "class")])
+    assert not R.pb_ability_possible(pos.st, pos.t, 0, 0, USE)
+
+
+def test_slash_discards_then_hits_a_unit_or_the_undefended_phoenixborn():
+    """§2 #2 (Coal, L363-368): side action and discard 1 card: 1 damage to a target unit, or to the
+    opposing Phoenixborn when the opponent has no unit."""
+    pos = start(("The Iron Men", "The Mist Guardian"))
+    hand = len(pos.instances(0, "hand"))
+    use(pos)
+    assert pos.st.pb_wounds[0, 1] == 1 and len(pos.instances(0, "hand")) == hand - 1
+    assert len(pos.instances(0, "discard")) == 1
+    pos.st.pb_exhaust[0, 0] = 0
+    R.begin_turn(pos.st, 0, 0)
+    spirit = pos.take(1, "Mist Spirit", "battlefield")
+    use(pos)
+    assert spirit in pos.instances(1, "conjuration_pile") and pos.st.pb_wounds[0, 1] == 1
+    pos.move_all(0, "hand", "discard")
+    pos.st.pb_exhaust[0, 0] = 0
+    R.begin_turn(pos.st, 0, 0)
+    assert not R.pb_ability_possible(pos.st, pos.t, 0, 0, USE)  # nothing to discard
+
+
+def test_shadow_target_exhausts_an_opposing_ready_spell():
+    """§2 #5 (Noah): 1 exhaustion token on a ready spell on the opponent's spellboard, which then
+    cannot be activated (rule 108)."""
+    pos = start(("The Shadows of Viros", "The Iron Men"))
+    pos.dice(0, [("ceremonial", "class")])
+    assert not R.pb_ability_possible(pos.st, pos.t, 0, 0, USE)  # no opposing ready spell
+    rhino = pos.take(1, "Summon Iron Rhino", "spellboard")
+    use(pos)
+    assert pos.st.exhaust[0, rhino] == 1
+    R.begin_turn(pos.st, 0, 1)
+    pos.dice(1, [("natural", "basic")] * 6)
+    assert not R.can_activate(pos.st, pos.t, 0, 1, rhino, USE)
+
+
+def test_hearts_pull_draws_and_mills():
+    """§2 #6 (Saria): draw 1; having drawn, the opponent discards the top card of its draw pile."""
+    pos = start(("The Cloudsea Siren", "The Iron Men"))
+    pos.dice(0, [("charm", "class")])
+    top = pos.instances(1, "draw")[-1]
+    hand = len(pos.instances(0, "hand"))
+    use(pos)
+    assert len(pos.instances(0, "hand")) == hand + 1 and top in pos.instances(1, "discard")
