@@ -34,7 +34,7 @@ def move_score(s, t, b, move):
     i = move % S.MAXI
     kind = move // S.MAXI
     if kind == S.MV_ACTIVATE:
-        return 100
+        return activation_worth(s, t, b, s.cur[b], i)
     if kind == S.MV_ATTACK_PB or kind == S.MV_ATTACK_UNIT:
         p = s.cur[b]
         c = p * S.NZ + S.Z_BATTLEFIELD
@@ -87,7 +87,7 @@ def side_score(s, t, b, p, move):
     kind = move // S.MAXI
     x = move % S.MAXI
     if kind == S.MV_ACTIVATE:
-        return 100
+        return activation_worth(s, t, b, p, x)
     if kind == S.MV_PLAY:
         return move_score(s, t, b, move)
     if kind == S.MV_PB_ABILITY:
@@ -664,3 +664,89 @@ def pb_ability_worth(s, t, b, p):
                 return 10
         return 0
     return 10 if s.cont_n[b, cq] > 0 else 0
+
+
+@njit(cache=True)
+def die_to_reroll(s, b, prm, p):
+    """DP15 for Expand Energy: which exhausted die to re-roll (one exists): the first, or a
+    uniform one for the random bot."""
+    m = 0
+    for d in range(S.NDICE):
+        if s.die_loc[b, p, d] == S.L_EXHAUSTED:
+            m += 1
+    k = rand(s, b, p, m) if prm[p, BP_RANDOM] > 0.5 else 0
+    for d in range(S.NDICE):
+        if s.die_loc[b, p, d] == S.L_EXHAUSTED:
+            if k == 0:
+                return d
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def die_to_set(s, b, prm, p):
+    """DP15 for Shifting Mist: which active die to set: the first not showing its power symbol
+    (-1 if all do); random: a uniform active die."""
+    if prm[p, BP_RANDOM] > 0.5:
+        m = S.dice_count(s, b, p, S.L_ACTIVE)
+        k = rand(s, b, p, m)
+        for d in range(S.NDICE):
+            if s.die_loc[b, p, d] == S.L_ACTIVE:
+                if k == 0:
+                    return d
+                k -= 1
+    for d in range(S.NDICE):
+        if s.die_loc[b, p, d] == S.L_ACTIVE and s.die_face[b, p, d] != S.F_POWER:
+            return d
+    return -1
+
+
+@njit(cache=True)
+def face_to_set(s, b, prm, p, d):
+    """DP15: the face to set a die to: the power symbol (it pays everything its type and basic
+    costs can ask), a uniform face for the random bot."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return rand(s, b, p, 3)
+    return S.F_POWER
+
+
+@njit(cache=True)
+def target_strengthen(s, t, b, prm, p):
+    """DP6 for Strengthen: p's unexhausted unit with the most attack (it may still attack this
+    turn), else p's first unit, else any unit (the spell is legal, so one exists); random:
+    uniform over the units in play."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return random_unit(s, b, p)
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    best = -1
+    best_v = -1
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        v = (100 if s.exhaust[b, u] == 0 else 0) + S.unit_attack(s, t, b, u)
+        if v > best_v:
+            best, best_v = u, v
+    if best < 0:
+        return random_unit(s, b, p)
+    return best
+
+
+@njit(cache=True)
+def activation_worth(s, t, b, p, i):
+    """The balanced bot's worth of activating ready spell copy i: a summon 100 (a unit now);
+    Strengthen 12 on an own unexhausted unit with attack (before attacking); Purge 6; Expand
+    Energy 8; Shifting Mist 0 (fixing faces waits for the heuristics of DP9)."""
+    e = t.card_effect[s.i_card[b, i]]
+    if e == S.E_STRENGTHEN:
+        c = p * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] == 0 and S.unit_attack(s, t, b, u) > 0:
+                return 12
+        return 0
+    if e == S.E_PURGE:
+        return 6
+    if e == S.E_EXPAND_ENERGY:
+        return 8
+    if e == S.E_SHIFTING_MIST:
+        return 0
+    return 100

@@ -33,14 +33,18 @@ from simlab.games.ashes.state import (
     DT_ILLUSION,
     DT_NATURAL,
     E_BOUND_SOUL,
+    E_EXPAND_ENERGY,
     E_HEARTS_PULL,
     E_MIST_TYPHOON,
     E_MOLTEN_GOLD,
     E_ONE_HUNDRED_BLADES,
+    E_PURGE,
     E_SHADOW_TARGET,
+    E_SHIFTING_MIST,
     E_SLASH,
     E_SLEIGHT_OF_HAND,
     E_STEADY_GAZE,
+    E_STRENGTHEN,
     E_SUMMON_IRON_RHINO,
     E_SUMMON_SILVER_SNAKE,
     E_WATER_BLAST,
@@ -129,6 +133,7 @@ from simlab.games.ashes.state import (
     StateType,
     copies_on_spellboard,
     count_violations,
+    dice_count,
     log,
     place,
     spellboard_names,
@@ -300,6 +305,7 @@ def setup(s, t, b, players, seed_words, game_id):
     s.wounds[b, :] = 0
     s.exhaust[b, :] = 0
     s.status[b, :] = 0
+    s.tmp_atk[b, :] = 0
     s.n_conj[b, :] = 0
     s.pb_card[b, :] = 0
     s.pb_wounds[b, :] = 0
@@ -496,7 +502,9 @@ def can_activate(s, t, b, p, i, use):
     effect is implemented (the summons so far), the copy is unexhausted (its cost exhausts it,
     so each copy is used once a round), the action its cost needs is still available, the magic
     is payable, and the effect can do something (AMB-11 default: a summon needs a conjuration
-    left in the pile, rule 69, and a free battlefield slot, rule 67)."""
+    left in the pile, rule 69, and a free battlefield slot, rule 67; Expand Energy an exhausted
+    die; Purge a card in the opponent's draw pile; Shifting Mist an active die; Strengthen a
+    unit)."""
     c = s.i_card[b, i]
     if t.card_type[c] != T_READY or t.card_impl[c] == 0 or s.exhaust[b, i] > 0:
         return False
@@ -504,22 +512,44 @@ def can_activate(s, t, b, p, i, use):
         return False
     if t.card_act[c, CO_SIDE] == 1 and s.side_left[b, p] <= 0:
         return False
-    conj = t.card_conj[c]
-    if conj < 0 or conjuration_in_pile(s, b, p, conj) < 0:
-        return False
-    if zone_n(s, b, p, Z_BATTLEFIELD) >= t.card_bf[s.pb_card[b, p]]:
-        return False
+    e = t.card_effect[c]
+    if e == E_EXPAND_ENERGY:
+        if dice_count(s, b, p, L_EXHAUSTED) == 0:
+            return False
+    elif e == E_PURGE:
+        if zone_n(s, b, next_alive(s, b, p), Z_DRAW) == 0:
+            return False
+    elif e == E_SHIFTING_MIST:
+        if dice_count(s, b, p, L_ACTIVE) == 0:
+            return False
+    elif e == E_STRENGTHEN:
+        if units_in_play(s, b) == 0:
+            return False
+    else:
+        conj = t.card_conj[c]
+        if conj < 0 or conjuration_in_pile(s, b, p, conj) < 0:
+            return False
+        if zone_n(s, b, p, Z_BATTLEFIELD) >= t.card_bf[s.pb_card[b, p]]:
+            return False
     cost = s.scratch[b, 5]
     activation_cost(s, t, b, p, i, cost)
     return plan_payment(s, b, p, cost, use)
 
 
 @njit(cache=True)
-def activate(s, t, b, p, i, use):
+def activate(s, t, b, prm, p, i, use):
     """Activate ready spell copy i (rule 55): pay (dice, the action, an exhaustion token on the
-    copy: rule 108), then resolve its summon: one conjuration from p's pile onto p's battlefield
-    with no tokens (rule 69). Summon Silver Snake's focus gives the new Snake 1 status token per
-    focus level (E8). Optional parts are declined for now (Mist Spirit's second, Gilder's damage)."""
+    copy: rule 108), then resolve it (targets chosen after paying, rule 52):
+
+    * a summon: one conjuration from p's pile onto p's battlefield with no tokens (rule 69);
+      Summon Silver Snake's focus gives the new Snake 1 status token per focus level (E8);
+      optional parts are declined for now (Mist Spirit's second, Gilder's damage);
+    * expand_energy: one exhausted die re-rolled into the active pool;
+    * purge: the opponent discards the top card of its draw pile (AMB-30: the bots aim at the
+      opponent; Focus 1's optional second card is not offered);
+    * shifting_mist: two of p's active dice set to faces p chooses;
+    * strengthen: a target unit gets +2 attack until the end of the turn, +3 with Focus 2
+      (3 copies; AMB-25: the turn in which it was used)."""
     c = s.i_card[b, i]
     spend_dice(s, b, p, use)
     if t.card_act[c, CO_MAIN] == 1:
@@ -528,6 +558,30 @@ def activate(s, t, b, p, i, use):
         s.side_left[b, p] -= 1
     if t.card_act[c, CO_EXHAUST] == 1:
         s.exhaust[b, i] += 1
+    s.card[b, p, c, C_ACTIVATED] += 1
+    e = t.card_effect[c]
+    if e == E_EXPAND_ENERGY:
+        roll_die(s, b, p, B.die_to_reroll(s, b, prm, p))
+        log(s, b, EV_ACTIVATE, p, c, -1)
+        return
+    if e == E_PURGE:
+        q = next_alive(s, b, p)
+        cq = q * NZ + Z_DRAW
+        place(s, b, s.cont[b, cq, s.cont_n[b, cq] - 1], q * NZ + Z_DISCARD)
+        log(s, b, EV_ACTIVATE, p, c, -1)
+        return
+    if e == E_SHIFTING_MIST:
+        for _ in range(2):
+            d = B.die_to_set(s, b, prm, p)
+            if d >= 0:
+                s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
+        log(s, b, EV_ACTIVATE, p, c, -1)
+        return
+    if e == E_STRENGTHEN:
+        u = B.target_strengthen(s, t, b, prm, p)
+        s.tmp_atk[b, u] += 3 if copies_on_spellboard(s, b, p, c) >= 3 else 2
+        log(s, b, EV_ACTIVATE, p, c, u)
+        return
     j = conjuration_in_pile(s, b, p, t.card_conj[c])
     place(s, b, j, p * NZ + Z_BATTLEFIELD)
     s.wounds[b, j] = 0
@@ -535,7 +589,6 @@ def activate(s, t, b, p, i, use):
     s.status[b, j] = 0
     if t.card_effect[c] == E_SUMMON_SILVER_SNAKE:
         s.status[b, j] = min(copies_on_spellboard(s, b, p, c) - 1, 2)
-    s.card[b, p, c, C_ACTIVATED] += 1
     log(s, b, EV_ACTIVATE, p, c, j)
 
 
@@ -587,6 +640,7 @@ def leave_play(s, t, b, i):
     s.wounds[b, i] = 0
     s.exhaust[b, i] = 0
     s.status[b, i] = 0
+    s.tmp_atk[b, i] = 0
     return_dice_from(s, b, i)
     for j in range(s.i_card.shape[1]):
         if s.i_parent[b, j] == i:
@@ -1144,6 +1198,7 @@ def end_turn(s, b, p):
     turn goes to the next seat clockwise. Returns True if the phase is over: every seat still in
     the game has passed, one after another (rules 42-43, L630-634: a seat that passed may act
     again while the others go on)."""
+    s.tmp_atk[b, :] = 0  # "until the end of the turn" bonuses end (AMB-25)
     over = s.pass_run[b] >= alive_count(s, b)
     s.cur[b] = next_alive(s, b, p)
     return over
@@ -1213,7 +1268,7 @@ def make_move(s, t, b, prm, p, move, use):
         play_card(s, t, b, prm, p, i, use)
     else:
         can_activate(s, t, b, p, i, use)
-        activate(s, t, b, p, i, use)
+        activate(s, t, b, prm, p, i, use)
 
 
 @njit(cache=True)

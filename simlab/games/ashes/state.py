@@ -88,6 +88,8 @@ NEFFECT = len(EFFECTS)
     "summon_iron_rhino", "summon_masked_wolf", "summon_mist_spirit", "summon_seaside_raven",
     "summon_silver_snake", "summon_three_eyed_owl"))
 
+(E_EXPAND_ENERGY, E_PURGE, E_SHIFTING_MIST, E_STRENGTHEN) = (EFFECTS.index(c) for c in (
+    "expand_energy", "purge", "shifting_mist", "strengthen"))
 (E_WATER_BLAST, E_SLASH, E_SHADOW_TARGET, E_HEARTS_PULL) = (EFFECTS.index(c) for c in (
     "water_blast", "slash", "shadow_target", "hearts_pull"))
 (E_MOLTEN_GOLD, E_SLEIGHT_OF_HAND, E_STEADY_GAZE, E_MIST_TYPHOON, E_ONE_HUNDRED_BLADES,
@@ -102,7 +104,7 @@ IMPLEMENTED = frozenset({
     "summon_silver_snake", "summon_three_eyed_owl", "iron_rhino", "masked_wolf", "mist_spirit",
     "sleeping_widow", "molten_gold", "sleight_of_hand", "steady_gaze", "mist_typhoon",
     "one_hundred_blades", "bound_soul", "root_armor", "undying_heart", "water_blast", "slash",
-    "shadow_target", "hearts_pull",
+    "shadow_target", "hearts_pull", "expand_energy", "purge", "shifting_mist", "strengthen",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw
@@ -161,6 +163,8 @@ class StateLayout(KernelLayout):
     wounds: np.ndarray     # int8 (B, MAXI): wound tokens on i (rule 110)
     exhaust: np.ndarray    # int8 (B, MAXI): exhaustion tokens on i (rule 103)
     status: np.ndarray     # int8 (B, MAXI): status tokens on i (rule 121)
+    tmp_atk: np.ndarray    # int8 (B, MAXI): attack bonus of unit i until the end of the turn
+    #                        (Strengthen; AMB-25: cleared when the player-turn ends)
     cont: np.ndarray       # int16 (B, NC, MAXI_P): instances in each container, first cont_n valid
     cont_n: np.ndarray     # int16 (B, NC): number of instances in each container
     n_conj: np.ndarray     # int16 (B, MAXP): conjuration instances seat p brought (its pile size)
@@ -207,6 +211,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         i_cont=np.full((batch, MAXI), -1, np.int16), i_pos=z((batch, MAXI), np.int16),
         i_parent=np.full((batch, MAXI), -1, np.int16), wounds=z((batch, MAXI), np.int8),
         exhaust=z((batch, MAXI), np.int8), status=z((batch, MAXI), np.int8),
+        tmp_atk=z((batch, MAXI), np.int8),
         cont=z((batch, NC, MAXI_P), np.int16), cont_n=z((batch, NC), np.int16),
         n_conj=z((batch, MAXP), np.int16), pb_card=z((batch, MAXP), np.int16),
         pb_wounds=z((batch, MAXP), np.int16), pb_exhaust=z((batch, MAXP), np.int8),
@@ -345,7 +350,8 @@ def unit_life(s, t, b, i):
 @njit(cache=True)
 def unit_attack(s, t, b, i):
     """Attack of unit i in play: printed attack, or for an X attack (Silver Snake) its status
-    tokens (checklist §2 #25), plus attached alterations' bonuses (rule 126) and charm dice (rule 100)."""
+    tokens (checklist §2 #25), plus attached alterations' bonuses (rule 126), charm dice (rule 100)
+    and until-end-of-turn bonuses (Strengthen)."""
     card = s.i_card[b, i]
     atk = np.int32(t.card_attack[card])
     if t.card_statx[card] == SX_ATTACK:
@@ -353,7 +359,7 @@ def unit_attack(s, t, b, i):
     for j in range(s.i_card.shape[1]):
         if s.i_parent[b, j] == i and s.i_cont[b, j] >= 0 and s.i_cont[b, j] % NZ == Z_ATTACHED:
             atk += t.card_mod[s.i_card[b, j], 0]
-    return atk + charm_dice_on(s, b, i)
+    return atk + charm_dice_on(s, b, i) + s.tmp_atk[b, i]
 
 
 @njit(cache=True)

@@ -14,7 +14,7 @@ USE = np.zeros(S.NDICE, np.int16)
 def act(pos, i):
     """Seat 0 activates ready spell copy i, which must be legal."""
     assert R.can_activate(pos.st, pos.t, 0, 0, i, USE)
-    R.activate(pos.st, pos.t, 0, 0, i, USE)
+    R.activate(pos.st, pos.t, 0, pos.prm, 0, i, USE)
 
 
 def maeoni():
@@ -32,7 +32,7 @@ def test_summon_silver_snake():
     assert not R.can_activate(pos.st, pos.t, 0, 0, spell, USE)  # no natural power face
     pos.dice(0, [("charm", "power"), ("natural", "power"), ("natural", "basic")])
     assert R.can_activate(pos.st, pos.t, 0, 0, spell, USE)
-    R.activate(pos.st, pos.t, 0, 0, spell, USE)
+    R.activate(pos.st, pos.t, 0, pos.prm, 0, spell, USE)
     assert pos.names(0, "battlefield") == ["Silver Snake"]
     assert len(pos.instances(0, "conjuration_pile")) == 5 + 3 - 1
     assert pos.st.exhaust[0, spell] == 1 and pos.st.main_used[0, 0] == 1
@@ -67,7 +67,7 @@ def test_focus_snakes_get_status():
     act(pos, a)
     R.begin_turn(pos.st, 0, 0)
     assert R.can_activate(pos.st, pos.t, 0, 0, b, USE)
-    R.activate(pos.st, pos.t, 0, 0, b, USE)
+    R.activate(pos.st, pos.t, 0, pos.prm, 0, b, USE)
     snakes = pos.instances(0, "battlefield")
     assert [S.unit_attack(pos.st, pos.t, 0, i) for i in snakes] == [1, 1]
     pos.take(0, "Summon Silver Snake", "spellboard")
@@ -129,7 +129,7 @@ def test_masked_wolf_is_a_side_action():
     pos.dice(0, [("illusion", "class"), ("ceremonial", "basic")] * 2)
     R.begin_turn(pos.st, 0, 0)
     assert R.can_activate(pos.st, pos.t, 0, 0, a, USE)
-    R.activate(pos.st, pos.t, 0, 0, a, USE)
+    R.activate(pos.st, pos.t, 0, pos.prm, 0, a, USE)
     assert pos.st.main_used[0, 0] == 0 and pos.st.side_left[0, 0] == 0
     assert not R.can_activate(pos.st, pos.t, 0, 0, b, USE)
     assert pos.names(0, "battlefield") == ["Masked Wolf"]
