@@ -196,7 +196,7 @@ def _dead(s, t, b, p, i):
     kind = t.card_type[c]
     if kind == S.T_ALLY:
         return False
-    if kind == S.T_ACTION or kind == S.T_ALTERATION:
+    if kind == S.T_ACTION or kind == S.T_ALTERATION or kind == S.T_REACTION:
         return t.card_impl[c] == 0
     if kind != S.T_READY:
         return True
@@ -750,3 +750,35 @@ def activation_worth(s, t, b, p, i):
     if e == S.E_SHIFTING_MIST:
         return 0
     return 100
+
+
+@njit(cache=True)
+def reaction_target(s, t, b, prm, q, e):
+    """DP11: the target of q's reaction with effect e, or -2 not to play it; -1 = the opposing
+    Phoenixborn. Balanced: Shadow Counter (6) on the most valuable opposing unit it destroys,
+    else the most valuable opposing unit (none: not played); Sympathy Pain (3) on the opposing
+    Phoenixborn when that is lethal, else the most valuable opposing unit it destroys, else the
+    opposing Phoenixborn. Random: a coin flip to play, then a uniform legal target."""
+    o = (q + 1) % s.players[b]
+    c = o * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    dmg = 6 if e == S.E_SHADOW_COUNTER else 3
+    if prm[q, BP_RANDOM] > 0.5:
+        if not coin(s, b, q):
+            return -2
+        if e == S.E_SHADOW_COUNTER:
+            return -2 if n == 0 else s.cont[b, c, rand(s, b, q, n)]
+        k = rand(s, b, q, n + 1)
+        return -1 if k == n else s.cont[b, c, k]
+    if e == S.E_SYMPATHY_PAIN and t.card_life[s.pb_card[b, o]] - s.pb_wounds[b, o] <= dmg:
+        return -1
+    best = -2
+    best_v = -1
+    for k in range(n):
+        u = s.cont[b, c, k]
+        v = unit_value(s, t, b, u) + (100 if S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg else 0)
+        if v > best_v:
+            best, best_v = u, v
+    if e == S.E_SYMPATHY_PAIN and best_v < 100:
+        return -1
+    return best

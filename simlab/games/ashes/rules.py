@@ -39,6 +39,7 @@ from simlab.games.ashes.state import (
     E_MOLTEN_GOLD,
     E_ONE_HUNDRED_BLADES,
     E_PURGE,
+    E_SHADOW_COUNTER,
     E_SHADOW_TARGET,
     E_SHIFTING_MIST,
     E_SLASH,
@@ -68,6 +69,7 @@ from simlab.games.ashes.state import (
     EV_PASS,
     EV_PB_ABILITY,
     EV_PLAY,
+    EV_REACTION,
     EV_RECOVER,
     EV_ROLL,
     EV_ROUND,
@@ -121,6 +123,7 @@ from simlab.games.ashes.state import (
     T_ALLY,
     T_ALTERATION,
     T_CONJURATION,
+    T_REACTION,
     T_READY,
     Z_ATTACHED,
     Z_BATTLEFIELD,
@@ -721,7 +724,9 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
             damage_pb(s, b, q, dmg)
             s.exhaust[b, a] += 1
             log(s, b, EV_HIT_PB, a, q, dmg)
-            resolve_pb_destruction(s, t, b, p, END_PB)
+            pb_damaged(s, t, b, prm, q, dmg, True)
+            if s.done[b] == 0:
+                resolve_pb_destruction(s, t, b, p, END_PB)
             if s.done[b] == 1:
                 return
         elif s.i_cont[b, d] != q * NZ + Z_BATTLEFIELD:
@@ -784,7 +789,9 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
         for k in range(na):
             if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
                 s.exhaust[b, att[k]] += 1
-        resolve_pb_destruction(s, t, b, p, END_PB)
+        pb_damaged(s, t, b, prm, q, total, True)
+        if s.done[b] == 0:
+            resolve_pb_destruction(s, t, b, p, END_PB)
         return
     tgt = guard if guard >= 0 else target
     counter = False
@@ -1043,7 +1050,9 @@ def resolve_action(s, t, b, prm, p, c):
         draw(s, b, p)
         damage_pb(s, b, q, 1)
         damage_opposing_units(s, t, b, p, 1)
-        resolve_pb_destruction(s, t, b, p, END_PB)
+        pb_damaged(s, t, b, prm, q, 1, False)
+        if s.done[b] == 0:
+            resolve_pb_destruction(s, t, b, p, END_PB)
     elif e == E_BOUND_SOUL:
         place(s, b, B.target_ally_in_discard(s, t, b, prm, p), p * NZ + Z_HAND)
 
@@ -1101,7 +1110,9 @@ def use_pb_ability(s, t, b, prm, p, use):
         u = B.target_damage(s, t, b, prm, p, 2 if e == E_WATER_BLAST else 1, e == E_SLASH)
         if u < 0:
             damage_pb(s, b, q, 1)
-            resolve_pb_destruction(s, t, b, p, END_PB)
+            pb_damaged(s, t, b, prm, q, 1, False)
+            if s.done[b] == 0:
+                resolve_pb_destruction(s, t, b, p, END_PB)
         else:
             s.wounds[b, u] += 2 if e == E_WATER_BLAST else 1
             destroy_if_dead(s, t, b, u)
@@ -1112,6 +1123,56 @@ def use_pb_ability(s, t, b, prm, p, use):
             c = q * NZ + Z_DRAW
             if s.cont_n[b, c] > 0:
                 place(s, b, s.cont[b, c, s.cont_n[b, c] - 1], q * NZ + Z_DISCARD)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reactions (checklist §1.17, rules 122-125)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def pb_damaged(s, t, b, prm, q, amount, by_attack):
+    """The window after q's Phoenixborn received ``amount`` damage (W-PB-RECV): q may play one
+    reaction spell from hand, paying its magic with no action (rules 57, 122): Shadow Counter
+    (only after damage from an attack: 6 damage to a target opposing unit) or Sympathy Pain (3
+    damage to a target unit or Phoenixborn). A seat plays at most one reaction per player-turn
+    (rule 123, AMB-9), only in the player turns phase (rule 124, AMB-8), and only for damage
+    above 0. The reaction's damage resolves before the damage that triggered it is checked
+    (rule 137: a nested resolution finishes first), so a reacting seat can win first.
+    Reactions to a reaction's damage are not offered yet."""
+    if amount <= 0 or s.phase[b] != PH_TURNS or s.react_used[b, q] > 0 or s.done[b] == 1:
+        return
+    use = s.scratch[b, 2]
+    c = q * NZ + Z_HAND
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        card = s.i_card[b, i]
+        if t.card_type[card] != T_REACTION or t.card_impl[card] == 0:
+            continue
+        e = t.card_effect[card]
+        if e == E_SHADOW_COUNTER and not by_attack:
+            continue
+        if not plan_payment(s, b, q, t.card_cost[card], use):
+            continue
+        target = B.reaction_target(s, t, b, prm, q, e)
+        if target == -2:
+            continue
+        spend_dice(s, b, q, use)
+        place(s, b, i, q * NZ + Z_DISCARD)
+        s.react_used[b, q] += 1
+        s.card[b, q, card, C_PLAYED] += 1
+        log(s, b, EV_REACTION, q, card, target)
+        dmg = 6 if e == E_SHADOW_COUNTER else 3
+        if target >= 0:
+            s.wounds[b, target] += dmg
+            destroy_if_dead(s, t, b, target)
+        else:
+            o = next_alive(s, b, q)
+            damage_pb(s, b, o, dmg)
+            if s.pb_wounds[b, o] >= t.card_life[s.pb_card[b, o]]:
+                s.alive[b, o] = 0
+                if alive_count(s, b) == 1:
+                    end_game(s, b, q, END_PB)
+        return
 
 
 # ---------------------------------------------------------------------------------------------

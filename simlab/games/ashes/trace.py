@@ -54,6 +54,9 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, inst_card: np.ndarray,
             lines.append(f"  {who(a)} plays {names[x]}")
         elif code == S.EV_ACTIVATE:
             lines.append(f"  {who(a)} activates {names[x]}: {inst(y)} enters play")
+        elif code == S.EV_REACTION:
+            target = inst(y) if y >= 0 else "the opposing Phoenixborn"
+            lines.append(f"    {who(a)} reacts with {names[x]} on {target}")
         elif code == S.EV_PB_ABILITY:
             lines.append(f"  {who(a)} uses {S.EFFECTS[x]}")
         elif code == S.EV_DICE_POWER:
