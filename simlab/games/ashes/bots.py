@@ -35,6 +35,8 @@ def move_score(s, t, b, move):
     kind = move // S.MAXI
     if kind == S.MV_ACTIVATE:
         return activation_worth(s, t, b, s.cur[b], i)
+    if kind == S.MV_UNIT_ABILITY:
+        return unit_ability_worth(s, t, b, s.cur[b], i)
     if kind == S.MV_ATTACK_PB or kind == S.MV_ATTACK_UNIT:
         p = s.cur[b]
         c = p * S.NZ + S.Z_BATTLEFIELD
@@ -92,6 +94,8 @@ def side_score(s, t, b, p, move):
         return move_score(s, t, b, move)
     if kind == S.MV_PB_ABILITY:
         return pb_ability_worth(s, t, b, p)
+    if kind == S.MV_UNIT_ABILITY:
+        return unit_ability_worth(s, t, b, p, x)
     if kind == S.MV_NATURAL:
         mine = s.i_cont[b, x] // S.NZ == p
         if not mine and S.unit_life(s, t, b, x) - s.wounds[b, x] <= 1:
@@ -782,3 +786,19 @@ def reaction_target(s, t, b, prm, q, e):
     if e == S.E_SYMPATHY_PAIN and best_v < 100:
         return -1
     return best
+
+
+@njit(cache=True)
+def unit_ability_worth(s, t, b, p, u):
+    """The balanced bot's worth of unit u's ability: Distract 14 on an unexhausted opposing unit
+    with attack (it can then neither attack nor block); Memory Drain 9."""
+    e = t.card_effect[s.i_card[b, u]]
+    if e == S.E_THREE_EYED_OWL:
+        return 9
+    q = (p + 1) % s.players[b]
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    for k in range(s.cont_n[b, c]):
+        v = s.cont[b, c, k]
+        if s.exhaust[b, v] == 0 and S.unit_attack(s, t, b, v) > 0:
+            return 14
+    return 0

@@ -39,6 +39,7 @@ from simlab.games.ashes.state import (
     E_MOLTEN_GOLD,
     E_ONE_HUNDRED_BLADES,
     E_PURGE,
+    E_ROSE_FIRE_DANCER,
     E_SHADOW_COUNTER,
     E_SHADOW_TARGET,
     E_SHIFTING_MIST,
@@ -48,6 +49,7 @@ from simlab.games.ashes.state import (
     E_STRENGTHEN,
     E_SUMMON_IRON_RHINO,
     E_SUMMON_SILVER_SNAKE,
+    E_THREE_EYED_OWL,
     E_WATER_BLAST,
     END_FATIGUE,
     END_LIMIT,
@@ -75,6 +77,7 @@ from simlab.games.ashes.state import (
     EV_ROUND,
     EV_SETUP,
     EV_TOKEN,
+    EV_UNIT_ABILITY,
     F_BASIC,
     F_CLASS,
     F_POWER,
@@ -96,6 +99,7 @@ from simlab.games.ashes.state import (
     MV_NATURAL,
     MV_PB_ABILITY,
     MV_PLAY,
+    MV_UNIT_ABILITY,
     NCOST,
     NDICE,
     NDT,
@@ -1126,6 +1130,59 @@ def use_pb_ability(s, t, b, prm, p, use):
 
 
 # ---------------------------------------------------------------------------------------------
+# Unit abilities (checklist §2, allies and conjurations)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def unit_ability_possible(s, t, b, p, u, use):
+    """p's unit u can use its activated ability now: implemented (Rose Fire Dancer's Distract,
+    Three-Eyed Owl's Memory Drain), u unexhausted (an exhausted unit has no ability and the cost
+    exhausts it: rules 104, 108), the action its cost names still available, the magic payable,
+    and something to do (AMB-11): a unit to exhaust, a card in the opponent's hand."""
+    c = s.i_card[b, u]
+    if t.card_impl[c] == 0 or s.exhaust[b, u] > 0 or t.card_act[c, CO_EXHAUST] == 0:
+        return False
+    if t.card_act[c, CO_MAIN] == 1 and s.main_used[b, p] == 1:
+        return False
+    if t.card_act[c, CO_SIDE] == 1 and s.side_left[b, p] <= 0:
+        return False
+    e = t.card_effect[c]
+    if e == E_ROSE_FIRE_DANCER:
+        if units_in_play(s, b) == 0:
+            return False
+    elif e == E_THREE_EYED_OWL:
+        if zone_n(s, b, next_alive(s, b, p), Z_HAND) == 0:
+            return False
+    else:
+        return False
+    return plan_payment(s, b, p, t.card_act[c], use)
+
+
+@njit(cache=True)
+def use_unit_ability(s, t, b, prm, p, u, use):
+    """Use unit u's ability (after :func:`unit_ability_possible` planned the dice): pay (the
+    action, an exhaustion token on u, the dice), then:
+
+    * rose_fire_dancer (Distract): 1 exhaustion token on a target unit;
+    * three_eyed_owl (Memory Drain): a target player discards a card of their own choice from
+      hand (the bots aim at the opponent, AMB-30; the victim's bot picks the card)."""
+    c = s.i_card[b, u]
+    spend_dice(s, b, p, use)
+    if t.card_act[c, CO_MAIN] == 1:
+        s.main_used[b, p] = 1
+    if t.card_act[c, CO_SIDE] == 1:
+        s.side_left[b, p] -= 1
+    s.exhaust[b, u] += 1
+    e = t.card_effect[c]
+    log(s, b, EV_UNIT_ABILITY, p, c, u)
+    if e == E_ROSE_FIRE_DANCER:
+        s.exhaust[b, B.target_exhaust(s, t, b, prm, p)] += 1
+    else:
+        q = next_alive(s, b, p)
+        place(s, b, B.discard_for_cost(s, t, b, prm, q), q * NZ + Z_DISCARD)
+
+
+# ---------------------------------------------------------------------------------------------
 # Reactions (checklist §1.17, rules 122-125)
 # ---------------------------------------------------------------------------------------------
 
@@ -1294,6 +1351,12 @@ def legal_moves(s, t, b, p, side, legal, use):
         if t.card_act[s.i_card[b, i], CO_SIDE if side else CO_MAIN] == 1 and can_activate(s, t, b, p, i, use):
             legal[n] = MV_ACTIVATE * MAXI + i
             n += 1
+    c = p * NZ + Z_BATTLEFIELD
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if t.card_act[s.i_card[b, u], CO_SIDE if side else CO_MAIN] == 1 and unit_ability_possible(s, t, b, p, u, use):
+            legal[n] = MV_UNIT_ABILITY * MAXI + u
+            n += 1
     if side:
         if pb_ability_possible(s, t, b, p, use):
             legal[n] = MV_PB_ABILITY * MAXI
@@ -1313,6 +1376,9 @@ def make_move(s, t, b, prm, p, move, use):
         attack_pb(s, t, b, prm, p)
     elif move // MAXI == MV_ATTACK_UNIT:
         attack_unit(s, t, b, prm, p, i)
+    elif move // MAXI == MV_UNIT_ABILITY:
+        unit_ability_possible(s, t, b, p, i, use)
+        use_unit_ability(s, t, b, prm, p, i, use)
     elif move // MAXI == MV_PB_ABILITY:
         pb_ability_possible(s, t, b, p, use)
         use_pb_ability(s, t, b, prm, p, use)

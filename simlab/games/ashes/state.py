@@ -88,6 +88,7 @@ NEFFECT = len(EFFECTS)
     "summon_iron_rhino", "summon_masked_wolf", "summon_mist_spirit", "summon_seaside_raven",
     "summon_silver_snake", "summon_three_eyed_owl"))
 
+(E_ROSE_FIRE_DANCER, E_THREE_EYED_OWL) = (EFFECTS.index(c) for c in ("rose_fire_dancer", "three_eyed_owl"))
 (E_SHADOW_COUNTER, E_SYMPATHY_PAIN) = (EFFECTS.index(c) for c in ("shadow_counter", "sympathy_pain"))
 (E_EXPAND_ENERGY, E_PURGE, E_SHIFTING_MIST, E_STRENGTHEN) = (EFFECTS.index(c) for c in (
     "expand_energy", "purge", "shifting_mist", "strengthen"))
@@ -106,7 +107,7 @@ IMPLEMENTED = frozenset({
     "sleeping_widow", "molten_gold", "sleight_of_hand", "steady_gaze", "mist_typhoon",
     "one_hundred_blades", "bound_soul", "root_armor", "undying_heart", "water_blast", "slash",
     "shadow_target", "hearts_pull", "expand_energy", "purge", "shifting_mist", "strengthen",
-    "shadow_counter", "sympathy_pain",
+    "shadow_counter", "sympathy_pain", "rose_fire_dancer", "three_eyed_owl",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw
@@ -146,12 +147,13 @@ NCARD_MAX = 96         # card ids (78 in the core set) with room for data overri
 
 # Move kinds (rules.legal_moves): a move is kind * MAXI + instance (or target)
 MV_PLAY, MV_ACTIVATE, MV_ATTACK_PB, MV_ATTACK_UNIT, MV_MEDITATE, MV_NATURAL, MV_CHARM, MV_CEREMONIAL, \
-    MV_ILLUSION, MV_PB_ABILITY = range(10)
+    MV_ILLUSION, MV_PB_ABILITY, MV_UNIT_ABILITY = range(11)
 
 # Trace events (code, a, b, c)
 EV_SETUP, EV_FIRST_ROLL, EV_FIRST_PLAYER, EV_ROUND, EV_ROLL, EV_DRAW, EV_FATIGUE, EV_PASS, \
     EV_PLAY, EV_RECOVER, EV_KEEP_DICE, EV_TOKEN, EV_END, EV_DISCARD, EV_ACTIVATE, EV_ATTACK, \
-    EV_BATTLE, EV_DESTROYED, EV_HIT_PB, EV_DICE_POWER, EV_MEDITATE, EV_PB_ABILITY, EV_REACTION = range(23)
+    EV_BATTLE, EV_DESTROYED, EV_HIT_PB, EV_DICE_POWER, EV_MEDITATE, EV_PB_ABILITY, EV_REACTION, \
+    EV_UNIT_ABILITY = range(24)
 
 
 class StateLayout(KernelLayout):

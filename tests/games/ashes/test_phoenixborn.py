@@ -90,3 +90,35 @@ def test_hearts_pull_draws_and_mills():
     hand = len(pos.instances(0, "hand"))
     use(pos)
     assert len(pos.instances(0, "hand")) == hand + 1 and top in pos.instances(1, "discard")
+
+
+# --- unit abilities (checklist §2 #14, #27; rules 104, 108) -------------------------------------
+
+def test_rose_fire_dancer_distracts():
+    """§2 #14 (L158-160): side action + exhaust the Dancer: 1 exhaustion token on a target unit
+    (the balanced bot picks the opposing unexhausted unit with the most attack); an exhausted
+    Dancer has no ability (rule 104)."""
+    pos = start(("The Cloudsea Siren", "The Iron Men"))
+    dancer = pos.take(0, "Rose Fire Dancer", "battlefield")
+    knight = pos.take(1, "Hammer Knight", "battlefield")
+    assert R.unit_ability_possible(pos.st, pos.t, 0, 0, dancer, USE)
+    R.use_unit_ability(pos.st, pos.t, 0, pos.prm, 0, dancer, USE)
+    assert pos.st.exhaust[0, knight] == 1 and pos.st.exhaust[0, dancer] == 1
+    assert pos.st.side_left[0, 0] == 0
+    pos.st.side_left[0, 0] = 1
+    assert not R.unit_ability_possible(pos.st, pos.t, 0, 0, dancer, USE)
+
+
+def test_three_eyed_owl_memory_drain():
+    """§2 #27: main action + exhaust the Owl: the opponent discards a card of its own choice (its
+    bot discards a dead card first)."""
+    pos = start(("The Cloudsea Siren", "The Mist Guardian"))
+    owl = pos.take(0, "Three-Eyed Owl", "battlefield")
+    hand = len(pos.instances(1, "hand"))
+    assert R.unit_ability_possible(pos.st, pos.t, 0, 0, owl, USE)
+    R.use_unit_ability(pos.st, pos.t, 0, pos.prm, 0, owl, USE)
+    assert len(pos.instances(1, "hand")) == hand - 1 and pos.st.main_used[0, 0] == 1
+    pos.move_all(1, "hand", "draw")
+    pos.st.exhaust[0, owl] = 0
+    R.begin_turn(pos.st, 0, 0)
+    assert not R.unit_ability_possible(pos.st, pos.t, 0, 0, owl, USE)  # nothing to discard
