@@ -401,6 +401,24 @@ def plan_payment(s, b, p, cost, use):
 
 
 @njit(cache=True)
+def action_free(s, b, p, cost):
+    """The action a cost names is still available this turn (rules 38, 46): the main action
+    unused, or a side action left."""
+    if cost[CO_MAIN] == 1 and s.main_used[b, p] == 1:
+        return False
+    return not (cost[CO_SIDE] == 1 and s.side_left[b, p] <= 0)
+
+
+@njit(cache=True)
+def use_action(s, b, p, cost):
+    """Pay the action a cost names (rule 46)."""
+    if cost[CO_MAIN] == 1:
+        s.main_used[b, p] = 1
+    if cost[CO_SIDE] == 1:
+        s.side_left[b, p] -= 1
+
+
+@njit(cache=True)
 def spend_dice(s, b, p, use):
     """Pay magic: the chosen active dice move to the exhausted pool, keeping their faces until
     re-rolled (rule 26, L1540-1548)."""
@@ -515,9 +533,7 @@ def can_activate(s, t, b, p, i, use):
     c = s.i_card[b, i]
     if t.card_type[c] != T_READY or t.card_impl[c] == 0 or s.exhaust[b, i] > 0:
         return False
-    if t.card_act[c, CO_MAIN] == 1 and s.main_used[b, p] == 1:
-        return False
-    if t.card_act[c, CO_SIDE] == 1 and s.side_left[b, p] <= 0:
+    if not action_free(s, b, p, t.card_act[c]):
         return False
     e = t.card_effect[c]
     if e == E_EXPAND_ENERGY:
@@ -559,10 +575,7 @@ def activate(s, t, b, prm, p, i, use):
       (3 copies; AMB-25: the turn in which it was used)."""
     c = s.i_card[b, i]
     spend_dice(s, b, p, use)
-    if t.card_act[c, CO_MAIN] == 1:
-        s.main_used[b, p] = 1
-    if t.card_act[c, CO_SIDE] == 1:
-        s.side_left[b, p] -= 1
+    use_action(s, b, p, t.card_act[c])
     if t.card_act[c, CO_EXHAUST] == 1:
         s.exhaust[b, i] += 1
     s.card[b, p, c, C_ACTIVATED] += 1
@@ -1142,9 +1155,7 @@ def unit_ability_possible(s, t, b, p, u, use):
     c = s.i_card[b, u]
     if t.card_impl[c] == 0 or s.exhaust[b, u] > 0 or t.card_act[c, CO_EXHAUST] == 0:
         return False
-    if t.card_act[c, CO_MAIN] == 1 and s.main_used[b, p] == 1:
-        return False
-    if t.card_act[c, CO_SIDE] == 1 and s.side_left[b, p] <= 0:
+    if not action_free(s, b, p, t.card_act[c]):
         return False
     e = t.card_effect[c]
     if e == E_ROSE_FIRE_DANCER:
@@ -1168,10 +1179,7 @@ def use_unit_ability(s, t, b, prm, p, u, use):
       hand (the bots aim at the opponent, AMB-30; the victim's bot picks the card)."""
     c = s.i_card[b, u]
     spend_dice(s, b, p, use)
-    if t.card_act[c, CO_MAIN] == 1:
-        s.main_used[b, p] = 1
-    if t.card_act[c, CO_SIDE] == 1:
-        s.side_left[b, p] -= 1
+    use_action(s, b, p, t.card_act[c])
     s.exhaust[b, u] += 1
     e = t.card_effect[c]
     log(s, b, EV_UNIT_ABILITY, p, c, u)
