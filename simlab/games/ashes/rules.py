@@ -35,6 +35,7 @@ from simlab.games.ashes.state import (
     E_BOUND_SOUL,
     E_EXPAND_ENERGY,
     E_HEARTS_PULL,
+    E_IRON_WORKER,
     E_MIST_TYPHOON,
     E_MOLTEN_GOLD,
     E_ONE_HUNDRED_BLADES,
@@ -46,6 +47,7 @@ from simlab.games.ashes.state import (
     E_SLASH,
     E_SLEIGHT_OF_HAND,
     E_STEADY_GAZE,
+    E_STORMWIND_SNIPER,
     E_STRENGTHEN,
     E_SUMMON_IRON_RHINO,
     E_SUMMON_SILVER_SNAKE,
@@ -68,6 +70,7 @@ from simlab.games.ashes.state import (
     EV_HIT_PB,
     EV_KEEP_DICE,
     EV_MEDITATE,
+    EV_OVERTIME,
     EV_PASS,
     EV_PB_ABILITY,
     EV_PLAY,
@@ -488,6 +491,7 @@ def play_card(s, t, b, prm, p, i, use):
         s.i_parent[b, i] = host
     elif t.card_place[c] == P_BATTLEFIELD:
         place(s, b, i, p * NZ + Z_BATTLEFIELD)
+        ally_enters(s, t, b, prm, p, i)
     elif t.card_place[c] == P_SPELLBOARD:
         place(s, b, i, p * NZ + Z_SPELLBOARD)
     else:
@@ -1142,6 +1146,40 @@ def use_pb_ability(s, t, b, prm, p, use):
                 place(s, b, s.cont[b, c, s.cont_n[b, c] - 1], q * NZ + Z_DISCARD)
 
 
+@njit(cache=True)
+def ally_enters(s, t, b, prm, p, i):
+    """What an ally does as it enters play (window W-ENTER): Iron Worker's Resourceful puts 1
+    status token on it (inexhaustible); Stormwind Sniper's Ambush may deal 2 damage to a target
+    unit or Phoenixborn (the bots always do: a unit it destroys, else the most valuable opposing
+    unit, else the opposing Phoenixborn)."""
+    e = t.card_effect[s.i_card[b, i]]
+    if e == E_IRON_WORKER:
+        s.status[b, i] += 1
+    elif e == E_STORMWIND_SNIPER:
+        u = B.target_damage(s, t, b, prm, p, 2, True)
+        if u < 0:
+            q = next_alive(s, b, p)
+            damage_pb(s, b, q, 2)
+            pb_damaged(s, t, b, prm, q, 2, False)
+            if s.done[b] == 0:
+                resolve_pb_destruction(s, t, b, p, END_PB)
+        else:
+            s.wounds[b, u] += 2
+            destroy_if_dead(s, t, b, u)
+
+
+@njit(cache=True)
+def overtime_worker(s, t, b, p):
+    """An Iron Worker of p's with a status token to spend on Overtime (an extra side action), or
+    -1 (checklist §2 #11: inexhaustible, any time in p's turn)."""
+    c = p * NZ + Z_BATTLEFIELD
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if t.card_effect[s.i_card[b, u]] == E_IRON_WORKER and s.status[b, u] > 0:
+            return u
+    return -1
+
+
 # ---------------------------------------------------------------------------------------------
 # Unit abilities (checklist §2, allies and conjurations)
 # ---------------------------------------------------------------------------------------------
@@ -1418,6 +1456,22 @@ def take_turn(s, t, b, prm, p):
     move = B.choose_side(s, t, b, prm, p, legal, n)
     if move >= 0:
         make_move(s, t, b, prm, p, move, use)
+        # Overtime: each status token an Iron Worker gives up is one more side action
+        while s.done[b] == 0 and s.side_left[b, p] == 0:
+            w = overtime_worker(s, t, b, p)
+            if w < 0:
+                break
+            s.side_left[b, p] = 1
+            n = legal_moves(s, t, b, p, True, legal, use)
+            move = B.choose_side(s, t, b, prm, p, legal, n)
+            if move < 0:
+                s.side_left[b, p] = 0
+                break
+            s.status[b, w] -= 1
+            log(s, b, EV_OVERTIME, p, w, s.status[b, w])
+            make_move(s, t, b, prm, p, move, use)
+    if s.done[b] == 1:
+        return True
     n = legal_moves(s, t, b, p, False, legal, use)
     move = B.choose_main(s, t, b, prm, p, legal, n)
     if move < 0:
@@ -1434,6 +1488,12 @@ def player_turns_phase(s, t, b, prm):
     seat has passed in a row."""
     s.phase[b] = PH_TURNS
     s.pass_run[b] = 0
+    # Iron Worker's Resourceful: 1 status token at the start of the phase (W-PTP)
+    for q in range(s.players[b]):
+        c = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            if t.card_effect[s.i_card[b, s.cont[b, c, k]]] == E_IRON_WORKER:
+                s.status[b, s.cont[b, c, k]] += 1
     p = s.first[b]
     if s.alive[b, p] == 0:
         p = next_alive(s, b, p)

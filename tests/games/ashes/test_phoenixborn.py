@@ -122,3 +122,48 @@ def test_three_eyed_owl_memory_drain():
     pos.st.exhaust[0, owl] = 0
     R.begin_turn(pos.st, 0, 0)
     assert not R.unit_ability_possible(pos.st, pos.t, 0, 0, owl, USE)  # nothing to discard
+
+
+# --- abilities on entering play and Overtime (checklist §2 #11, #15) ------------------------------
+
+def play_ally(pos, name, dice):
+    """Seat 0 plays ally ``name`` from hand with the given active dice (it must be legal)."""
+    pos.dice(0, dice)
+    i = pos.take(0, name, "hand")
+    assert R.playable(pos.st, pos.t, 0, 0, i, USE)
+    R.play_card(pos.st, pos.t, 0, pos.prm, 0, i, USE)
+    return i
+
+
+def test_stormwind_sniper_ambush():
+    """§2 #15: entering play, Stormwind Sniper may deal 2 damage to a target unit or Phoenixborn:
+    a unit it destroys, else the opposing Phoenixborn when no opposing unit is left."""
+    pos = start(("The Shadows of Viros", "The Iron Men"))
+    worker = pos.take(1, "Iron Worker", "battlefield")
+    play_ally(pos, "Stormwind Sniper", [("illusion", "class"), ("ceremonial", "class"), ("ceremonial", "basic")])
+    assert worker in pos.instances(1, "discard") and pos.st.pb_wounds[0, 1] == 0
+    R.begin_turn(pos.st, 0, 0)
+    play_ally(pos, "Stormwind Sniper", [("illusion", "class"), ("ceremonial", "class"), ("ceremonial", "basic")])
+    assert pos.st.pb_wounds[0, 1] == 2
+
+
+def test_iron_worker_resourceful_and_overtime():
+    """§2 #11 (L452-462): Iron Worker enters with 1 status token and gets 1 more at the start of
+    each player turns phase; on its owner's turn each token can be spent for one more side action
+    (Overtime): here two natural powers destroy two Mist Spirits in one turn."""
+    pos = start(("The Iron Men", "The Mist Guardian"))
+    worker = play_ally(pos, "Iron Worker", [("ceremonial", "basic")] * 2)
+    assert pos.st.status[0, worker] == 1
+    a = pos.take(1, "Mist Spirit", "battlefield")
+    b = pos.take(1, "Mist Spirit", "battlefield")
+    pos.dice(0, [("natural", "power")] * 2)
+    pos.move_all(0, "hand", "discard")
+    R.take_turn(pos.st, pos.t, 0, pos.prm, 0)
+    assert a in pos.instances(1, "conjuration_pile") and b in pos.instances(1, "conjuration_pile")
+    assert pos.st.status[0, worker] == 0
+    pos.st.first[0] = 1
+    pos.dice(0, [])
+    pos.dice(1, [])
+    pos.move_all(1, "hand", "discard")
+    R.player_turns_phase(pos.st, pos.t, 0, pos.prm)
+    assert pos.st.status[0, worker] == 1  # Resourceful at the phase start
