@@ -802,3 +802,25 @@ def unit_ability_worth(s, t, b, p, u):
         if s.exhaust[b, v] == 0 and S.unit_attack(s, t, b, v) > 0:
             return 14
     return 0
+
+
+@njit(cache=True)
+def target_wound(s, t, b, prm, p):
+    """DP12 for Aftershock's 1 wound: the most valuable opposing unit it destroys, else the most
+    valuable opposing unit, else -1 (declined: it never wounds its own side); random: a coin flip,
+    then a uniform opposing unit."""
+    q = (p + 1) % s.players[b]
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    if n == 0:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, n)] if coin(s, b, p) else -1
+    best = -1
+    best_v = -1
+    for k in range(n):
+        u = s.cont[b, c, k]
+        v = unit_value(s, t, b, u) + (100 if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 1 else 0)
+        if v > best_v:
+            best, best_v = u, v
+    return best

@@ -34,6 +34,7 @@ from simlab.games.ashes.state import (
     DT_NATURAL,
     E_BOUND_SOUL,
     E_EXPAND_ENERGY,
+    E_HAMMER_KNIGHT,
     E_HEARTS_PULL,
     E_IRON_WORKER,
     E_MIST_TYPHOON,
@@ -57,6 +58,7 @@ from simlab.games.ashes.state import (
     END_LIMIT,
     END_PB,
     EV_ACTIVATE,
+    EV_AFTERSHOCK,
     EV_ATTACK,
     EV_BATTLE,
     EV_DESTROYED,
@@ -705,6 +707,23 @@ def can_attack(s, b, p):
 
 
 @njit(cache=True)
+def aftershock(s, t, b, prm, p, card):
+    """Hammer Knight's Aftershock 1 (checklist §2 #10, window W-DEALT): when a Hammer Knight of
+    seat p deals attack or counter damage, p may put 1 wound token (not damage, rule 115) on a
+    target unit. Resolved after the battle's destructions (the Knight may have been destroyed in
+    that battle: the ability triggered as the damage was dealt). ``card`` is the dealing unit's
+    card; anything but a Hammer Knight does nothing."""
+    if t.card_effect[card] != E_HAMMER_KNIGHT:
+        return
+    u = B.target_wound(s, t, b, prm, p)
+    if u < 0:
+        return
+    s.wounds[b, u] += 1
+    log(s, b, EV_AFTERSHOCK, p, u, 0)
+    destroy_if_dead(s, t, b, u)
+
+
+@njit(cache=True)
 def attack_pb(s, t, b, prm, p):
     """Attack a Phoenixborn (rules 74-83, L660-706; E1) as p's main action: p declares attackers
     (DP7: at least one unexhausted unit, rule 75) against the next opponent's Phoenixborn (rule
@@ -750,13 +769,18 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
                 resolve_pb_destruction(s, t, b, p, END_PB)
             if s.done[b] == 1:
                 return
+            if dmg > 0:
+                aftershock(s, t, b, prm, p, s.i_card[b, a])
         elif s.i_cont[b, d] != q * NZ + Z_BATTLEFIELD:
             s.exhaust[b, a] += 1
         else:
             counter = s.exhaust[b, d] == 0 and B.choose_counter(s, t, b, prm, q, d, a)
-            s.wounds[b, d] += unit_attack(s, t, b, a)
-            if counter:
-                s.wounds[b, a] += unit_attack(s, t, b, d)
+            dealt_a = unit_attack(s, t, b, a)
+            dealt_d = unit_attack(s, t, b, d) if counter else 0
+            card_a = s.i_card[b, a]
+            card_d = s.i_card[b, d]
+            s.wounds[b, d] += dealt_a
+            s.wounds[b, a] += dealt_d
             log(s, b, EV_BATTLE, a, d, 1 if counter else 0)
             # simultaneous damage (rule 119): both are checked after both are dealt
             gone_d = destroy_if_dead(s, t, b, d)
@@ -765,6 +789,10 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
                 s.exhaust[b, a] += 1
             if counter and not gone_d:
                 s.exhaust[b, d] += 1
+            if dealt_a > 0:
+                aftershock(s, t, b, prm, p, card_a)
+            if dealt_d > 0:
+                aftershock(s, t, b, prm, q, card_d)
 
 
 @njit(cache=True)
@@ -813,6 +841,10 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
         pb_damaged(s, t, b, prm, q, total, True)
         if s.done[b] == 0:
             resolve_pb_destruction(s, t, b, p, END_PB)
+        for k in range(na):
+            a = att[k]
+            if s.done[b] == 0 and s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and unit_attack(s, t, b, a) > 0:
+                aftershock(s, t, b, prm, p, s.i_card[b, a])
         return
     tgt = guard if guard >= 0 else target
     counter = False
@@ -826,6 +858,17 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
                 if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
                     s.wounds[b, att[k]] += dmg[k]
         log(s, b, EV_BATTLE, -1, tgt, 1 if counter else 0)
+    # Aftershock: note which units dealt damage before any of them leaves play
+    card_t = s.i_card[b, tgt]
+    countered = counter and unit_attack(s, t, b, tgt) > 0
+    knights = 0
+    knight_card = -1
+    for k in range(na):
+        a = att[k]
+        if s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and unit_attack(s, t, b, a) > 0 \
+                and t.card_effect[s.i_card[b, a]] == E_HAMMER_KNIGHT:
+            knights += 1
+            knight_card = s.i_card[b, a]
     gone_t = destroy_if_dead(s, t, b, tgt)
     for k in range(na):
         a = att[k]
@@ -833,6 +876,10 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
             s.exhaust[b, a] += 1
     if counter and not gone_t:
         s.exhaust[b, tgt] += 1
+    for _ in range(knights):
+        aftershock(s, t, b, prm, p, knight_card)
+    if countered:
+        aftershock(s, t, b, prm, q, card_t)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -253,3 +253,26 @@ def test_balanced_guard_choice():
     assert B.choose_guard(pos.st, pos.t, 0, pos.prm, 1, att, 1, snake) == -2  # a Gilder dies to 2
     pos.st.pb_wounds[0, 1] = 16  # 6 left: 2 damage leaves 4 <= 5
     assert B.choose_guard(pos.st, pos.t, 0, pos.prm, 1, att, 1, snake) == -1
+
+
+def test_hammer_knight_aftershock():
+    """Checklist §2 #10 (L456-458): when Hammer Knight deals attack or counter damage its
+    controller may put 1 wound token on a target unit. Attacking Maeoni unblocked, its Aftershock
+    destroys a wounded Gilder; blocking and countering a Silver Snake (destroyed by the 4
+    damage), it wounds the other Gilder."""
+    pos = coal_vs_maeoni()
+    knight = pos.take(0, "Hammer Knight", "battlefield")
+    gilder = pos.take(1, "Gilder", "battlefield")
+    pos.st.wounds[0, gilder] = 1
+    attack(pos, [knight], [-1])
+    assert pos.st.pb_wounds[0, 1] == 4 and gilder in pos.instances(1, "conjuration_pile")
+    # countering: seat 1 attacks; the Knight blocks and counters
+    snake = pos.take(1, "Silver Snake", "battlefield")
+    pos.st.status[0, snake] = 1
+    spare = pos.take(1, "Gilder", "battlefield")
+    pos.st.exhaust[0, knight] = 0
+    att = np.array([snake] + [0] * 7, np.int16)
+    blk = np.array([knight] + [-1] * 7, np.int16)
+    R.resolve_pb_attack(pos.st, pos.t, 0, pos.prm, 1, 0, att, 1, blk)
+    assert snake in pos.instances(1, "conjuration_pile")
+    assert pos.st.wounds[0, spare] == 1
