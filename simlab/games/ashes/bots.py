@@ -824,3 +824,20 @@ def target_wound(s, t, b, prm, p):
         if v > best_v:
             best, best_v = u, v
     return best
+
+
+@njit(cache=True)
+def target_throw(s, t, b, prm, p):
+    """DP12 for Anchornaut's Throw (1 damage, optional): balanced, the most valuable opposing unit
+    it destroys, else -1 (kept for later); random: a coin flip, then a uniform unit in play."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return random_unit(s, b, p) if coin(s, b, p) else -1
+    q = (p + 1) % s.players[b]
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    best = -1
+    best_v = -1
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 1 and unit_value(s, t, b, u) > best_v:
+            best, best_v = u, unit_value(s, t, b, u)
+    return best

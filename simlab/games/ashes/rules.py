@@ -32,6 +32,7 @@ from simlab.games.ashes.state import (
     DT_CHARM,
     DT_ILLUSION,
     DT_NATURAL,
+    E_ANCHORNAUT,
     E_BOUND_SOUL,
     E_EXPAND_ENERGY,
     E_HAMMER_KNIGHT,
@@ -81,6 +82,7 @@ from simlab.games.ashes.state import (
     EV_ROLL,
     EV_ROUND,
     EV_SETUP,
+    EV_THROW,
     EV_TOKEN,
     EV_UNIT_ABILITY,
     F_BASIC,
@@ -1492,11 +1494,35 @@ def make_move(s, t, b, prm, p, move, use):
 
 
 @njit(cache=True)
+def free_actions(s, t, b, prm, p):
+    """Abilities p may use on its own turn for no action (window W-FREE, checklist rule 47):
+    Anchornaut's Throw 1: exhaust an unexhausted Anchornaut (it has its ability only while
+    unexhausted, rule 104) to deal 1 damage to a target unit. The bots use them at the start of
+    the turn (balanced: only to destroy an opposing unit)."""
+    c = p * NZ + Z_BATTLEFIELD
+    k = 0
+    while k < s.cont_n[b, c] and s.done[b] == 0:
+        u = s.cont[b, c, k]
+        k += 1
+        if t.card_effect[s.i_card[b, u]] != E_ANCHORNAUT or s.exhaust[b, u] > 0 or units_in_play(s, b) == 0:
+            continue
+        v = B.target_throw(s, t, b, prm, p)
+        if v < 0:
+            continue
+        s.exhaust[b, u] += 1
+        s.wounds[b, v] += 1
+        log(s, b, EV_THROW, p, u, v)
+        if destroy_if_dead(s, t, b, v):
+            k = 0  # a battlefield list changed (swap-remove): look again; used ones are exhausted
+
+
+@njit(cache=True)
 def take_turn(s, t, b, prm, p):
     """One turn of seat p (rules 38-46): the bot's side action, if it takes one (DP4; taken
     before the main action for now), then its main action among the legal moves, else a pass
     (rule 44: a seat must pass when nothing else is legal)."""
     begin_turn(s, b, p)
+    free_actions(s, t, b, prm, p)
     legal = s.scratch[b, 2]
     use = s.scratch[b, 3]
     n = legal_moves(s, t, b, p, True, legal, use)

@@ -88,8 +88,8 @@ NEFFECT = len(EFFECTS)
     "summon_iron_rhino", "summon_masked_wolf", "summon_mist_spirit", "summon_seaside_raven",
     "summon_silver_snake", "summon_three_eyed_owl"))
 
-(E_STORMWIND_SNIPER, E_IRON_WORKER, E_HAMMER_KNIGHT) = (EFFECTS.index(c) for c in (
-    "stormwind_sniper", "iron_worker", "hammer_knight"))
+(E_STORMWIND_SNIPER, E_IRON_WORKER, E_HAMMER_KNIGHT, E_ANCHORNAUT) = (EFFECTS.index(c) for c in (
+    "stormwind_sniper", "iron_worker", "hammer_knight", "anchornaut"))
 (E_ROSE_FIRE_DANCER, E_THREE_EYED_OWL) = (EFFECTS.index(c) for c in ("rose_fire_dancer", "three_eyed_owl"))
 (E_SHADOW_COUNTER, E_SYMPATHY_PAIN) = (EFFECTS.index(c) for c in ("shadow_counter", "sympathy_pain"))
 (E_EXPAND_ENERGY, E_PURGE, E_SHIFTING_MIST, E_STRENGTHEN) = (EFFECTS.index(c) for c in (
@@ -110,7 +110,7 @@ IMPLEMENTED = frozenset({
     "one_hundred_blades", "bound_soul", "root_armor", "undying_heart", "water_blast", "slash",
     "shadow_target", "hearts_pull", "expand_energy", "purge", "shifting_mist", "strengthen",
     "shadow_counter", "sympathy_pain", "rose_fire_dancer", "three_eyed_owl", "stormwind_sniper",
-    "iron_worker", "hammer_knight",
+    "iron_worker", "hammer_knight", "anchornaut",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw
@@ -156,7 +156,7 @@ MV_PLAY, MV_ACTIVATE, MV_ATTACK_PB, MV_ATTACK_UNIT, MV_MEDITATE, MV_NATURAL, MV_
 EV_SETUP, EV_FIRST_ROLL, EV_FIRST_PLAYER, EV_ROUND, EV_ROLL, EV_DRAW, EV_FATIGUE, EV_PASS, \
     EV_PLAY, EV_RECOVER, EV_KEEP_DICE, EV_TOKEN, EV_END, EV_DISCARD, EV_ACTIVATE, EV_ATTACK, \
     EV_BATTLE, EV_DESTROYED, EV_HIT_PB, EV_DICE_POWER, EV_MEDITATE, EV_PB_ABILITY, EV_REACTION, \
-    EV_UNIT_ABILITY, EV_OVERTIME, EV_AFTERSHOCK = range(26)
+    EV_UNIT_ABILITY, EV_OVERTIME, EV_AFTERSHOCK, EV_THROW = range(27)
 
 
 class StateLayout(KernelLayout):

@@ -57,6 +57,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, inst_card: np.ndarray,
         elif code == S.EV_REACTION:
             target = inst(y) if y >= 0 else "the opposing Phoenixborn"
             lines.append(f"    {who(a)} reacts with {names[x]} on {target}")
+        elif code == S.EV_THROW:
+            lines.append(f"  {who(a)}'s {inst(x)} throws: 1 damage to {inst(y)}")
         elif code == S.EV_AFTERSHOCK:
             lines.append(f"    {who(a)}'s Aftershock: 1 wound on {inst(x)}")
         elif code == S.EV_OVERTIME:

@@ -167,3 +167,18 @@ def test_iron_worker_resourceful_and_overtime():
     pos.move_all(1, "hand", "discard")
     R.player_turns_phase(pos.st, pos.t, 0, pos.prm)
     assert pos.st.status[0, worker] == 1  # Resourceful at the phase start
+
+
+def test_anchornaut_throw_is_free():
+    """§2 #7 and rule 47 (L891-893): on its owner's turn an unexhausted Anchornaut may be exhausted
+    to deal 1 damage to a target unit, using no action; an exhausted one cannot."""
+    pos = start(("The Iron Men", "The Mist Guardian"))
+    anchor = pos.take(0, "Anchornaut", "battlefield")
+    spirit = pos.take(1, "Mist Spirit", "battlefield")
+    other = pos.take(1, "Mist Spirit", "battlefield")
+    R.free_actions(pos.st, pos.t, 0, pos.prm, 0)
+    assert pos.st.exhaust[0, anchor] == 1
+    assert (spirit in pos.instances(1, "conjuration_pile")) != (other in pos.instances(1, "conjuration_pile"))
+    assert pos.st.main_used[0, 0] == 0 and pos.st.side_left[0, 0] == 1
+    R.free_actions(pos.st, pos.t, 0, pos.prm, 0)
+    assert len(pos.instances(1, "battlefield")) == 1  # exhausted: no second throw
