@@ -515,6 +515,17 @@ def action_worth(s, t, b, p, c):
         return 10
     if e == S.E_BOUND_SOUL:
         return 8
+    if e == S.E_REFRESH:
+        c = p * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] > 0 and S.unit_attack(s, t, b, u) > 0:
+                return 16
+        return 0
+    if e == S.E_HIDDEN_POWER:
+        return 7
+    if e == S.E_CALL_UPON_THE_REALMS:
+        return 0
     if e == S.E_STEADY_GAZE:
         for k in range(s.cont_n[b, cq]):
             if s.exhaust[b, s.cont[b, cq, k]] == 0:
@@ -840,4 +851,34 @@ def target_throw(s, t, b, prm, p):
         u = s.cont[b, c, k]
         if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 1 and unit_value(s, t, b, u) > best_v:
             best, best_v = u, unit_value(s, t, b, u)
+    return best
+
+
+@njit(cache=True)
+def target_refresh(s, t, b, prm, p):
+    """DP6 for Refresh: p's exhausted unit with the most attack, else any exhausted unit (the
+    spell was legal, so one exists); random: a uniform exhausted unit."""
+    m = 0
+    best = -1
+    best_v = -1000
+    for q in range(s.players[b]):
+        c = q * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] == 0:
+                continue
+            m += 1
+            v = S.unit_attack(s, t, b, u) + (0 if q == p else -100)
+            if v > best_v:
+                best, best_v = u, v
+    if prm[p, BP_RANDOM] > 0.5:
+        k = rand(s, b, p, m)
+        for q in range(s.players[b]):
+            c = q * S.NZ + S.Z_BATTLEFIELD
+            for j in range(s.cont_n[b, c]):
+                u = s.cont[b, c, j]
+                if s.exhaust[b, u] > 0:
+                    if k == 0:
+                        return u
+                    k -= 1
     return best

@@ -34,14 +34,17 @@ from simlab.games.ashes.state import (
     DT_NATURAL,
     E_ANCHORNAUT,
     E_BOUND_SOUL,
+    E_CALL_UPON_THE_REALMS,
     E_EXPAND_ENERGY,
     E_HAMMER_KNIGHT,
     E_HEARTS_PULL,
+    E_HIDDEN_POWER,
     E_IRON_WORKER,
     E_MIST_TYPHOON,
     E_MOLTEN_GOLD,
     E_ONE_HUNDRED_BLADES,
     E_PURGE,
+    E_REFRESH,
     E_ROSE_FIRE_DANCER,
     E_SHADOW_COUNTER,
     E_SHADOW_TARGET,
@@ -1056,8 +1059,9 @@ def first_ally_in(s, t, b, c):
 def action_possible(s, t, b, p, c):
     """The action spell c would do something now (AMB-11 default: no card is played for nothing):
     Sleight of Hand needs a card to draw, Steady Gaze a unit, Mist Typhoon an opposing unit or a
-    card to draw, Bound Soul an ally in p's discard pile; Molten Gold and One Hundred Blades can
-    always reach a Phoenixborn."""
+    card to draw, Bound Soul an ally in p's discard pile, Refresh an exhausted unit, Call Upon the
+    Realms an active die; Molten Gold and One Hundred Blades can always reach a Phoenixborn, and
+    Hidden Power always has the die that paid for it."""
     e = t.card_effect[c]
     if e == E_SLEIGHT_OF_HAND:
         return zone_n(s, b, p, Z_DRAW) > 0
@@ -1067,6 +1071,17 @@ def action_possible(s, t, b, p, c):
         return opposing_units(s, b, p) > 0 or zone_n(s, b, p, Z_DRAW) > 0
     if e == E_BOUND_SOUL:
         return first_ally_in(s, t, b, p * NZ + Z_DISCARD)
+    if e == E_REFRESH:
+        for q in range(s.players[b]):
+            c = q * NZ + Z_BATTLEFIELD
+            for k in range(s.cont_n[b, c]):
+                if s.exhaust[b, s.cont[b, c, k]] > 0:
+                    return True
+        return False
+    if e == E_CALL_UPON_THE_REALMS:
+        return dice_count(s, b, p, L_ACTIVE) > 0  # before paying: its cost uses no die
+    if e == E_HIDDEN_POWER:
+        return True  # the die paying for it is exhausted by then (FAQ: it may come back)
     return e == E_MOLTEN_GOLD or e == E_ONE_HUNDRED_BLADES
 
 
@@ -1096,7 +1111,11 @@ def resolve_action(s, t, b, prm, p, c):
     * mist_typhoon: 1 damage to every opposing unit; may draw 1;
     * one_hundred_blades: 1 damage to a target Phoenixborn and to every opposing unit; draw 1
       (FAQ: the draw comes before the damage resolves, rule 136);
-    * bound_soul: an ally from p's discard pile into hand."""
+    * bound_soul: an ally from p's discard pile into hand;
+    * refresh: every exhaustion token removed from a target unit;
+    * call_upon_the_realms: three of p's active dice set to faces p chooses;
+    * hidden_power: two of p's exhausted dice (the one just paid included, FAQ) moved to the
+      active pool on faces p chooses."""
     e = t.card_effect[c]
     q = next_alive(s, b, p)
     if e == E_MOLTEN_GOLD:
@@ -1125,6 +1144,19 @@ def resolve_action(s, t, b, prm, p, c):
             resolve_pb_destruction(s, t, b, p, END_PB)
     elif e == E_BOUND_SOUL:
         place(s, b, B.target_ally_in_discard(s, t, b, prm, p), p * NZ + Z_HAND)
+    elif e == E_REFRESH:
+        s.exhaust[b, B.target_refresh(s, t, b, prm, p)] = 0
+    elif e == E_CALL_UPON_THE_REALMS:
+        for _ in range(3):
+            d = B.die_to_set(s, b, prm, p)
+            if d >= 0:
+                s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
+    elif e == E_HIDDEN_POWER:
+        for _ in range(2):
+            d = B.die_to_reroll(s, b, prm, p)
+            if d >= 0:
+                s.die_loc[b, p, d] = L_ACTIVE
+                s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
 
 
 # ---------------------------------------------------------------------------------------------

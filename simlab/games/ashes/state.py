@@ -96,6 +96,8 @@ NEFFECT = len(EFFECTS)
     "expand_energy", "purge", "shifting_mist", "strengthen"))
 (E_WATER_BLAST, E_SLASH, E_SHADOW_TARGET, E_HEARTS_PULL) = (EFFECTS.index(c) for c in (
     "water_blast", "slash", "shadow_target", "hearts_pull"))
+(E_REFRESH, E_CALL_UPON_THE_REALMS, E_HIDDEN_POWER) = (EFFECTS.index(c) for c in (
+    "refresh", "call_upon_the_realms", "hidden_power"))
 (E_MOLTEN_GOLD, E_SLEIGHT_OF_HAND, E_STEADY_GAZE, E_MIST_TYPHOON, E_ONE_HUNDRED_BLADES,
  E_BOUND_SOUL) = (EFFECTS.index(c) for c in (
     "molten_gold", "sleight_of_hand", "steady_gaze", "mist_typhoon", "one_hundred_blades",
@@ -110,7 +112,7 @@ IMPLEMENTED = frozenset({
     "one_hundred_blades", "bound_soul", "root_armor", "undying_heart", "water_blast", "slash",
     "shadow_target", "hearts_pull", "expand_energy", "purge", "shifting_mist", "strengthen",
     "shadow_counter", "sympathy_pain", "rose_fire_dancer", "three_eyed_owl", "stormwind_sniper",
-    "iron_worker", "hammer_knight", "anchornaut",
+    "iron_worker", "hammer_knight", "anchornaut", "refresh", "call_upon_the_realms", "hidden_power",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw

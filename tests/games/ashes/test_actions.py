@@ -150,3 +150,40 @@ def test_undying_heart_needs_a_unit_and_respects_magic_guard():
     pos.st.wounds[0, doll] = 3
     R.recovery_phase(pos.st, pos.t, 0, pos.prm)
     assert pos.st.wounds[0, doll] == 0  # recover 1 + 2
+
+
+def test_refresh_removes_every_exhaustion_token():
+    """Checklist §2 #60: all exhaustion tokens leave a target unit (the balanced bot picks its own
+    exhausted unit with the most attack); with no exhausted unit it is not offered (AMB-11)."""
+    pos = Position(decks=("The Snakes in Silver", "The Iron Men"))
+    pos.dice(0, [("charm", "class"), ("natural", "basic")])
+    R.begin_turn(pos.st, 0, 0)
+    spell = pos.take(0, "Refresh", "hand")
+    snake = pos.take(0, "Silver Snake", "battlefield")
+    assert not R.playable(pos.st, pos.t, 0, 0, spell, USE)
+    pos.st.status[0, snake] = 2
+    pos.st.exhaust[0, snake] = 2
+    play(pos, spell, [("charm", "class"), ("natural", "basic")])
+    assert pos.st.exhaust[0, snake] == 0
+
+
+def test_call_upon_the_realms_sets_three_faces():
+    """Checklist §2 #52: three of your active dice set to chosen faces (power symbols for the
+    balanced bot); it costs only the main action."""
+    pos = Position(decks=("The Snakes in Silver", "The Iron Men"))
+    play(pos, "Call Upon The Realms", [("charm", "basic"), ("natural", "class"), ("natural", "basic"),
+                                       ("charm", "class")])
+    assert pos.active(0) == [("charm", "class"), ("charm", "power"), ("natural", "power"), ("natural", "power")]
+
+
+def test_hidden_power_brings_back_the_die_that_paid():
+    """Checklist §2 #54 (FAQ): two exhausted dice move to the active pool on chosen faces, the die
+    just paid for it included."""
+    pos = Position(decks=("The Cloudsea Siren", "The Iron Men"))
+    pos.dice(0, [("illusion", "class")], [("charm", "basic")])
+    R.begin_turn(pos.st, 0, 0)
+    i = pos.take(0, "Hidden Power", "hand")
+    assert R.playable(pos.st, pos.t, 0, 0, i, USE)
+    R.play_card(pos.st, pos.t, 0, pos.prm, 0, i, USE)
+    assert pos.active(0) == [("charm", "power"), ("illusion", "power")]
+    assert S.dice_count(pos.st, 0, 0, S.L_EXHAUSTED) == 8
