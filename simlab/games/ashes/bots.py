@@ -1,0 +1,884 @@
+"""Ashes bot parameters and decisions (a first cut: the decision points the skeleton has).
+
+The checklist's §3 lists 15 decision points and a 22-value parameter vector; only what the
+rules implemented so far ask for is here: the main action among legal card plays (DP3), and
+the dice kept at recovery (DP13). The rest comes with the rules that need it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simlab.games.ashes import state as S
+from simlab.games.kernel import coin, rand
+
+PARAMS = ("random", "keep_dice", "discard_dead", "chump_life", "counter_policy")
+BP_RANDOM, BP_KEEP_DICE, BP_DISCARD_DEAD, BP_CHUMP_LIFE, BP_COUNTER = range(len(PARAMS))
+PRESETS = {
+    "balanced": {"random": 0.0, "keep_dice": 1.0, "discard_dead": 1.0, "chump_life": 5.0, "counter_policy": 2.0},
+    "random": {"random": 1.0, "keep_dice": 1.0, "discard_dead": 1.0, "chump_life": 5.0, "counter_policy": 2.0},
+}
+
+KEEP_NONE, KEEP_POWER, KEEP_ALL = 0, 1, 2  # DP13: exhaust all / keep power faces / keep all
+
+
+
+
+@njit(cache=True)
+def move_score(s, t, b, move):
+    """The balanced bot's stand-in for the checklist's scored choice: a summon (a unit now, the
+    tempo of w_summon) first; then an attack on the Phoenixborn if its attackers have any
+    attack (50), or on a unit they can destroy (40 + its attack and life); then card plays, the
+    one with the most magic symbols first. 0 = not worth a main action."""
+    i = move % S.MAXI
+    kind = move // S.MAXI
+    if kind == S.MV_ACTIVATE:
+        return activation_worth(s, t, b, s.cur[b], i)
+    if kind == S.MV_UNIT_ABILITY:
+        return unit_ability_worth(s, t, b, s.cur[b], i)
+    if kind == S.MV_ATTACK_PB or kind == S.MV_ATTACK_UNIT:
+        p = s.cur[b]
+        c = p * S.NZ + S.Z_BATTLEFIELD
+        atk = 0
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] == 0:
+                atk += S.unit_attack(s, t, b, u)
+        if kind == S.MV_ATTACK_PB:
+            return 50 if atk > 0 else 0
+        life = S.unit_life(s, t, b, i) - s.wounds[b, i]
+        return 40 + S.unit_attack(s, t, b, i) + life if atk >= life else 0
+    c = s.i_card[b, i]
+    if t.card_type[c] == S.T_ACTION:
+        return action_worth(s, t, b, s.cur[b], c)
+    if t.card_type[c] == S.T_ALTERATION:
+        return 12 if s.cont_n[b, s.cur[b] * S.NZ + S.Z_BATTLEFIELD] > 0 else 0
+    cost = 1
+    for j in range(S.CO_BASIC, S.NCOST):
+        cost += t.card_cost[c, j]
+    return cost
+
+
+@njit(cache=True)
+def choose_main(s, t, b, prm, p, legal, n):
+    """DP3: which of the ``n`` legal moves ``legal[:n]`` to make as the main action, or -1 to
+    pass. The balanced bot takes the best by :func:`move_score` (first on ties); the random bot
+    picks uniformly among the moves and passing."""
+    if n == 0:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        k = rand(s, b, p, n + 1)
+        return -1 if k == n else legal[k]
+    best = -1
+    best_score = 0
+    for k in range(n):
+        sc = move_score(s, t, b, legal[k])
+        if sc > best_score:
+            best, best_score = legal[k], sc
+    return best
+
+
+@njit(cache=True)
+def side_score(s, t, b, p, move):
+    """The balanced bot's worth of a side-action move (0 = not worth it): a summon 100; the
+    natural power on an opposing unit it destroys 30 + the unit's attack; the illusion power on
+    an opposing die 10, 20 on a power face; the ceremonial power 15 while the Phoenixborn keeps
+    more than ``chump_life`` after the ally's attack. The charm power and meditation wait for
+    the heuristics that time them (DP9, DP10)."""
+    kind = move // S.MAXI
+    x = move % S.MAXI
+    if kind == S.MV_ACTIVATE:
+        return activation_worth(s, t, b, p, x)
+    if kind == S.MV_PLAY:
+        return move_score(s, t, b, move)
+    if kind == S.MV_PB_ABILITY:
+        return pb_ability_worth(s, t, b, p)
+    if kind == S.MV_UNIT_ABILITY:
+        return unit_ability_worth(s, t, b, p, x)
+    if kind == S.MV_NATURAL:
+        mine = s.i_cont[b, x] // S.NZ == p
+        if not mine and S.unit_life(s, t, b, x) - s.wounds[b, x] <= 1:
+            return 30 + S.unit_attack(s, t, b, x)
+        return 0
+    if kind == S.MV_ILLUSION:
+        return 20 if s.die_face[b, x // S.NDICE, x % S.NDICE] == S.F_POWER else 10
+    if kind == S.MV_CEREMONIAL:
+        left = t.card_life[s.pb_card[b, p]] - s.pb_wounds[b, p]
+        return 15 if left - t.card_attack[s.i_card[b, x]] > 5 else 0
+    return 0
+
+
+@njit(cache=True)
+def choose_side(s, t, b, prm, p, legal, n):
+    """DP4: which legal side-action move to take, or -1 for none. Balanced: the best by
+    :func:`side_score` if above 0; random: a coin flip, then a uniform pick."""
+    if n == 0:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        return legal[rand(s, b, p, n)] if coin(s, b, p) else -1
+    best = -1
+    best_score = 0
+    for k in range(n):
+        sc = side_score(s, t, b, p, legal[k])
+        if sc > best_score:
+            best, best_score = legal[k], sc
+    return best
+
+
+@njit(cache=True)
+def plan_meditation(s, t, b, prm, p, src, dice, faces):
+    """DP9 (only the random bot meditates so far): 1 or 2 cards, each from a uniform source among
+    p's hand cards, the top of its draw pile (-1) and its spellboard copies, not repeating a card;
+    then as many different active dice, each set to a uniform face. Returns the card count."""
+    want = 1 + rand(s, b, p, 2)
+    cand = s.scratch[b, 5]
+    ns = 0
+    for _ in range(want):
+        m = 0
+        for z in (S.Z_HAND, S.Z_SPELLBOARD):
+            c = p * S.NZ + z
+            for k in range(s.cont_n[b, c]):
+                i = s.cont[b, c, k]
+                dup = False
+                for j in range(ns):
+                    if src[j] == i:
+                        dup = True
+                if not dup:
+                    cand[m] = i
+                    m += 1
+        if s.cont_n[b, p * S.NZ + S.Z_DRAW] > 0:
+            cand[m] = -1
+            m += 1
+        if m == 0:
+            break
+        src[ns] = cand[rand(s, b, p, m)]
+        ns += 1
+    nd = 0
+    for d in range(S.NDICE):
+        if nd < ns and s.die_loc[b, p, d] == S.L_ACTIVE and coin(s, b, p):
+            dice[nd] = d
+            faces[nd] = rand(s, b, p, 3)
+            nd += 1
+    for k in range(nd, ns):
+        dice[k] = 0
+        faces[k] = s.die_face[b, p, 0]  # unchanged: fewer dice than cards is allowed (AMB-10)
+    return ns
+
+
+@njit(cache=True)
+def keep_die(s, b, prm, p, d):
+    """DP13: keep active die d of seat p into the next round (else it is exhausted and re-rolled)."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return coin(s, b, p)
+    policy = int(prm[p, BP_KEEP_DICE])
+    if policy == KEEP_ALL:
+        return True
+    if policy == KEEP_POWER:
+        return s.die_face[b, p, d] == S.F_POWER
+    return False
+
+
+@njit(cache=True)
+def discard_in_prepare(s, t, b, prm, p, i):
+    """DP2: discard hand card i in the prepare phase? The balanced bot discards dead cards: those
+    the engine cannot play now (card types whose effects are not implemented yet, a ready spell
+    whose name finds no spellboard slot, a fourth copy) unless ``discard_dead`` is 0; the random
+    bot flips a coin."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return coin(s, b, p)
+    if prm[p, BP_DISCARD_DEAD] < 0.5:
+        return False
+    return _dead(s, t, b, p, i)
+
+
+@njit(cache=True)
+def _dead(s, t, b, p, i):
+    """Hand card i cannot be played by the engine now: a card type or effect not implemented yet,
+    a ready spell whose name finds no spellboard slot, a fourth copy."""
+    c = s.i_card[b, i]
+    kind = t.card_type[c]
+    if kind == S.T_ALLY:
+        return False
+    if kind == S.T_ACTION or kind == S.T_ALTERATION or kind == S.T_REACTION:
+        return t.card_impl[c] == 0
+    if kind != S.T_READY:
+        return True
+    m = S.copies_on_spellboard(s, b, p, c)
+    if m >= 3:
+        return True
+    return m == 0 and S.spellboard_names(s, b, p) >= t.card_sb[s.pb_card[b, p]]
+
+
+@njit(cache=True)
+def choose_attackers(s, t, b, prm, p, att):
+    """DP7: p's attackers in the order they will resolve, written to ``att``; returns how many (at
+    least 1, AMB-6). Balanced: every unexhausted unit with attack > 0, highest attack first (later
+    attackers may be lost to reactions); if none has attack, one unit. Random: each unexhausted
+    unit joins on a coin flip, one uniform pick if none joined."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    n = 0
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if s.exhaust[b, u] > 0:
+            continue
+        if prm[p, BP_RANDOM] > 0.5:
+            if coin(s, b, p):
+                att[n] = u
+                n += 1
+        elif S.unit_attack(s, t, b, u) > 0:
+            att[n] = u
+            n += 1
+    if n == 0:
+        m = 0
+        for k in range(s.cont_n[b, c]):
+            if s.exhaust[b, s.cont[b, c, k]] == 0:
+                m += 1
+        pick = rand(s, b, p, m)
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] == 0:
+                if pick == 0:
+                    att[0] = u
+                    n = 1
+                    break
+                pick -= 1
+    # resolution order: highest attack first (insertion sort, stable)
+    for k in range(1, n):
+        u = att[k]
+        a = S.unit_attack(s, t, b, u)
+        j = k - 1
+        while j >= 0 and S.unit_attack(s, t, b, att[j]) < a:
+            att[j + 1] = att[j]
+            j -= 1
+        att[j + 1] = u
+    return n
+
+
+@njit(cache=True)
+def choose_blockers(s, t, b, prm, q, att, na, blk):
+    """DP8: defender q's blocker for each attacker (``blk[k]`` = unit or -1), each unexhausted unit
+    blocking at most one attacker (rule 77). Balanced: a blocker that survives the hit or kills the
+    attacker (both best); otherwise a chump block while q's Phoenixborn would be left at or below
+    ``chump_life``. Random: uniform over no block and the unused eligible units."""
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    incoming = 0
+    for k in range(na):
+        incoming += S.unit_attack(s, t, b, att[k])
+    left = np.int32(t.card_life[s.pb_card[b, q]]) - s.pb_wounds[b, q]
+    for k in range(na):
+        blk[k] = -1
+        a = att[k]
+        atk = S.unit_attack(s, t, b, a)
+        if prm[q, BP_RANDOM] > 0.5:
+            m = 0
+            for j in range(n):
+                u = s.cont[b, c, j]
+                if s.exhaust[b, u] == 0 and not _blocking(blk, k, u):
+                    m += 1
+            pick = rand(s, b, q, m + 1)
+            if pick < m:
+                for j in range(n):
+                    u = s.cont[b, c, j]
+                    if s.exhaust[b, u] == 0 and not _blocking(blk, k, u):
+                        if pick == 0:
+                            blk[k] = u
+                            break
+                        pick -= 1
+            continue
+        best = -1
+        best_score = 0
+        chump = -1
+        for j in range(n):
+            u = s.cont[b, c, j]
+            if s.exhaust[b, u] > 0 or _blocking(blk, k, u):
+                continue
+            survives = S.unit_life(s, t, b, u) - s.wounds[b, u] > atk
+            kills = S.unit_attack(s, t, b, u) >= S.unit_life(s, t, b, a) - s.wounds[b, a]
+            score = 2 * int(kills) + int(survives)
+            if score > best_score:
+                best, best_score = u, score
+            if chump < 0:
+                chump = u
+        if best >= 0:
+            blk[k] = best
+            incoming -= atk
+        elif chump >= 0 and atk > 0 and left - incoming <= prm[q, BP_CHUMP_LIFE]:
+            blk[k] = chump
+            incoming -= atk
+
+
+@njit(cache=True)
+def _blocking(blk, k, u):
+    """Unit u already blocks one of the first k attackers."""
+    for j in range(k):
+        if blk[j] == u:
+            return True
+    return False
+
+
+@njit(cache=True)
+def choose_counter(s, t, b, prm, q, blocker, attacker):
+    """DP8: does defender q's blocker counter? ``counter_policy`` 0 never, 2 always, 1 unless the
+    blocker deals no damage; the random bot flips a coin."""
+    if prm[q, BP_RANDOM] > 0.5:
+        return coin(s, b, q)
+    policy = int(prm[q, BP_COUNTER])
+    if policy == 0:
+        return False
+    if policy == 2:
+        return True
+    return S.unit_attack(s, t, b, blocker) > 0
+
+
+@njit(cache=True)
+def choose_guard(s, t, b, prm, q, att, na, target):
+    """DP8: defender q's guard against an attack on its unit ``target``: -1 none, -2 its
+    Phoenixborn, or an unexhausted Unit Guard unit of q. Balanced: only when the target would be
+    destroyed: a Unit Guard that survives the summed attack, else the Phoenixborn when the target
+    is worth at least the damage and the Phoenixborn stays above ``chump_life``. Random: uniform
+    over none, the Phoenixborn and the eligible Unit Guards."""
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    total = 0
+    for k in range(na):
+        total += S.unit_attack(s, t, b, att[k])
+    if prm[q, BP_RANDOM] > 0.5:
+        m = 0
+        for j in range(s.cont_n[b, c]):
+            u = s.cont[b, c, j]
+            if _can_guard(s, t, b, u, target):
+                m += 1
+        pick = rand(s, b, q, m + 2)
+        if pick == 0:
+            return -1
+        if pick == 1:
+            return -2
+        pick -= 2
+        for j in range(s.cont_n[b, c]):
+            u = s.cont[b, c, j]
+            if _can_guard(s, t, b, u, target):
+                if pick == 0:
+                    return u
+                pick -= 1
+        return -1
+    if total < S.unit_life(s, t, b, target) - s.wounds[b, target]:
+        return -1
+    for j in range(s.cont_n[b, c]):
+        u = s.cont[b, c, j]
+        if _can_guard(s, t, b, u, target) and S.unit_life(s, t, b, u) - s.wounds[b, u] > total:
+            return u
+    left = np.int32(t.card_life[s.pb_card[b, q]]) - s.pb_wounds[b, q]
+    value = S.unit_attack(s, t, b, target) + S.unit_life(s, t, b, target)
+    if value >= total and left - total > prm[q, BP_CHUMP_LIFE]:
+        return -2
+    return -1
+
+
+@njit(cache=True)
+def _can_guard(s, t, b, u, target):
+    """Unit u may guard (rule 89): unexhausted, has Unit Guard, is not the target itself."""
+    return u != target and s.exhaust[b, u] == 0 and (t.card_kw[s.i_card[b, u]] & S.KW_UNIT_GUARD) != 0
+
+
+@njit(cache=True)
+def split_counter(s, t, b, prm, q, tgt, att, na, dmg):
+    """DP8: how the countering unit ``tgt`` splits its attack among the attackers (``dmg[k]`` to
+    attacker k; rule 93). Balanced: destroy the attackers needing the least damage first, the
+    rest on the first attacker. Random: each point to a uniform attacker."""
+    left = S.unit_attack(s, t, b, tgt)
+    for k in range(na):
+        dmg[k] = 0
+    if na == 0 or left <= 0:
+        return
+    if prm[q, BP_RANDOM] > 0.5:
+        for _ in range(left):
+            dmg[rand(s, b, q, na)] += 1
+        return
+    while left > 0:
+        best = -1
+        need_best = 1 << 30
+        for k in range(na):
+            if dmg[k] > 0:
+                continue
+            need = S.unit_life(s, t, b, att[k]) - s.wounds[b, att[k]]
+            if need <= left and need < need_best:
+                best, need_best = k, need
+        if best < 0:
+            dmg[0] += left
+            return
+        dmg[best] = need_best
+        left -= need_best
+
+
+@njit(cache=True)
+def unit_value(s, t, b, u):
+    """A unit's worth for targeting: attack plus remaining life (checklist §3.2 ``w_unit`` = 1)."""
+    return S.unit_attack(s, t, b, u) + S.unit_life(s, t, b, u) - s.wounds[b, u]
+
+
+@njit(cache=True)
+def target_molten_gold(s, t, b, prm, p):
+    """DP6 for Molten Gold: the most valuable opposing unit its 3 wounds destroy if worth at least
+    4, else -1 = the opposing Phoenixborn (AMB-22: bots aim at the opponent). Random: uniform over
+    the opposing units and the Phoenixborn."""
+    q = (p + 1) % s.players[b]
+    while s.alive[b, q] == 0:
+        q = (q + 1) % s.players[b]
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    if prm[p, BP_RANDOM] > 0.5:
+        k = rand(s, b, p, n + 1)
+        return -1 if k == n else s.cont[b, c, k]
+    best = -1
+    best_v = 3
+    for k in range(n):
+        u = s.cont[b, c, k]
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 3 and unit_value(s, t, b, u) > best_v:
+            best, best_v = u, unit_value(s, t, b, u)
+    return best
+
+
+@njit(cache=True)
+def random_unit(s, b, p):
+    """A uniform pick among every unit in play (the caller knows one exists), on p's stream."""
+    m = 0
+    for q in range(s.players[b]):
+        m += s.cont_n[b, q * S.NZ + S.Z_BATTLEFIELD]
+    k = rand(s, b, p, m)
+    for q in range(s.players[b]):
+        c = q * S.NZ + S.Z_BATTLEFIELD
+        if k < s.cont_n[b, c]:
+            return s.cont[b, c, k]
+        k -= s.cont_n[b, c]
+    return -1
+
+
+@njit(cache=True)
+def target_exhaust(s, t, b, prm, p):
+    """DP6 for Steady Gaze: the opposing unexhausted unit with the most attack, else any opposing
+    unit, else p's own first unit (the spell was legal, so a unit exists). Random: uniform over all
+    units in play."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return random_unit(s, b, p)
+    best = -1
+    best_v = -1
+    for q in range(s.players[b]):
+        c = q * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            v = 0 if q == p else 100 + (50 if s.exhaust[b, u] == 0 else 0) + S.unit_attack(s, t, b, u)
+            if v > best_v:
+                best, best_v = u, v
+    return best
+
+
+@njit(cache=True)
+def target_ally_in_discard(s, t, b, prm, p):
+    """DP15 for Bound Soul: the ally in p's discard pile with the most attack and life (random:
+    uniform among them)."""
+    c = p * S.NZ + S.Z_DISCARD
+    m = 0
+    best = -1
+    best_v = -1
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        card = s.i_card[b, i]
+        if t.card_type[card] != S.T_ALLY:
+            continue
+        m += 1
+        v = t.card_attack[card] + t.card_life[card]
+        if v > best_v:
+            best, best_v = i, v
+    if prm[p, BP_RANDOM] > 0.5:
+        k = rand(s, b, p, m)
+        for j in range(s.cont_n[b, c]):
+            i = s.cont[b, c, j]
+            if t.card_type[s.i_card[b, i]] == S.T_ALLY:
+                if k == 0:
+                    return i
+                k -= 1
+    return best
+
+
+@njit(cache=True)
+def action_worth(s, t, b, p, c):
+    """The balanced bot's worth of playing action spell c now (0 = not worth the main action)."""
+    e = t.card_effect[c]
+    q = (p + 1) % s.players[b]
+    cq = q * S.NZ + S.Z_BATTLEFIELD
+    if e == S.E_MOLTEN_GOLD:
+        return 30 if target_molten_gold(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p) >= 0 else 20
+    if e == S.E_ONE_HUNDRED_BLADES:
+        return 20
+    if e == S.E_SLEIGHT_OF_HAND:
+        return 10
+    if e == S.E_BOUND_SOUL:
+        return 8
+    if e == S.E_REFRESH:
+        c = p * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] > 0 and S.unit_attack(s, t, b, u) > 0:
+                return 16
+        return 0
+    if e == S.E_HIDDEN_POWER:
+        return 7
+    if e == S.E_CALL_UPON_THE_REALMS:
+        return 0
+    if e == S.E_STEADY_GAZE:
+        for k in range(s.cont_n[b, cq]):
+            if s.exhaust[b, s.cont[b, cq, k]] == 0:
+                return 15
+        return 0
+    if e == S.E_MIST_TYPHOON:
+        kills = 0
+        for k in range(s.cont_n[b, cq]):
+            u = s.cont[b, cq, k]
+            if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 1:
+                kills += 1
+        return 10 + 10 * kills
+    return 0
+
+
+@njit(cache=True)
+def alteration_host(s, t, b, prm, p, c):
+    """DP6 for an alteration: the unit it goes under. Balanced: p's own unit with the highest
+    value (attack + remaining life), -1 if p has none (the bot then does not play it). Random:
+    uniform over every unit in play, except an opponent's Seaside Raven (Magic Guard, rule 127)."""
+    if prm[p, BP_RANDOM] > 0.5:
+        m = 0
+        for q in range(s.players[b]):
+            cq = q * S.NZ + S.Z_BATTLEFIELD
+            for k in range(s.cont_n[b, cq]):
+                if _may_host(s, t, b, p, q, s.cont[b, cq, k]):
+                    m += 1
+        if m > 0:
+            pick = rand(s, b, p, m)
+            for q in range(s.players[b]):
+                cq = q * S.NZ + S.Z_BATTLEFIELD
+                for k in range(s.cont_n[b, cq]):
+                    u = s.cont[b, cq, k]
+                    if _may_host(s, t, b, p, q, u):
+                        if pick == 0:
+                            return u
+                        pick -= 1
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    best = -1
+    best_v = -1
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if unit_value(s, t, b, u) > best_v:
+            best, best_v = u, unit_value(s, t, b, u)
+    if best < 0:  # legal but no own unit: any unit that may take it (balanced scores this 0)
+        for q in range(s.players[b]):
+            cq = q * S.NZ + S.Z_BATTLEFIELD
+            for k in range(s.cont_n[b, cq]):
+                if _may_host(s, t, b, p, q, s.cont[b, cq, k]):
+                    return s.cont[b, cq, k]
+    return best
+
+
+@njit(cache=True)
+def _may_host(s, t, b, p, q, u):
+    """Unit u of seat q may take p's alteration: Magic Guard keeps opponents' spells off (rule 127)."""
+    return q == p or (t.card_kw[s.i_card[b, u]] & S.KW_MAGIC_GUARD) == 0
+
+
+@njit(cache=True)
+def target_damage(s, t, b, prm, p, dmg, pb_if_no_unit):
+    """DP6 for n damage to a target unit (Water Blast 2, Slash 1): balanced, the most valuable
+    opposing unit it destroys, else the most valuable opposing unit, else (Slash, the opponent
+    has no unit) -1 = the opposing Phoenixborn, else p's own least valuable unit; random: uniform
+    over the legal targets."""
+    q = (p + 1) % s.players[b]
+    cq = q * S.NZ + S.Z_BATTLEFIELD
+    if s.cont_n[b, cq] == 0 and pb_if_no_unit:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        return random_unit(s, b, p)
+    best = -1
+    best_v = -1000
+    for r in range(s.players[b]):
+        c = r * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            v = unit_value(s, t, b, u)
+            if r == p:
+                v = -v - 500
+            elif S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg:
+                v += 100
+            if v > best_v:
+                best, best_v = u, v
+    return best
+
+
+@njit(cache=True)
+def target_ready_spell(s, t, b, prm, p, q):
+    """DP6 for Shadow Target: an unexhausted ready spell copy on q's spellboard (a summon first),
+    else any copy; random: uniform."""
+    c = q * S.NZ + S.Z_SPELLBOARD
+    n = s.cont_n[b, c]
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, n)]
+    best = s.cont[b, c, 0]
+    best_v = -1
+    for k in range(n):
+        i = s.cont[b, c, k]
+        v = (2 if s.exhaust[b, i] == 0 else 0) + (1 if t.card_conj[s.i_card[b, i]] >= 0 else 0)
+        if v > best_v:
+            best, best_v = i, v
+    return best
+
+
+@njit(cache=True)
+def discard_for_cost(s, t, b, prm, p):
+    """DP5 for a discard cost (Slash): a dead card if p holds one, else the last card in hand;
+    random: uniform."""
+    c = p * S.NZ + S.Z_HAND
+    n = s.cont_n[b, c]
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, n)]
+    for k in range(n):
+        i = s.cont[b, c, k]
+        if _dead(s, t, b, p, i):
+            return i
+    return s.cont[b, c, n - 1]
+
+
+@njit(cache=True)
+def pb_ability_worth(s, t, b, p):
+    """The balanced bot's worth of its Phoenixborn ability now (0 = not worth the side action):
+    Water Blast / Slash 30 to destroy an opposing unit; Slash 10 on an undefended Phoenixborn
+    when a dead card pays the discard; Water Blast 10 on any opposing unit; Shadow Target 15 on
+    an unexhausted opposing ready spell; Heart's Pull 10."""
+    pb = s.pb_card[b, p]
+    e = t.card_effect[pb]
+    q = (p + 1) % s.players[b]
+    cq = q * S.NZ + S.Z_BATTLEFIELD
+    if e == S.E_HEARTS_PULL:
+        return 10
+    if e == S.E_SHADOW_TARGET:
+        c = q * S.NZ + S.Z_SPELLBOARD
+        for k in range(s.cont_n[b, c]):
+            if s.exhaust[b, s.cont[b, c, k]] == 0:
+                return 15
+        return 0
+    dmg = 2 if e == S.E_WATER_BLAST else 1
+    kill = False
+    for k in range(s.cont_n[b, cq]):
+        u = s.cont[b, cq, k]
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg:
+            kill = True
+    if kill:
+        return 30
+    if e == S.E_SLASH:
+        ch = p * S.NZ + S.Z_HAND
+        for k in range(s.cont_n[b, ch]):
+            if _dead(s, t, b, p, s.cont[b, ch, k]) and s.cont_n[b, cq] == 0:
+                return 10
+        return 0
+    return 10 if s.cont_n[b, cq] > 0 else 0
+
+
+@njit(cache=True)
+def die_to_reroll(s, b, prm, p):
+    """DP15 for Expand Energy: which exhausted die to re-roll (one exists): the first, or a
+    uniform one for the random bot."""
+    m = 0
+    for d in range(S.NDICE):
+        if s.die_loc[b, p, d] == S.L_EXHAUSTED:
+            m += 1
+    k = rand(s, b, p, m) if prm[p, BP_RANDOM] > 0.5 else 0
+    for d in range(S.NDICE):
+        if s.die_loc[b, p, d] == S.L_EXHAUSTED:
+            if k == 0:
+                return d
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def die_to_set(s, b, prm, p):
+    """DP15 for Shifting Mist: which active die to set: the first not showing its power symbol
+    (-1 if all do); random: a uniform active die."""
+    if prm[p, BP_RANDOM] > 0.5:
+        m = S.dice_count(s, b, p, S.L_ACTIVE)
+        k = rand(s, b, p, m)
+        for d in range(S.NDICE):
+            if s.die_loc[b, p, d] == S.L_ACTIVE:
+                if k == 0:
+                    return d
+                k -= 1
+    for d in range(S.NDICE):
+        if s.die_loc[b, p, d] == S.L_ACTIVE and s.die_face[b, p, d] != S.F_POWER:
+            return d
+    return -1
+
+
+@njit(cache=True)
+def face_to_set(s, b, prm, p, d):
+    """DP15: the face to set a die to: the power symbol (it pays everything its type and basic
+    costs can ask), a uniform face for the random bot."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return rand(s, b, p, 3)
+    return S.F_POWER
+
+
+@njit(cache=True)
+def target_strengthen(s, t, b, prm, p):
+    """DP6 for Strengthen: p's unexhausted unit with the most attack (it may still attack this
+    turn), else p's first unit, else any unit (the spell is legal, so one exists); random:
+    uniform over the units in play."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return random_unit(s, b, p)
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    best = -1
+    best_v = -1
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        v = (100 if s.exhaust[b, u] == 0 else 0) + S.unit_attack(s, t, b, u)
+        if v > best_v:
+            best, best_v = u, v
+    if best < 0:
+        return random_unit(s, b, p)
+    return best
+
+
+@njit(cache=True)
+def activation_worth(s, t, b, p, i):
+    """The balanced bot's worth of activating ready spell copy i: a summon 100 (a unit now);
+    Strengthen 12 on an own unexhausted unit with attack (before attacking); Purge 6; Expand
+    Energy 8; Shifting Mist 0 (fixing faces waits for the heuristics of DP9)."""
+    e = t.card_effect[s.i_card[b, i]]
+    if e == S.E_STRENGTHEN:
+        c = p * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] == 0 and S.unit_attack(s, t, b, u) > 0:
+                return 12
+        return 0
+    if e == S.E_PURGE:
+        return 6
+    if e == S.E_EXPAND_ENERGY:
+        return 8
+    if e == S.E_SHIFTING_MIST:
+        return 0
+    return 100
+
+
+@njit(cache=True)
+def reaction_target(s, t, b, prm, q, e):
+    """DP11: the target of q's reaction with effect e, or -2 not to play it; -1 = the opposing
+    Phoenixborn. Balanced: Shadow Counter (6) on the most valuable opposing unit it destroys,
+    else the most valuable opposing unit (none: not played); Sympathy Pain (3) on the opposing
+    Phoenixborn when that is lethal, else the most valuable opposing unit it destroys, else the
+    opposing Phoenixborn. Random: a coin flip to play, then a uniform legal target."""
+    o = (q + 1) % s.players[b]
+    c = o * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    dmg = 6 if e == S.E_SHADOW_COUNTER else 3
+    if prm[q, BP_RANDOM] > 0.5:
+        if not coin(s, b, q):
+            return -2
+        if e == S.E_SHADOW_COUNTER:
+            return -2 if n == 0 else s.cont[b, c, rand(s, b, q, n)]
+        k = rand(s, b, q, n + 1)
+        return -1 if k == n else s.cont[b, c, k]
+    if e == S.E_SYMPATHY_PAIN and t.card_life[s.pb_card[b, o]] - s.pb_wounds[b, o] <= dmg:
+        return -1
+    best = -2
+    best_v = -1
+    for k in range(n):
+        u = s.cont[b, c, k]
+        v = unit_value(s, t, b, u) + (100 if S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg else 0)
+        if v > best_v:
+            best, best_v = u, v
+    if e == S.E_SYMPATHY_PAIN and best_v < 100:
+        return -1
+    return best
+
+
+@njit(cache=True)
+def unit_ability_worth(s, t, b, p, u):
+    """The balanced bot's worth of unit u's ability: Distract 14 on an unexhausted opposing unit
+    with attack (it can then neither attack nor block); Memory Drain 9."""
+    e = t.card_effect[s.i_card[b, u]]
+    if e == S.E_THREE_EYED_OWL:
+        return 9
+    q = (p + 1) % s.players[b]
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    for k in range(s.cont_n[b, c]):
+        v = s.cont[b, c, k]
+        if s.exhaust[b, v] == 0 and S.unit_attack(s, t, b, v) > 0:
+            return 14
+    return 0
+
+
+@njit(cache=True)
+def target_wound(s, t, b, prm, p):
+    """DP12 for Aftershock's 1 wound: the most valuable opposing unit it destroys, else the most
+    valuable opposing unit, else -1 (declined: it never wounds its own side); random: a coin flip,
+    then a uniform opposing unit."""
+    q = (p + 1) % s.players[b]
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    if n == 0:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, n)] if coin(s, b, p) else -1
+    best = -1
+    best_v = -1
+    for k in range(n):
+        u = s.cont[b, c, k]
+        v = unit_value(s, t, b, u) + (100 if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 1 else 0)
+        if v > best_v:
+            best, best_v = u, v
+    return best
+
+
+@njit(cache=True)
+def target_throw(s, t, b, prm, p):
+    """DP12 for Anchornaut's Throw (1 damage, optional): balanced, the most valuable opposing unit
+    it destroys, else -1 (kept for later); random: a coin flip, then a uniform unit in play."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return random_unit(s, b, p) if coin(s, b, p) else -1
+    q = (p + 1) % s.players[b]
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    best = -1
+    best_v = -1
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 1 and unit_value(s, t, b, u) > best_v:
+            best, best_v = u, unit_value(s, t, b, u)
+    return best
+
+
+@njit(cache=True)
+def target_refresh(s, t, b, prm, p):
+    """DP6 for Refresh: p's exhausted unit with the most attack, else any exhausted unit (the
+    spell was legal, so one exists); random: a uniform exhausted unit."""
+    m = 0
+    best = -1
+    best_v = -1000
+    for q in range(s.players[b]):
+        c = q * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] == 0:
+                continue
+            m += 1
+            v = S.unit_attack(s, t, b, u) + (0 if q == p else -100)
+            if v > best_v:
+                best, best_v = u, v
+    if prm[p, BP_RANDOM] > 0.5:
+        k = rand(s, b, p, m)
+        for q in range(s.players[b]):
+            c = q * S.NZ + S.Z_BATTLEFIELD
+            for j in range(s.cont_n[b, c]):
+                u = s.cont[b, c, j]
+                if s.exhaust[b, u] > 0:
+                    if k == 0:
+                        return u
+                    k -= 1
+    return best

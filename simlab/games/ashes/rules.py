@@ -1,0 +1,1714 @@
+"""Ashes rules, compiled: one function per rulebook phase, plain loops over one game row.
+
+Rule numbers ("rule 36") are the checklist's (shared/reference/ashes/rules_checklist.md), Lnnn
+the Polish rulebook's lines. The engine is not finished: see docs/ashes.md for what is in.
+Implemented: setup with the First Five and the first-player roll, the prepare phase (roll,
+draw up to 5, fatigue), player turns (main and side action, pass, the phase ending on passes in
+a row), paying magic with dice, playing allies and ready spells, activating the summoning ready
+spells (conjurations enter play; their abilities are not implemented), and the recovery phase.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simlab.games.ashes import bots as B
+from simlab.games.ashes.state import (
+    C_ACQ,
+    C_ACTIVATED,
+    C_DRAWN,
+    C_PLAYED,
+    CO_BASIC,
+    CO_CLASS,
+    CO_DISCARD,
+    CO_EXHAUST,
+    CO_MAIN,
+    CO_POWER,
+    CO_SIDE,
+    DECK,
+    DIE_FACES,
+    DT_CEREMONIAL,
+    DT_CHARM,
+    DT_ILLUSION,
+    DT_NATURAL,
+    E_ANCHORNAUT,
+    E_BOUND_SOUL,
+    E_CALL_UPON_THE_REALMS,
+    E_EXPAND_ENERGY,
+    E_HAMMER_KNIGHT,
+    E_HEARTS_PULL,
+    E_HIDDEN_POWER,
+    E_IRON_WORKER,
+    E_MIST_TYPHOON,
+    E_MOLTEN_GOLD,
+    E_ONE_HUNDRED_BLADES,
+    E_PURGE,
+    E_REFRESH,
+    E_ROSE_FIRE_DANCER,
+    E_SHADOW_COUNTER,
+    E_SHADOW_TARGET,
+    E_SHIFTING_MIST,
+    E_SLASH,
+    E_SLEIGHT_OF_HAND,
+    E_STEADY_GAZE,
+    E_STORMWIND_SNIPER,
+    E_STRENGTHEN,
+    E_SUMMON_IRON_RHINO,
+    E_SUMMON_SILVER_SNAKE,
+    E_THREE_EYED_OWL,
+    E_WATER_BLAST,
+    END_FATIGUE,
+    END_LIMIT,
+    END_PB,
+    EV_ACTIVATE,
+    EV_AFTERSHOCK,
+    EV_ATTACK,
+    EV_BATTLE,
+    EV_DESTROYED,
+    EV_DICE_POWER,
+    EV_DISCARD,
+    EV_DRAW,
+    EV_END,
+    EV_FATIGUE,
+    EV_FIRST_PLAYER,
+    EV_FIRST_ROLL,
+    EV_HIT_PB,
+    EV_KEEP_DICE,
+    EV_MEDITATE,
+    EV_OVERTIME,
+    EV_PASS,
+    EV_PB_ABILITY,
+    EV_PLAY,
+    EV_REACTION,
+    EV_RECOVER,
+    EV_ROLL,
+    EV_ROUND,
+    EV_SETUP,
+    EV_THROW,
+    EV_TOKEN,
+    EV_UNIT_ABILITY,
+    F_BASIC,
+    F_CLASS,
+    F_POWER,
+    FIRST_FIVE,
+    HAND_DRAW,
+    L_ACTIVE,
+    L_EXHAUSTED,
+    L_ON_CARD,
+    MAX_CONJ,
+    MAXI,
+    MAXI_P,
+    MV_ACTIVATE,
+    MV_ATTACK_PB,
+    MV_ATTACK_UNIT,
+    MV_CEREMONIAL,
+    MV_CHARM,
+    MV_ILLUSION,
+    MV_MEDITATE,
+    MV_NATURAL,
+    MV_PB_ABILITY,
+    MV_PLAY,
+    MV_UNIT_ABILITY,
+    NCOST,
+    NDICE,
+    NDT,
+    NSTREAM,
+    NZ,
+    P_BATTLEFIELD,
+    P_SPELLBOARD,
+    P_UNIT,
+    PH_PREPARE,
+    PH_RECOVERY,
+    PH_SETUP,
+    PH_TURNS,
+    ROUND_LIMIT,
+    RS_DICE0,
+    RS_SETUP,
+    S_ATTACKS,
+    S_DICE_SPENT,
+    S_DRAWN,
+    S_FATIGUE,
+    S_PASSES,
+    S_PB_WOUNDS,
+    S_PLAYED,
+    S_TURNS,
+    T_ACTION,
+    T_ALLY,
+    T_ALTERATION,
+    T_CONJURATION,
+    T_REACTION,
+    T_READY,
+    Z_ATTACHED,
+    Z_BATTLEFIELD,
+    Z_CONJ,
+    Z_DISCARD,
+    Z_DRAW,
+    Z_HAND,
+    Z_SPELLBOARD,
+    State,
+    StateType,
+    copies_on_spellboard,
+    count_violations,
+    dice_count,
+    log,
+    place,
+    spellboard_names,
+    unit_attack,
+    unit_life,
+    zone_n,
+)
+from simlab.games.base import randbelow, stream_seed
+from simlab.games.kernel import register_game
+
+MAX_COPIES_FOCUS = 3   # a ready spell stacks up to its 3 copies (rules 61-63)
+TURN_GUARD = 400       # turns per round before the engine ends the phase (a guard, not a rule)
+
+
+# ---------------------------------------------------------------------------------------------
+# Small helpers
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def shuffle(s, b, c, stream):
+    """Fisher-Yates shuffle of container c's list on random stream ``stream``."""
+    n = s.cont_n[b, c]
+    for k in range(n - 1, 0, -1):
+        j = randbelow(s.rng, b, stream, k + 1)
+        a = s.cont[b, c, k]
+        s.cont[b, c, k] = s.cont[b, c, j]
+        s.cont[b, c, j] = a
+    for k in range(n):
+        s.i_pos[b, s.cont[b, c, k]] = k
+
+
+@njit(cache=True)
+def roll_die(s, b, p, d):
+    """Roll die d of seat p (its own dice stream) into the active pool."""
+    s.die_face[b, p, d] = DIE_FACES[randbelow(s.rng, b, RS_DICE0 + p, 6)]
+    s.die_loc[b, p, d] = L_ACTIVE
+
+
+@njit(cache=True)
+def alive_count(s, b):
+    """Seats still in the game."""
+    n = 0
+    for p in range(s.players[b]):
+        n += s.alive[b, p]
+    return n
+
+
+@njit(cache=True)
+def next_alive(s, b, p):
+    """The next seat clockwise (to the left) from p that is still in the game (rule 31)."""
+    n = int(s.players[b])
+    q = int(p)  # a Python-sized int: move codes built from it exceed int8 (interpreted runs)
+    for _ in range(n):
+        q = (q + 1) % n
+        if s.alive[b, q] == 1:
+            return q
+    return p
+
+
+@njit(cache=True)
+def draw(s, b, p):
+    """Draw the top card of p's draw pile into hand; False if the pile is empty (rule 146)."""
+    c = p * NZ + Z_DRAW
+    n = s.cont_n[b, c]
+    if n == 0:
+        return False
+    i = s.cont[b, c, n - 1]
+    place(s, b, i, p * NZ + Z_HAND)
+    s.seat[b, p, S_DRAWN] += 1
+    s.card[b, p, s.i_card[b, i], C_DRAWN] += 1
+    return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup (checklist §1.2)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def take_first_five(s, t, b, p, ff):
+    """Setup step 3 (rule 18, L413-417): take the 5 named cards from p's deck into hand. The
+    First Five is a choice, not a draw, of 5 *different* names. Returns the number of names
+    refused (a repeated name, or a name with no copy left in the deck): 0 when legal."""
+    bad = 0
+    for k in range(FIRST_FIVE):
+        card = ff[k]
+        dup = False
+        for j in range(k):
+            if ff[j] == card:
+                dup = True
+        if dup:
+            bad += 1
+            continue
+        c = p * NZ + Z_DRAW
+        found = -1
+        for m in range(s.cont_n[b, c]):
+            if s.i_card[b, s.cont[b, c, m]] == card:
+                found = s.cont[b, c, m]
+                break
+        if found < 0:
+            bad += 1
+            continue
+        place(s, b, found, p * NZ + Z_HAND)
+    return bad
+
+
+@njit(cache=True)
+def first_player_roll(s, b):
+    """Setup step 7 and the first round's roll (rules 22-23, L426-427, L602-605): every seat
+    rolls its exhausted dice (all 10 at setup); the seat with the most basic symbols takes the
+    first-player token. Seats tied for the most re-roll all their dice until the tie is broken,
+    and the final roll is their active pool (AMB-2 default); the winner *takes* the token."""
+    players = s.players[b]
+    for p in range(players):
+        for d in range(NDICE):
+            if s.die_loc[b, p, d] == L_EXHAUSTED:
+                roll_die(s, b, p, d)
+    tied = s.scratch[b, 0]   # 1 = this seat rolls in this round of the tie-break
+    basic = s.scratch[b, 1]  # basic symbols the seat showed
+    for p in range(players):
+        tied[p] = 1
+    while True:
+        s.first_rolls[b] += 1
+        best = -1
+        nbest = 0
+        winner = -1
+        for p in range(players):
+            if tied[p] == 0:
+                continue
+            basic[p] = 0
+            for d in range(NDICE):
+                if s.die_face[b, p, d] == F_BASIC:
+                    basic[p] += 1
+            log(s, b, EV_FIRST_ROLL, p, basic[p], s.first_rolls[b])
+            if basic[p] > best:
+                best, nbest, winner = basic[p], 1, p
+            elif basic[p] == best:
+                nbest += 1
+        if nbest == 1:
+            s.first[b] = winner
+            log(s, b, EV_FIRST_PLAYER, winner, best, 0)
+            return
+        # only the seats tied for the most re-roll (with 2 seats: both)
+        for p in range(players):
+            if tied[p] == 1 and basic[p] == best:
+                for d in range(NDICE):
+                    roll_die(s, b, p, d)
+            else:
+                tied[p] = 0
+
+
+@njit(cache=True)
+def setup(s, t, b, players, seed_words, game_id):
+    """Reset row b and deal it (rules 16-23): each seat's Phoenixborn, its First Five into hand
+    (the deck's suggested five: DP1's default), the other 25 cards shuffled into the draw pile,
+    the conjuration pile aside, all 10 dice exhausted, then the first-player roll."""
+    for k in range(NSTREAM):
+        s.rng[b, k] = stream_seed(seed_words, k, game_id)
+    s.players[b] = players
+    s.done[b] = 0
+    s.winner[b] = -1
+    s.end_reason[b] = END_PB
+    s.seat[b, :, :] = 0
+    s.card[b, :, :, :] = 0
+    s.ev_n[b] = 0
+    s.cont_n[b, :] = 0
+    s.i_card[b, :] = -1
+    s.i_cont[b, :] = -1
+    s.i_parent[b, :] = -1
+    s.wounds[b, :] = 0
+    s.exhaust[b, :] = 0
+    s.status[b, :] = 0
+    s.tmp_atk[b, :] = 0
+    s.n_conj[b, :] = 0
+    s.pb_card[b, :] = 0
+    s.pb_wounds[b, :] = 0
+    s.pb_exhaust[b, :] = 0
+    s.die_loc[b, :, :] = L_EXHAUSTED
+    s.die_face[b, :, :] = F_BASIC
+    s.die_host[b, :, :] = -1
+    s.die_type[b, :, :] = 0
+    s.alive[b, :] = 0
+    s.first[b] = 0
+    s.cur[b] = 0
+    s.phase[b] = PH_SETUP
+    s.rnd[b] = 0
+    s.turn[b] = 0
+    s.pass_run[b] = 0
+    s.main_used[b, :] = 0
+    s.side_left[b, :] = 0
+    s.react_used[b, :] = 0
+    s.first_rolls[b] = 0
+    log(s, b, EV_SETUP, players, 0, 0)
+    for p in range(players):
+        s.alive[b, p] = 1
+        s.pb_card[b, p] = t.seat_pb[p]
+        for k in range(DECK):
+            i = p * MAXI_P + k
+            s.i_card[b, i] = t.seat_deck[p, k]
+            s.i_owner[b, i] = p
+            place(s, b, i, p * NZ + Z_DRAW)
+            s.card[b, p, t.seat_deck[p, k], C_ACQ] += 1
+        for k in range(MAX_CONJ):
+            if t.seat_conj[p, k] < 0:
+                break
+            i = p * MAXI_P + DECK + k
+            s.i_card[b, i] = t.seat_conj[p, k]
+            s.i_owner[b, i] = p
+            place(s, b, i, p * NZ + Z_CONJ)
+            s.n_conj[b, p] += 1
+        take_first_five(s, t, b, p, t.seat_ff[p])
+        shuffle(s, b, p * NZ + Z_DRAW, RS_SETUP)
+        for d in range(NDICE):
+            s.die_type[b, p, d] = t.seat_dice[p, d]
+    first_player_roll(s, b)
+
+
+# ---------------------------------------------------------------------------------------------
+# Paying costs (checklist §1.3 and §1.7)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def take_dice(s, b, p, use, dt, face, need):
+    """Mark up to ``need`` unmarked active dice of seat p showing ``face`` (of type ``dt``, or any
+    type when ``dt`` < 0) in ``use``; returns how many are still needed."""
+    for d in range(NDICE):
+        if need == 0:
+            break
+        if (use[d] == 0 and s.die_loc[b, p, d] == L_ACTIVE and s.die_face[b, p, d] == face
+                and (dt < 0 or s.die_type[b, p, d] == dt)):
+            use[d] = 1
+            need -= 1
+    return need
+
+
+@njit(cache=True)
+def plan_payment(s, b, p, cost, use):
+    """Choose the active dice that pay the magic part of ``cost`` (a CO_* vector); marks them in
+    ``use`` (1 = spend) and returns True if the cost can be paid.
+
+    Rule 25 (L1556-1579): a basic symbol pays only basic costs; a class symbol pays a class cost
+    of its type or a basic cost; a power symbol pays a power or class cost of its type or a basic
+    cost. The symbol sets are nested, so a greedy assignment is exact (checklist DP5): power
+    costs take their power faces; class costs take class faces of the type, then power faces;
+    basic costs take basic faces, then class faces, then power faces (the most flexible dice are
+    kept). Only active dice pay (rule 27)."""
+    for d in range(NDICE):
+        use[d] = 0
+    for dt in range(NDT):
+        if take_dice(s, b, p, use, dt, F_POWER, cost[CO_POWER + dt]) > 0:
+            return False
+    for dt in range(NDT):
+        need = take_dice(s, b, p, use, dt, F_CLASS, cost[CO_CLASS + dt])
+        if take_dice(s, b, p, use, dt, F_POWER, need) > 0:
+            return False
+    need = take_dice(s, b, p, use, -1, F_BASIC, cost[CO_BASIC])
+    need = take_dice(s, b, p, use, -1, F_CLASS, need)
+    return take_dice(s, b, p, use, -1, F_POWER, need) == 0
+
+
+@njit(cache=True)
+def action_free(s, b, p, cost):
+    """The action a cost names is still available this turn (rules 38, 46): the main action
+    unused, or a side action left."""
+    if cost[CO_MAIN] == 1 and s.main_used[b, p] == 1:
+        return False
+    return not (cost[CO_SIDE] == 1 and s.side_left[b, p] <= 0)
+
+
+@njit(cache=True)
+def use_action(s, b, p, cost):
+    """Pay the action a cost names (rule 46)."""
+    if cost[CO_MAIN] == 1:
+        s.main_used[b, p] = 1
+    if cost[CO_SIDE] == 1:
+        s.side_left[b, p] -= 1
+
+
+@njit(cache=True)
+def spend_dice(s, b, p, use):
+    """Pay magic: the chosen active dice move to the exhausted pool, keeping their faces until
+    re-rolled (rule 26, L1540-1548)."""
+    for d in range(NDICE):
+        if use[d] == 1:
+            s.die_loc[b, p, d] = L_EXHAUSTED
+            s.seat[b, p, S_DICE_SPENT] += 1
+
+
+@njit(cache=True)
+def playable(s, t, b, p, i, use):
+    """Card i in p's hand can be played now (rules 48-51, 54-55, 60-61, 67): the action its cost
+    names (main or side) is still available and its magic is payable; an ally needs a free
+    battlefield slot; a ready spell needs a spellboard slot for a new name, or stacks under a copy
+    already there (focus takes no slot); an action spell needs its effect implemented and able to
+    do something (AMB-11); an alteration needs its effect implemented and a unit to go under.
+    Reaction spells are not played yet; costs with a discard or an exhaust are not offered yet."""
+    c = s.i_card[b, i]
+    main = t.card_cost[c, CO_MAIN] == 1
+    side = t.card_cost[c, CO_SIDE] == 1
+    if main == side:
+        return False  # reactions (no action) are not played yet
+    if main and s.main_used[b, p] == 1:
+        return False
+    if side and s.side_left[b, p] <= 0:
+        return False
+    if t.card_cost[c, CO_DISCARD] > 0 or t.card_cost[c, CO_EXHAUST] > 0:
+        return False
+    kind = t.card_type[c]
+    pb = s.pb_card[b, p]
+    if kind == T_ALLY:
+        if zone_n(s, b, p, Z_BATTLEFIELD) >= t.card_bf[pb]:
+            return False
+    elif kind == T_READY:
+        m = copies_on_spellboard(s, b, p, c)
+        if m == 0 and spellboard_names(s, b, p) >= t.card_sb[pb]:
+            return False
+        if m >= MAX_COPIES_FOCUS:
+            return False
+    elif kind == T_ACTION:
+        if t.card_impl[c] == 0 or not action_possible(s, t, b, p, c):
+            return False
+    elif kind == T_ALTERATION:
+        if t.card_impl[c] == 0 or not alteration_host_exists(s, t, b, p):
+            return False
+    else:
+        return False
+    return plan_payment(s, b, p, t.card_cost[c], use)
+
+
+@njit(cache=True)
+def play_card(s, t, b, prm, p, i, use):
+    """Play card i from p's hand (rule 48): pay (the planned dice, the main or side action), then
+    put it where its placement says: an ally on p's battlefield (rule 54), a ready spell on p's
+    spellboard (rule 55; a copy of a name already there stacks under it, rule 61), an alteration
+    under a unit, controlled by that unit's controller (rules 56, 126-127), an action spell to the
+    discard pile, then its effect resolves (rule 53)."""
+    c = s.i_card[b, i]
+    spend_dice(s, b, p, use)
+    if t.card_cost[c, CO_SIDE] == 1:
+        s.side_left[b, p] -= 1
+    else:
+        s.main_used[b, p] = 1
+    if t.card_place[c] == P_UNIT:
+        host = B.alteration_host(s, t, b, prm, p, c)
+        place(s, b, i, (s.i_cont[b, host] // NZ) * NZ + Z_ATTACHED)
+        s.i_parent[b, i] = host
+    elif t.card_place[c] == P_BATTLEFIELD:
+        place(s, b, i, p * NZ + Z_BATTLEFIELD)
+        ally_enters(s, t, b, prm, p, i)
+    elif t.card_place[c] == P_SPELLBOARD:
+        place(s, b, i, p * NZ + Z_SPELLBOARD)
+    else:
+        place(s, b, i, p * NZ + Z_DISCARD)
+    s.seat[b, p, S_PLAYED] += 1
+    s.card[b, p, c, C_PLAYED] += 1
+    log(s, b, EV_PLAY, p, c, i)
+    if t.card_type[c] == T_ACTION:
+        resolve_action(s, t, b, prm, p, c)
+
+
+@njit(cache=True)
+def activation_cost(s, t, b, p, i, cost):
+    """The activation cost of ready spell copy i into ``cost``: the printed cost, less 1 basic per
+    focus level for Summon Iron Rhino (E9: 6 basic alone, 5 with 2 copies, 4 with 3)."""
+    c = s.i_card[b, i]
+    for k in range(NCOST):
+        cost[k] = t.card_act[c, k]
+    if t.card_effect[c] == E_SUMMON_IRON_RHINO:
+        focus = min(copies_on_spellboard(s, b, p, c) - 1, 2)
+        cost[CO_BASIC] = max(cost[CO_BASIC] - focus, 0)
+
+
+@njit(cache=True)
+def conjuration_in_pile(s, b, p, card):
+    """An instance of conjuration ``card`` in p's conjuration pile, or -1 (rule 69)."""
+    c = p * NZ + Z_CONJ
+    for k in range(s.cont_n[b, c]):
+        if s.i_card[b, s.cont[b, c, k]] == card:
+            return s.cont[b, c, k]
+    return -1
+
+
+@njit(cache=True)
+def can_activate(s, t, b, p, i, use):
+    """Ready spell copy i on p's spellboard can be activated now (rules 50-51, 55, 62, 108): its
+    effect is implemented (the summons so far), the copy is unexhausted (its cost exhausts it,
+    so each copy is used once a round), the action its cost needs is still available, the magic
+    is payable, and the effect can do something (AMB-11 default: a summon needs a conjuration
+    left in the pile, rule 69, and a free battlefield slot, rule 67; Expand Energy an exhausted
+    die; Purge a card in the opponent's draw pile; Shifting Mist an active die; Strengthen a
+    unit)."""
+    c = s.i_card[b, i]
+    if t.card_type[c] != T_READY or t.card_impl[c] == 0 or s.exhaust[b, i] > 0:
+        return False
+    if not action_free(s, b, p, t.card_act[c]):
+        return False
+    e = t.card_effect[c]
+    if e == E_EXPAND_ENERGY:
+        if dice_count(s, b, p, L_EXHAUSTED) == 0:
+            return False
+    elif e == E_PURGE:
+        if zone_n(s, b, next_alive(s, b, p), Z_DRAW) == 0:
+            return False
+    elif e == E_SHIFTING_MIST:
+        if dice_count(s, b, p, L_ACTIVE) == 0:
+            return False
+    elif e == E_STRENGTHEN:
+        if units_in_play(s, b) == 0:
+            return False
+    else:
+        conj = t.card_conj[c]
+        if conj < 0 or conjuration_in_pile(s, b, p, conj) < 0:
+            return False
+        if zone_n(s, b, p, Z_BATTLEFIELD) >= t.card_bf[s.pb_card[b, p]]:
+            return False
+    cost = s.scratch[b, 5]
+    activation_cost(s, t, b, p, i, cost)
+    return plan_payment(s, b, p, cost, use)
+
+
+@njit(cache=True)
+def activate(s, t, b, prm, p, i, use):
+    """Activate ready spell copy i (rule 55): pay (dice, the action, an exhaustion token on the
+    copy: rule 108), then resolve it (targets chosen after paying, rule 52):
+
+    * a summon: one conjuration from p's pile onto p's battlefield with no tokens (rule 69);
+      Summon Silver Snake's focus gives the new Snake 1 status token per focus level (E8);
+      optional parts are declined for now (Mist Spirit's second, Gilder's damage);
+    * expand_energy: one exhausted die re-rolled into the active pool;
+    * purge: the opponent discards the top card of its draw pile (AMB-30: the bots aim at the
+      opponent; Focus 1's optional second card is not offered);
+    * shifting_mist: two of p's active dice set to faces p chooses;
+    * strengthen: a target unit gets +2 attack until the end of the turn, +3 with Focus 2
+      (3 copies; AMB-25: the turn in which it was used)."""
+    c = s.i_card[b, i]
+    spend_dice(s, b, p, use)
+    use_action(s, b, p, t.card_act[c])
+    if t.card_act[c, CO_EXHAUST] == 1:
+        s.exhaust[b, i] += 1
+    s.card[b, p, c, C_ACTIVATED] += 1
+    e = t.card_effect[c]
+    if e == E_EXPAND_ENERGY:
+        roll_die(s, b, p, B.die_to_reroll(s, b, prm, p))
+        log(s, b, EV_ACTIVATE, p, c, -1)
+        return
+    if e == E_PURGE:
+        q = next_alive(s, b, p)
+        cq = q * NZ + Z_DRAW
+        place(s, b, s.cont[b, cq, s.cont_n[b, cq] - 1], q * NZ + Z_DISCARD)
+        log(s, b, EV_ACTIVATE, p, c, -1)
+        return
+    if e == E_SHIFTING_MIST:
+        for _ in range(2):
+            d = B.die_to_set(s, b, prm, p)
+            if d >= 0:
+                s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
+        log(s, b, EV_ACTIVATE, p, c, -1)
+        return
+    if e == E_STRENGTHEN:
+        u = B.target_strengthen(s, t, b, prm, p)
+        s.tmp_atk[b, u] += 3 if copies_on_spellboard(s, b, p, c) >= 3 else 2
+        log(s, b, EV_ACTIVATE, p, c, u)
+        return
+    j = conjuration_in_pile(s, b, p, t.card_conj[c])
+    place(s, b, j, p * NZ + Z_BATTLEFIELD)
+    s.wounds[b, j] = 0
+    s.exhaust[b, j] = 0
+    s.status[b, j] = 0
+    if t.card_effect[c] == E_SUMMON_SILVER_SNAKE:
+        s.status[b, j] = min(copies_on_spellboard(s, b, p, c) - 1, 2)
+    log(s, b, EV_ACTIVATE, p, c, j)
+
+
+# ---------------------------------------------------------------------------------------------
+# Damage and the end of the game (checklist §1.15, §1.21)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def damage_pb(s, b, p, n):
+    """Deal n damage to p's Phoenixborn: n wound tokens (rule 110; no prevention exists yet)."""
+    s.pb_wounds[b, p] += n
+
+
+@njit(cache=True)
+def resolve_pb_destruction(s, t, b, orderer, reason):
+    """Destroy every Phoenixborn whose wounds reached its life (rules 111, 113, 140) and end the
+    game when one seat is left. Destructions that happen together are resolved by ``orderer``
+    (the seat whose turn it is, or the first-player token holder outside turns: rule 135), who
+    resolves the opponents' Phoenixborn first and its own last (AMB-4 default,
+    ``pb_double_ko = ordering_player_wins``): in a double KO the ordering seat wins."""
+    n = s.players[b]
+    for k in range(1, n + 1):
+        q = (orderer + k) % n  # opponents clockwise from the orderer, the orderer last
+        if s.alive[b, q] == 1 and s.pb_wounds[b, q] >= t.card_life[s.pb_card[b, q]]:
+            s.alive[b, q] = 0
+            if alive_count(s, b) == 1:
+                for w in range(n):
+                    if s.alive[b, w] == 1:
+                        end_game(s, b, w, reason)
+                return
+
+
+@njit(cache=True)
+def end_game(s, b, winner, reason):
+    """Record the end of game b."""
+    s.done[b] = 1
+    s.winner[b] = winner
+    s.end_reason[b] = reason
+    for p in range(s.players[b]):
+        s.seat[b, p, S_PB_WOUNDS] = s.pb_wounds[b, p]
+    log(s, b, EV_END, winner, reason, 0)
+
+
+@njit(cache=True)
+def leave_play(s, t, b, i):
+    """Unit i leaves play (rules 116-117, 70; E12): its tokens are removed, alterations under it go
+    to their owners' discard piles, and it goes to its owner's discard pile, or for a conjuration
+    its owner's conjuration pile; dice on it go to their owners' exhausted pools (rule 29)."""
+    s.wounds[b, i] = 0
+    s.exhaust[b, i] = 0
+    s.status[b, i] = 0
+    s.tmp_atk[b, i] = 0
+    return_dice_from(s, b, i)
+    for j in range(s.i_card.shape[1]):
+        if s.i_parent[b, j] == i:
+            s.i_parent[b, j] = -1
+            s.wounds[b, j] = 0
+            s.exhaust[b, j] = 0
+            s.status[b, j] = 0
+            place(s, b, j, s.i_owner[b, j] * NZ + Z_DISCARD)
+    owner = s.i_owner[b, i]
+    if t.card_type[s.i_card[b, i]] == T_CONJURATION:
+        place(s, b, i, owner * NZ + Z_CONJ)
+    else:
+        place(s, b, i, owner * NZ + Z_DISCARD)
+
+
+@njit(cache=True)
+def destroy_if_dead(s, t, b, i):
+    """Destroy unit i if its wounds reached its life (rules 111-112): it is discarded. Returns
+    True if it was destroyed."""
+    if s.i_cont[b, i] % NZ != Z_BATTLEFIELD or s.wounds[b, i] < unit_life(s, t, b, i):
+        return False
+    log(s, b, EV_DESTROYED, s.i_cont[b, i] // NZ, s.i_card[b, i], i)
+    leave_play(s, t, b, i)
+    return True
+
+
+@njit(cache=True)
+def can_attack(s, b, p):
+    """p may attack (rules 74-75, AMB-6): the main action is unused and p has at least one
+    unexhausted unit."""
+    if s.main_used[b, p] == 1:
+        return False
+    c = p * NZ + Z_BATTLEFIELD
+    for k in range(s.cont_n[b, c]):
+        if s.exhaust[b, s.cont[b, c, k]] == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def aftershock(s, t, b, prm, p, card):
+    """Hammer Knight's Aftershock 1 (checklist §2 #10, window W-DEALT): when a Hammer Knight of
+    seat p deals attack or counter damage, p may put 1 wound token (not damage, rule 115) on a
+    target unit. Resolved after the battle's destructions (the Knight may have been destroyed in
+    that battle: the ability triggered as the damage was dealt). ``card`` is the dealing unit's
+    card; anything but a Hammer Knight does nothing."""
+    if t.card_effect[card] != E_HAMMER_KNIGHT:
+        return
+    u = B.target_wound(s, t, b, prm, p)
+    if u < 0:
+        return
+    s.wounds[b, u] += 1
+    log(s, b, EV_AFTERSHOCK, p, u, 0)
+    destroy_if_dead(s, t, b, u)
+
+
+@njit(cache=True)
+def attack_pb(s, t, b, prm, p):
+    """Attack a Phoenixborn (rules 74-83, L660-706; E1) as p's main action: p declares attackers
+    (DP7: at least one unexhausted unit, rule 75) against the next opponent's Phoenixborn (rule
+    76); the defender may block each attacker with at most one unexhausted unit (rule 77, AMB-7);
+    the attackers resolve one at a time in the order the attacker chose (rule 78):
+
+    * unblocked: its attack is dealt to the Phoenixborn, then it gets 1 exhaustion (rule 79);
+    * blocked, no counter: its attack is dealt to the blocker, it gets 1 exhaustion, the blocker
+      none (rule 80);
+    * blocked and countered (the defender's choice, rule 82, AMB-15): both deal their attack at
+      the same time (rule 119) and each survivor gets 1 exhaustion (rule 81).
+
+    An attacker that left play deals nothing (AMB-13); a blocker gone before its battle takes no
+    damage and the attacker is still exhausted (AMB-12 default). The game ends as soon as the
+    Phoenixborn is destroyed (the attacking seat orders the destructions, rule 135)."""
+    s.main_used[b, p] = 1
+    q = next_alive(s, b, p)
+    att = s.scratch[b, 0]
+    blk = s.scratch[b, 1]
+    na = B.choose_attackers(s, t, b, prm, p, att)
+    B.choose_blockers(s, t, b, prm, q, att, na, blk)
+    resolve_pb_attack(s, t, b, prm, p, q, att, na, blk)
+
+
+@njit(cache=True)
+def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
+    """Resolve p's declared attack on q's Phoenixborn: attackers ``att[:na]`` in that order,
+    ``blk[k]`` blocking attacker k (-1 = unblocked); see :func:`attack_pb`."""
+    s.seat[b, p, S_ATTACKS] += 1
+    log(s, b, EV_ATTACK, p, q, na)
+    for k in range(na):
+        a = att[k]
+        if s.i_cont[b, a] != p * NZ + Z_BATTLEFIELD:
+            continue
+        d = blk[k]
+        if d < 0:
+            dmg = unit_attack(s, t, b, a)
+            damage_pb(s, b, q, dmg)
+            s.exhaust[b, a] += 1
+            log(s, b, EV_HIT_PB, a, q, dmg)
+            pb_damaged(s, t, b, prm, q, dmg, True)
+            if s.done[b] == 0:
+                resolve_pb_destruction(s, t, b, p, END_PB)
+            if s.done[b] == 1:
+                return
+            if dmg > 0:
+                aftershock(s, t, b, prm, p, s.i_card[b, a])
+        elif s.i_cont[b, d] != q * NZ + Z_BATTLEFIELD:
+            s.exhaust[b, a] += 1
+        else:
+            counter = s.exhaust[b, d] == 0 and B.choose_counter(s, t, b, prm, q, d, a)
+            dealt_a = unit_attack(s, t, b, a)
+            dealt_d = unit_attack(s, t, b, d) if counter else 0
+            card_a = s.i_card[b, a]
+            card_d = s.i_card[b, d]
+            s.wounds[b, d] += dealt_a
+            s.wounds[b, a] += dealt_d
+            log(s, b, EV_BATTLE, a, d, 1 if counter else 0)
+            # simultaneous damage (rule 119): both are checked after both are dealt
+            gone_d = destroy_if_dead(s, t, b, d)
+            gone_a = destroy_if_dead(s, t, b, a)
+            if not gone_a:
+                s.exhaust[b, a] += 1
+            if counter and not gone_d:
+                s.exhaust[b, d] += 1
+            if dealt_a > 0:
+                aftershock(s, t, b, prm, p, card_a)
+            if dealt_d > 0:
+                aftershock(s, t, b, prm, q, card_d)
+
+
+@njit(cache=True)
+def attack_unit(s, t, b, prm, p, target):
+    """Attack a unit (rules 84-94, L1335-1389) as p's main action: p declares attackers (DP7),
+    all against one unit of the opponent (``target``, exhausted or not: rule 86); the defender
+    may guard (DP8) with its Phoenixborn (even exhausted, any number of times: rule 88, AMB-16)
+    or an unexhausted unit with Unit Guard (rule 89), one guard per attack; then
+    :func:`resolve_unit_attack`."""
+    s.main_used[b, p] = 1
+    q = s.i_cont[b, target] // NZ
+    att = s.scratch[b, 0]
+    na = B.choose_attackers(s, t, b, prm, p, att)
+    guard = B.choose_guard(s, t, b, prm, q, att, na, target)
+    resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard)
+
+
+@njit(cache=True)
+def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
+    """Resolve p's attack with ``att[:na]`` on q's unit ``target``; ``guard`` = -1 none, -2 q's
+    Phoenixborn, else the guarding unit, which becomes the target (rules 87-89).
+
+    * The Phoenixborn as target: the summed attack is dealt to it, each attacker gets 1
+      exhaustion; a Phoenixborn never counters (rule 90).
+    * An exhausted target, or no counter: the summed attack is dealt to the target; the
+      attackers are exhausted, the target is not (rule 92).
+    * Counter (the defender's choice, unexhausted target: rule 91): battle; the summed attack
+      goes to the target while the target's attack is split among the attackers as its
+      controller chooses, at the same time (rules 93, 119); every surviving participant gets 1
+      exhaustion.
+
+    A target gone before the damage takes none and the attackers are still exhausted (our
+    reading, as AMB-12 for blockers)."""
+    s.seat[b, p, S_ATTACKS] += 1
+    log(s, b, EV_ATTACK, p, q, na)
+    total = np.int32(0)
+    for k in range(na):
+        if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
+            total += unit_attack(s, t, b, att[k])
+    if guard == -2:
+        damage_pb(s, b, q, total)
+        log(s, b, EV_HIT_PB, -1, q, total)
+        for k in range(na):
+            if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
+                s.exhaust[b, att[k]] += 1
+        pb_damaged(s, t, b, prm, q, total, True)
+        if s.done[b] == 0:
+            resolve_pb_destruction(s, t, b, p, END_PB)
+        for k in range(na):
+            a = att[k]
+            if s.done[b] == 0 and s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and unit_attack(s, t, b, a) > 0:
+                aftershock(s, t, b, prm, p, s.i_card[b, a])
+        return
+    tgt = guard if guard >= 0 else target
+    counter = False
+    if s.i_cont[b, tgt] == q * NZ + Z_BATTLEFIELD:
+        counter = s.exhaust[b, tgt] == 0 and B.choose_counter(s, t, b, prm, q, tgt, att[0])
+        s.wounds[b, tgt] += total
+        if counter:
+            dmg = s.scratch[b, 4]
+            B.split_counter(s, t, b, prm, q, tgt, att, na, dmg)
+            for k in range(na):
+                if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
+                    s.wounds[b, att[k]] += dmg[k]
+        log(s, b, EV_BATTLE, -1, tgt, 1 if counter else 0)
+    # Aftershock: note which units dealt damage before any of them leaves play
+    card_t = s.i_card[b, tgt]
+    countered = counter and unit_attack(s, t, b, tgt) > 0
+    knights = 0
+    knight_card = -1
+    for k in range(na):
+        a = att[k]
+        if s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and unit_attack(s, t, b, a) > 0 \
+                and t.card_effect[s.i_card[b, a]] == E_HAMMER_KNIGHT:
+            knights += 1
+            knight_card = s.i_card[b, a]
+    gone_t = destroy_if_dead(s, t, b, tgt)
+    for k in range(na):
+        a = att[k]
+        if s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and not destroy_if_dead(s, t, b, a):
+            s.exhaust[b, a] += 1
+    if counter and not gone_t:
+        s.exhaust[b, tgt] += 1
+    for _ in range(knights):
+        aftershock(s, t, b, prm, p, knight_card)
+    if countered:
+        aftershock(s, t, b, prm, q, card_t)
+
+
+# ---------------------------------------------------------------------------------------------
+# Side actions: dice powers and meditation (checklist §1.12-1.13)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def return_dice_from(s, b, i):
+    """Dice on card i go back to their owners' exhausted pools (rule 29: when the card leaves play)."""
+    for q in range(s.players[b]):
+        for d in range(NDICE):
+            if s.die_loc[b, q, d] == L_ON_CARD and s.die_host[b, q, d] == i:
+                s.die_loc[b, q, d] = L_EXHAUSTED
+                s.die_host[b, q, d] = -1
+
+
+@njit(cache=True)
+def power_die(s, b, p, dt):
+    """An active die of type dt showing its power symbol, or -1 (rule 98)."""
+    for d in range(NDICE):
+        if s.die_loc[b, p, d] == L_ACTIVE and s.die_type[b, p, d] == dt and s.die_face[b, p, d] == F_POWER:
+            return d
+    return -1
+
+
+@njit(cache=True)
+def dice_power_moves(s, t, b, p, legal, n):
+    """Append p's legal dice-power moves to ``legal`` (side action: rule 98), one per target:
+    natural, 1 damage to any unit (rule 102); charm, a die onto one of p's units (rule 100);
+    ceremonial, an ally from p's discard pile (rule 99); illusion, one of the next opponent's
+    active dice (rule 101, AMB-3 default: any die). Returns the new count."""
+    if s.side_left[b, p] <= 0:
+        return n
+    if power_die(s, b, p, DT_NATURAL) >= 0:
+        for q in range(s.players[b]):
+            c = q * NZ + Z_BATTLEFIELD
+            for k in range(s.cont_n[b, c]):
+                legal[n] = MV_NATURAL * MAXI + s.cont[b, c, k]
+                n += 1
+    if power_die(s, b, p, DT_CHARM) >= 0:
+        c = p * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            legal[n] = MV_CHARM * MAXI + s.cont[b, c, k]
+            n += 1
+    if power_die(s, b, p, DT_CEREMONIAL) >= 0:
+        c = p * NZ + Z_DISCARD
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            if t.card_type[s.i_card[b, i]] == T_ALLY:
+                legal[n] = MV_CEREMONIAL * MAXI + i
+                n += 1
+    if power_die(s, b, p, DT_ILLUSION) >= 0:
+        q = next_alive(s, b, p)
+        for d in range(NDICE):
+            if s.die_loc[b, q, d] == L_ACTIVE:
+                legal[n] = MV_ILLUSION * MAXI + q * NDICE + d
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def use_dice_power(s, t, b, p, kind, x):
+    """Resolve a dice-power move (rules 98-102): the side action is used and the power die that
+    pays is exhausted (the die that pays is the die that is used); then its effect on ``x``."""
+    s.side_left[b, p] -= 1
+    dt = DT_NATURAL
+    if kind == MV_CHARM:
+        dt = DT_CHARM
+    elif kind == MV_CEREMONIAL:
+        dt = DT_CEREMONIAL
+    elif kind == MV_ILLUSION:
+        dt = DT_ILLUSION
+    d = power_die(s, b, p, dt)
+    s.die_loc[b, p, d] = L_EXHAUSTED
+    s.seat[b, p, S_DICE_SPENT] += 1
+    log(s, b, EV_DICE_POWER, p, dt, x)
+    if kind == MV_NATURAL:
+        s.wounds[b, x] += 1
+        destroy_if_dead(s, t, b, x)
+    elif kind == MV_CHARM:
+        # the die leaves the pools and sits on the unit (rule 100, AMB-29)
+        s.die_loc[b, p, d] = L_ON_CARD
+        s.die_host[b, p, d] = x
+    elif kind == MV_CEREMONIAL:
+        place(s, b, x, p * NZ + Z_HAND)
+        dmg = t.card_attack[s.i_card[b, x]]
+        if dmg > 0:  # 0 attack: no damage at all (FAQ, rule 99)
+            damage_pb(s, b, p, dmg)
+            resolve_pb_destruction(s, t, b, p, END_PB)
+    else:
+        q = x // NDICE
+        s.die_loc[b, q, x % NDICE] = L_EXHAUSTED
+
+
+@njit(cache=True)
+def meditate(s, t, b, p, src, ns, dice, faces, nd):
+    """Meditate (rules 95-97, L1411-1417, AMB-10; E17) as p's side action: discard ``ns`` cards,
+    each ``src[k]`` an instance in p's hand or on p's spellboard (any copy, exhausted or not), or
+    -1 for the top card of p's draw pile; then set up to that many different active dice
+    ``dice[:nd]`` to ``faces[:nd]``. The discards (and their effects: a Butterfly Monk's life
+    falls with its summon copies) resolve before any die changes. Returns the cards discarded."""
+    s.side_left[b, p] -= 1
+    done = 0
+    for k in range(ns):
+        i = src[k]
+        if i < 0:
+            c = p * NZ + Z_DRAW
+            if s.cont_n[b, c] == 0:
+                continue
+            i = s.cont[b, c, s.cont_n[b, c] - 1]
+        s.exhaust[b, i] = 0
+        s.status[b, i] = 0
+        place(s, b, i, p * NZ + Z_DISCARD)
+        done += 1
+    for q in range(s.players[b]):
+        c = q * NZ + Z_BATTLEFIELD
+        k = 0
+        while k < s.cont_n[b, c]:
+            if not destroy_if_dead(s, t, b, s.cont[b, c, k]):
+                k += 1
+    for k in range(min(nd, done)):
+        if s.die_loc[b, p, dice[k]] == L_ACTIVE:
+            s.die_face[b, p, dice[k]] = faces[k]
+    log(s, b, EV_MEDITATE, p, done, min(nd, done))
+    return done
+
+
+# ---------------------------------------------------------------------------------------------
+# Action spells (checklist §2, action spells; rule 53)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def opposing_units(s, b, p):
+    """Units on the battlefields of p's opponents."""
+    n = 0
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] == 1:
+            n += zone_n(s, b, q, Z_BATTLEFIELD)
+    return n
+
+
+@njit(cache=True)
+def units_in_play(s, b):
+    """Units on every battlefield."""
+    n = 0
+    for q in range(s.players[b]):
+        n += zone_n(s, b, q, Z_BATTLEFIELD)
+    return n
+
+
+@njit(cache=True)
+def alteration_host_exists(s, t, b, p):
+    """A unit in play may take p's alteration (an opponent's Magic Guard unit may not, rule 127)."""
+    for q in range(s.players[b]):
+        c = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            if B._may_host(s, t, b, p, q, s.cont[b, c, k]):
+                return True
+    return False
+
+
+@njit(cache=True)
+def first_ally_in(s, t, b, c):
+    """Whether container c holds an ally."""
+    for k in range(s.cont_n[b, c]):
+        if t.card_type[s.i_card[b, s.cont[b, c, k]]] == T_ALLY:
+            return True
+    return False
+
+
+@njit(cache=True)
+def action_possible(s, t, b, p, c):
+    """The action spell c would do something now (AMB-11 default: no card is played for nothing):
+    Sleight of Hand needs a card to draw, Steady Gaze a unit, Mist Typhoon an opposing unit or a
+    card to draw, Bound Soul an ally in p's discard pile, Refresh an exhausted unit, Call Upon the
+    Realms an active die; Molten Gold and One Hundred Blades can always reach a Phoenixborn, and
+    Hidden Power always has the die that paid for it."""
+    e = t.card_effect[c]
+    if e == E_SLEIGHT_OF_HAND:
+        return zone_n(s, b, p, Z_DRAW) > 0
+    if e == E_STEADY_GAZE:
+        return units_in_play(s, b) > 0
+    if e == E_MIST_TYPHOON:
+        return opposing_units(s, b, p) > 0 or zone_n(s, b, p, Z_DRAW) > 0
+    if e == E_BOUND_SOUL:
+        return first_ally_in(s, t, b, p * NZ + Z_DISCARD)
+    if e == E_REFRESH:
+        for q in range(s.players[b]):
+            c = q * NZ + Z_BATTLEFIELD
+            for k in range(s.cont_n[b, c]):
+                if s.exhaust[b, s.cont[b, c, k]] > 0:
+                    return True
+        return False
+    if e == E_CALL_UPON_THE_REALMS:
+        return dice_count(s, b, p, L_ACTIVE) > 0  # before paying: its cost uses no die
+    if e == E_HIDDEN_POWER:
+        return True  # the die paying for it is exhausted by then (FAQ: it may come back)
+    return e == E_MOLTEN_GOLD or e == E_ONE_HUNDRED_BLADES
+
+
+@njit(cache=True)
+def damage_opposing_units(s, t, b, p, n):
+    """n damage to every unit p's opponents control, then the destroyed ones leave play (the
+    damage is simultaneous; no destroyed-trigger exists yet, so their order does not matter)."""
+    for q in range(s.players[b]):
+        if q == p or s.alive[b, q] == 0:
+            continue
+        c = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            s.wounds[b, s.cont[b, c, k]] += n
+        k = 0
+        while k < s.cont_n[b, c]:
+            if not destroy_if_dead(s, t, b, s.cont[b, c, k]):
+                k += 1
+
+
+@njit(cache=True)
+def resolve_action(s, t, b, prm, p, c):
+    """Resolve action spell c played by p (its targets are chosen after paying, rule 52):
+
+    * molten_gold: 3 wound tokens on a target unit or Phoenixborn (placed, not damage: rule 115);
+    * sleight_of_hand: draw 3 (no damage for missing cards, rule 37);
+    * steady_gaze: 2 exhaustion tokens on a target unit (rule 103);
+    * mist_typhoon: 1 damage to every opposing unit; may draw 1;
+    * one_hundred_blades: 1 damage to a target Phoenixborn and to every opposing unit; draw 1
+      (FAQ: the draw comes before the damage resolves, rule 136);
+    * bound_soul: an ally from p's discard pile into hand;
+    * refresh: every exhaustion token removed from a target unit;
+    * call_upon_the_realms: three of p's active dice set to faces p chooses;
+    * hidden_power: two of p's exhausted dice (the one just paid included, FAQ) moved to the
+      active pool on faces p chooses."""
+    e = t.card_effect[c]
+    q = next_alive(s, b, p)
+    if e == E_MOLTEN_GOLD:
+        u = B.target_molten_gold(s, t, b, prm, p)
+        if u < 0:
+            s.pb_wounds[b, q] += 3
+            resolve_pb_destruction(s, t, b, p, END_PB)
+        else:
+            s.wounds[b, u] += 3
+            destroy_if_dead(s, t, b, u)
+    elif e == E_SLEIGHT_OF_HAND:
+        for _ in range(3):
+            draw(s, b, p)
+    elif e == E_STEADY_GAZE:
+        u = B.target_exhaust(s, t, b, prm, p)
+        s.exhaust[b, u] += 2
+    elif e == E_MIST_TYPHOON:
+        damage_opposing_units(s, t, b, p, 1)
+        draw(s, b, p)  # optional: the bots always draw
+    elif e == E_ONE_HUNDRED_BLADES:
+        draw(s, b, p)
+        damage_pb(s, b, q, 1)
+        damage_opposing_units(s, t, b, p, 1)
+        pb_damaged(s, t, b, prm, q, 1, False)
+        if s.done[b] == 0:
+            resolve_pb_destruction(s, t, b, p, END_PB)
+    elif e == E_BOUND_SOUL:
+        place(s, b, B.target_ally_in_discard(s, t, b, prm, p), p * NZ + Z_HAND)
+    elif e == E_REFRESH:
+        s.exhaust[b, B.target_refresh(s, t, b, prm, p)] = 0
+    elif e == E_CALL_UPON_THE_REALMS:
+        for _ in range(3):
+            d = B.die_to_set(s, b, prm, p)
+            if d >= 0:
+                s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
+    elif e == E_HIDDEN_POWER:
+        for _ in range(2):
+            d = B.die_to_reroll(s, b, prm, p)
+            if d >= 0:
+                s.die_loc[b, p, d] = L_ACTIVE
+                s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
+
+
+# ---------------------------------------------------------------------------------------------
+# Phoenixborn abilities (checklist §2, Phoenixborn abilities)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def pb_ability_possible(s, t, b, p, use):
+    """p's Phoenixborn ability can be used now as a side action: it is implemented (Water Blast,
+    Slash, Shadow Target, Heart's Pull), the Phoenixborn is unexhausted (its cost exhausts it, and
+    an exhausted Phoenixborn has no ability: rules 105, 108), the side action is left, the cost's
+    discards and magic can be paid, and it can do something (AMB-11): a unit to blast, an
+    opposing ready spell to exhaust, a card to draw; Slash can always reach a unit or, with no
+    opposing unit, the opposing Phoenixborn."""
+    pb = s.pb_card[b, p]
+    if t.card_impl[pb] == 0 or s.pb_exhaust[b, p] > 0 or s.side_left[b, p] <= 0:
+        return False
+    if zone_n(s, b, p, Z_HAND) < t.card_act[pb, CO_DISCARD]:
+        return False
+    e = t.card_effect[pb]
+    q = next_alive(s, b, p)
+    if e == E_WATER_BLAST and units_in_play(s, b) == 0:
+        return False
+    if e == E_SHADOW_TARGET and zone_n(s, b, q, Z_SPELLBOARD) == 0:
+        return False
+    if e == E_HEARTS_PULL and zone_n(s, b, p, Z_DRAW) == 0:
+        return False
+    return plan_payment(s, b, p, t.card_act[pb], use)
+
+
+@njit(cache=True)
+def use_pb_ability(s, t, b, prm, p, use):
+    """Use p's Phoenixborn ability (after :func:`pb_ability_possible` planned the dice): pay (side
+    action, exhaust the Phoenixborn, the dice, the discards the bot picks), then:
+
+    * water_blast (Aradel): 2 damage to a target unit;
+    * slash (Coal): 1 damage to a target unit, or to the opposing Phoenixborn when the opponent
+      has no unit;
+    * shadow_target (Noah): 1 exhaustion token on a target ready spell on an opponent's
+      spellboard (an ability: Spell Guard does not stop it);
+    * hearts_pull (Saria): draw 1; if drawn, a target player discards the top card of their draw
+      pile (the bots aim at the opponent, AMB-30)."""
+    pb = s.pb_card[b, p]
+    spend_dice(s, b, p, use)
+    s.side_left[b, p] -= 1
+    s.pb_exhaust[b, p] += 1
+    for _ in range(t.card_act[pb, CO_DISCARD]):
+        place(s, b, B.discard_for_cost(s, t, b, prm, p), p * NZ + Z_DISCARD)
+    e = t.card_effect[pb]
+    q = next_alive(s, b, p)
+    log(s, b, EV_PB_ABILITY, p, e, 0)
+    if e == E_WATER_BLAST or e == E_SLASH:
+        u = B.target_damage(s, t, b, prm, p, 2 if e == E_WATER_BLAST else 1, e == E_SLASH)
+        if u < 0:
+            damage_pb(s, b, q, 1)
+            pb_damaged(s, t, b, prm, q, 1, False)
+            if s.done[b] == 0:
+                resolve_pb_destruction(s, t, b, p, END_PB)
+        else:
+            s.wounds[b, u] += 2 if e == E_WATER_BLAST else 1
+            destroy_if_dead(s, t, b, u)
+    elif e == E_SHADOW_TARGET:
+        s.exhaust[b, B.target_ready_spell(s, t, b, prm, p, q)] += 1
+    elif e == E_HEARTS_PULL:
+        if draw(s, b, p):
+            c = q * NZ + Z_DRAW
+            if s.cont_n[b, c] > 0:
+                place(s, b, s.cont[b, c, s.cont_n[b, c] - 1], q * NZ + Z_DISCARD)
+
+
+@njit(cache=True)
+def ally_enters(s, t, b, prm, p, i):
+    """What an ally does as it enters play (window W-ENTER): Iron Worker's Resourceful puts 1
+    status token on it (inexhaustible); Stormwind Sniper's Ambush may deal 2 damage to a target
+    unit or Phoenixborn (the bots always do: a unit it destroys, else the most valuable opposing
+    unit, else the opposing Phoenixborn)."""
+    e = t.card_effect[s.i_card[b, i]]
+    if e == E_IRON_WORKER:
+        s.status[b, i] += 1
+    elif e == E_STORMWIND_SNIPER:
+        u = B.target_damage(s, t, b, prm, p, 2, True)
+        if u < 0:
+            q = next_alive(s, b, p)
+            damage_pb(s, b, q, 2)
+            pb_damaged(s, t, b, prm, q, 2, False)
+            if s.done[b] == 0:
+                resolve_pb_destruction(s, t, b, p, END_PB)
+        else:
+            s.wounds[b, u] += 2
+            destroy_if_dead(s, t, b, u)
+
+
+@njit(cache=True)
+def overtime_worker(s, t, b, p):
+    """An Iron Worker of p's with a status token to spend on Overtime (an extra side action), or
+    -1 (checklist §2 #11: inexhaustible, any time in p's turn)."""
+    c = p * NZ + Z_BATTLEFIELD
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if t.card_effect[s.i_card[b, u]] == E_IRON_WORKER and s.status[b, u] > 0:
+            return u
+    return -1
+
+
+# ---------------------------------------------------------------------------------------------
+# Unit abilities (checklist §2, allies and conjurations)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def unit_ability_possible(s, t, b, p, u, use):
+    """p's unit u can use its activated ability now: implemented (Rose Fire Dancer's Distract,
+    Three-Eyed Owl's Memory Drain), u unexhausted (an exhausted unit has no ability and the cost
+    exhausts it: rules 104, 108), the action its cost names still available, the magic payable,
+    and something to do (AMB-11): a unit to exhaust, a card in the opponent's hand."""
+    c = s.i_card[b, u]
+    if t.card_impl[c] == 0 or s.exhaust[b, u] > 0 or t.card_act[c, CO_EXHAUST] == 0:
+        return False
+    if not action_free(s, b, p, t.card_act[c]):
+        return False
+    e = t.card_effect[c]
+    if e == E_ROSE_FIRE_DANCER:
+        if units_in_play(s, b) == 0:
+            return False
+    elif e == E_THREE_EYED_OWL:
+        if zone_n(s, b, next_alive(s, b, p), Z_HAND) == 0:
+            return False
+    else:
+        return False
+    return plan_payment(s, b, p, t.card_act[c], use)
+
+
+@njit(cache=True)
+def use_unit_ability(s, t, b, prm, p, u, use):
+    """Use unit u's ability (after :func:`unit_ability_possible` planned the dice): pay (the
+    action, an exhaustion token on u, the dice), then:
+
+    * rose_fire_dancer (Distract): 1 exhaustion token on a target unit;
+    * three_eyed_owl (Memory Drain): a target player discards a card of their own choice from
+      hand (the bots aim at the opponent, AMB-30; the victim's bot picks the card)."""
+    c = s.i_card[b, u]
+    spend_dice(s, b, p, use)
+    use_action(s, b, p, t.card_act[c])
+    s.exhaust[b, u] += 1
+    e = t.card_effect[c]
+    log(s, b, EV_UNIT_ABILITY, p, c, u)
+    if e == E_ROSE_FIRE_DANCER:
+        s.exhaust[b, B.target_exhaust(s, t, b, prm, p)] += 1
+    else:
+        q = next_alive(s, b, p)
+        place(s, b, B.discard_for_cost(s, t, b, prm, q), q * NZ + Z_DISCARD)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reactions (checklist §1.17, rules 122-125)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def pb_damaged(s, t, b, prm, q, amount, by_attack):
+    """The window after q's Phoenixborn received ``amount`` damage (W-PB-RECV): q may play one
+    reaction spell from hand, paying its magic with no action (rules 57, 122): Shadow Counter
+    (only after damage from an attack: 6 damage to a target opposing unit) or Sympathy Pain (3
+    damage to a target unit or Phoenixborn). A seat plays at most one reaction per player-turn
+    (rule 123, AMB-9), only in the player turns phase (rule 124, AMB-8), and only for damage
+    above 0. The reaction's damage resolves before the damage that triggered it is checked
+    (rule 137: a nested resolution finishes first), so a reacting seat can win first.
+    Reactions to a reaction's damage are not offered yet."""
+    if amount <= 0 or s.phase[b] != PH_TURNS or s.react_used[b, q] > 0 or s.done[b] == 1:
+        return
+    use = s.scratch[b, 2]
+    c = q * NZ + Z_HAND
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        card = s.i_card[b, i]
+        if t.card_type[card] != T_REACTION or t.card_impl[card] == 0:
+            continue
+        e = t.card_effect[card]
+        if e == E_SHADOW_COUNTER and not by_attack:
+            continue
+        if not plan_payment(s, b, q, t.card_cost[card], use):
+            continue
+        target = B.reaction_target(s, t, b, prm, q, e)
+        if target == -2:
+            continue
+        spend_dice(s, b, q, use)
+        place(s, b, i, q * NZ + Z_DISCARD)
+        s.react_used[b, q] += 1
+        s.card[b, q, card, C_PLAYED] += 1
+        log(s, b, EV_REACTION, q, card, target)
+        dmg = 6 if e == E_SHADOW_COUNTER else 3
+        if target >= 0:
+            s.wounds[b, target] += dmg
+            destroy_if_dead(s, t, b, target)
+        else:
+            o = next_alive(s, b, q)
+            damage_pb(s, b, o, dmg)
+            if s.pb_wounds[b, o] >= t.card_life[s.pb_card[b, o]]:
+                s.alive[b, o] = 0
+                if alive_count(s, b) == 1:
+                    end_game(s, b, q, END_PB)
+        return
+
+
+# ---------------------------------------------------------------------------------------------
+# Prepare phase (checklist §1.5)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def prepare_phase(s, t, b, prm):
+    """Prepare phase (rules 32-37, L597-615), all seats together: 1. roll every exhausted die into
+    the active pool (dice kept active keep their faces, rule 28); 2. discard any cards from hand
+    (DP2); 3. draw up to 5 cards. Each card a seat cannot draw
+    from an empty draw pile deals 1 damage to its Phoenixborn (fatigue); the damage is
+    simultaneous, the token holder orders the destructions (AMB-4)."""
+    s.phase[b] = PH_PREPARE
+    players = s.players[b]
+    for p in range(players):
+        if s.alive[b, p] == 0:
+            continue
+        rolled = 0
+        for d in range(NDICE):
+            if s.die_loc[b, p, d] == L_EXHAUSTED:
+                roll_die(s, b, p, d)
+                rolled += 1
+        log(s, b, EV_ROLL, p, rolled, 0)
+    for p in range(players):
+        if s.alive[b, p] == 0:
+            continue
+        c = p * NZ + Z_HAND
+        k = 0
+        while k < s.cont_n[b, c]:
+            i = s.cont[b, c, k]
+            if B.discard_in_prepare(s, t, b, prm, p, i):
+                place(s, b, i, p * NZ + Z_DISCARD)  # swap-remove: slot k now holds another card
+                log(s, b, EV_DISCARD, p, s.i_card[b, i], 0)
+            else:
+                k += 1
+    for p in range(players):
+        if s.alive[b, p] == 0:
+            continue
+        drawn = 0
+        missing = 0
+        while zone_n(s, b, p, Z_HAND) + missing < HAND_DRAW:
+            if draw(s, b, p):
+                drawn += 1
+            else:
+                missing += 1
+        log(s, b, EV_DRAW, p, drawn, missing)
+        if missing > 0:
+            damage_pb(s, b, p, missing)
+            s.seat[b, p, S_FATIGUE] += missing
+            log(s, b, EV_FATIGUE, p, missing, s.pb_wounds[b, p])
+    resolve_pb_destruction(s, t, b, s.first[b], END_FATIGUE)
+
+
+# ---------------------------------------------------------------------------------------------
+# Player turns phase (checklist §1.6)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def begin_turn(s, b, p):
+    """Start p's turn: one main action and one side action to use (rule 38); each seat may play
+    one reaction per player-turn (rule 123, AMB-9), so the reaction counts reset."""
+    s.cur[b] = p
+    s.main_used[b, p] = 0
+    s.side_left[b, p] = 1
+    for q in range(s.players[b]):
+        s.react_used[b, q] = 0
+    s.turn[b] += 1
+    s.seat[b, p, S_TURNS] += 1
+
+
+@njit(cache=True)
+def take_pass(s, b, p):
+    """Pass as the main action (rule 44): it does nothing but count towards ending the phase."""
+    s.main_used[b, p] = 1
+    s.pass_run[b] += 1
+    s.seat[b, p, S_PASSES] += 1
+    log(s, b, EV_PASS, p, s.pass_run[b], 0)
+
+
+@njit(cache=True)
+def end_turn(s, b, p):
+    """End p's turn (rule 41): a main action other than a pass breaks the run of passes; the
+    turn goes to the next seat clockwise. Returns True if the phase is over: every seat still in
+    the game has passed, one after another (rules 42-43, L630-634: a seat that passed may act
+    again while the others go on)."""
+    s.tmp_atk[b, :] = 0  # "until the end of the turn" bonuses end (AMB-25)
+    over = s.pass_run[b] >= alive_count(s, b)
+    s.cur[b] = next_alive(s, b, p)
+    return over
+
+
+@njit(cache=True)
+def legal_moves(s, t, b, p, side, legal, use):
+    """The moves seat p may make now as its main action (``side`` False) or a side action
+    (``side`` True), written to ``legal`` as ``kind * MAXI + instance`` (MV_PLAY: a card from
+    hand; MV_ACTIVATE: a ready spell copy on the spellboard; MV_ATTACK_PB: attack a Phoenixborn;
+    MV_ATTACK_UNIT: attack that opposing unit; side actions also MV_MEDITATE and the dice powers,
+    see :func:`dice_power_moves`); returns how many."""
+    n = 0
+    c = p * NZ + Z_HAND
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        if t.card_cost[s.i_card[b, i], CO_SIDE if side else CO_MAIN] == 1 and playable(s, t, b, p, i, use):
+            legal[n] = MV_PLAY * MAXI + i
+            n += 1
+    if not side:
+        if can_attack(s, b, p):
+            legal[n] = MV_ATTACK_PB * MAXI
+            n += 1
+            q = next_alive(s, b, p)
+            cq = q * NZ + Z_BATTLEFIELD
+            for k in range(s.cont_n[b, cq]):
+                legal[n] = MV_ATTACK_UNIT * MAXI + s.cont[b, cq, k]
+                n += 1
+    c = p * NZ + Z_SPELLBOARD
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        if t.card_act[s.i_card[b, i], CO_SIDE if side else CO_MAIN] == 1 and can_activate(s, t, b, p, i, use):
+            legal[n] = MV_ACTIVATE * MAXI + i
+            n += 1
+    c = p * NZ + Z_BATTLEFIELD
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if t.card_act[s.i_card[b, u], CO_SIDE if side else CO_MAIN] == 1 and unit_ability_possible(s, t, b, p, u, use):
+            legal[n] = MV_UNIT_ABILITY * MAXI + u
+            n += 1
+    if side:
+        if pb_ability_possible(s, t, b, p, use):
+            legal[n] = MV_PB_ABILITY * MAXI
+            n += 1
+        n = dice_power_moves(s, t, b, p, legal, n)
+        if s.side_left[b, p] > 0:
+            legal[n] = MV_MEDITATE * MAXI
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def make_move(s, t, b, prm, p, move, use):
+    """Make a move from :func:`legal_moves` (re-planning its payment first)."""
+    i = move % MAXI
+    if move // MAXI == MV_ATTACK_PB:
+        attack_pb(s, t, b, prm, p)
+    elif move // MAXI == MV_ATTACK_UNIT:
+        attack_unit(s, t, b, prm, p, i)
+    elif move // MAXI == MV_UNIT_ABILITY:
+        unit_ability_possible(s, t, b, p, i, use)
+        use_unit_ability(s, t, b, prm, p, i, use)
+    elif move // MAXI == MV_PB_ABILITY:
+        pb_ability_possible(s, t, b, p, use)
+        use_pb_ability(s, t, b, prm, p, use)
+    elif move // MAXI == MV_MEDITATE:
+        src = s.scratch[b, 0]
+        dice = s.scratch[b, 1]
+        faces = s.scratch[b, 4]
+        ns = B.plan_meditation(s, t, b, prm, p, src, dice, faces)
+        meditate(s, t, b, p, src, ns, dice, faces, ns)
+    elif move // MAXI >= MV_NATURAL and move // MAXI <= MV_ILLUSION:
+        use_dice_power(s, t, b, p, move // MAXI, i)
+    elif move // MAXI == MV_PLAY:
+        playable(s, t, b, p, i, use)
+        play_card(s, t, b, prm, p, i, use)
+    else:
+        can_activate(s, t, b, p, i, use)
+        activate(s, t, b, prm, p, i, use)
+
+
+@njit(cache=True)
+def free_actions(s, t, b, prm, p):
+    """Abilities p may use on its own turn for no action (window W-FREE, checklist rule 47):
+    Anchornaut's Throw 1: exhaust an unexhausted Anchornaut (it has its ability only while
+    unexhausted, rule 104) to deal 1 damage to a target unit. The bots use them at the start of
+    the turn (balanced: only to destroy an opposing unit)."""
+    c = p * NZ + Z_BATTLEFIELD
+    k = 0
+    while k < s.cont_n[b, c] and s.done[b] == 0:
+        u = s.cont[b, c, k]
+        k += 1
+        if t.card_effect[s.i_card[b, u]] != E_ANCHORNAUT or s.exhaust[b, u] > 0 or units_in_play(s, b) == 0:
+            continue
+        v = B.target_throw(s, t, b, prm, p)
+        if v < 0:
+            continue
+        s.exhaust[b, u] += 1
+        s.wounds[b, v] += 1
+        log(s, b, EV_THROW, p, u, v)
+        if destroy_if_dead(s, t, b, v):
+            k = 0  # a battlefield list changed (swap-remove): look again; used ones are exhausted
+
+
+@njit(cache=True)
+def take_turn(s, t, b, prm, p):
+    """One turn of seat p (rules 38-46): the bot's side action, if it takes one (DP4; taken
+    before the main action for now), then its main action among the legal moves, else a pass
+    (rule 44: a seat must pass when nothing else is legal)."""
+    begin_turn(s, b, p)
+    free_actions(s, t, b, prm, p)
+    legal = s.scratch[b, 2]
+    use = s.scratch[b, 3]
+    n = legal_moves(s, t, b, p, True, legal, use)
+    move = B.choose_side(s, t, b, prm, p, legal, n)
+    if move >= 0:
+        make_move(s, t, b, prm, p, move, use)
+        # Overtime: each status token an Iron Worker gives up is one more side action
+        while s.done[b] == 0 and s.side_left[b, p] == 0:
+            w = overtime_worker(s, t, b, p)
+            if w < 0:
+                break
+            s.side_left[b, p] = 1
+            n = legal_moves(s, t, b, p, True, legal, use)
+            move = B.choose_side(s, t, b, prm, p, legal, n)
+            if move < 0:
+                s.side_left[b, p] = 0
+                break
+            s.status[b, w] -= 1
+            log(s, b, EV_OVERTIME, p, w, s.status[b, w])
+            make_move(s, t, b, prm, p, move, use)
+    if s.done[b] == 1:
+        return True
+    n = legal_moves(s, t, b, p, False, legal, use)
+    move = B.choose_main(s, t, b, prm, p, legal, n)
+    if move < 0:
+        take_pass(s, b, p)
+    else:
+        make_move(s, t, b, prm, p, move, use)
+        s.pass_run[b] = 0
+    return end_turn(s, b, p)
+
+
+@njit(cache=True)
+def player_turns_phase(s, t, b, prm):
+    """Player turns phase (rules 38-47): turns go clockwise from the first player until every
+    seat has passed in a row."""
+    s.phase[b] = PH_TURNS
+    s.pass_run[b] = 0
+    # Iron Worker's Resourceful: 1 status token at the start of the phase (W-PTP)
+    for q in range(s.players[b]):
+        c = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            if t.card_effect[s.i_card[b, s.cont[b, c, k]]] == E_IRON_WORKER:
+                s.status[b, s.cont[b, c, k]] += 1
+    p = s.first[b]
+    if s.alive[b, p] == 0:
+        p = next_alive(s, b, p)
+    for _ in range(TURN_GUARD):
+        if take_turn(s, t, b, prm, p) or s.done[b] == 1:
+            return
+        p = s.cur[b]
+
+
+# ---------------------------------------------------------------------------------------------
+# Recovery phase (checklist §1.19)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def recovery_phase(s, t, b, prm):
+    """Recovery phase (rules 130-134, L642-659), in order: 1. every unit removes wound tokens up
+    to its recover value (Phoenixborn do not recover); 2. every card in play and every
+    Phoenixborn loses exactly one exhaustion token; 3. each seat may exhaust any of its active
+    dice (DP13; the dice kept stay on their faces, rule 28); 4. the first-player token passes to
+    the left. End-of-round effects would follow step 4 (AMB-5); none is implemented yet."""
+    s.phase[b] = PH_RECOVERY
+    players = s.players[b]
+    for p in range(players):
+        c = p * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            rec = np.int32(t.card_recover[s.i_card[b, i]])
+            for j in range(s.i_card.shape[1]):  # alterations' recover bonus (rule 126)
+                if s.i_parent[b, j] == i and s.i_cont[b, j] >= 0 and s.i_cont[b, j] % NZ == Z_ATTACHED:
+                    rec += t.card_mod[s.i_card[b, j], 2]
+            healed = min(np.int32(s.wounds[b, i]), max(rec, 0))
+            s.wounds[b, i] -= healed
+            log(s, b, EV_RECOVER, p, i, healed)
+    for p in range(players):
+        for z in (Z_BATTLEFIELD, Z_SPELLBOARD, Z_ATTACHED):
+            c = p * NZ + z
+            for k in range(s.cont_n[b, c]):
+                i = s.cont[b, c, k]
+                if s.exhaust[b, i] > 0:
+                    s.exhaust[b, i] -= 1
+        if s.pb_exhaust[b, p] > 0:
+            s.pb_exhaust[b, p] -= 1
+    for p in range(players):
+        if s.alive[b, p] == 0:
+            continue
+        kept = 0
+        for d in range(NDICE):
+            if s.die_loc[b, p, d] == L_ACTIVE:
+                if B.keep_die(s, b, prm, p, d):
+                    kept += 1
+                else:
+                    s.die_loc[b, p, d] = L_EXHAUSTED
+        log(s, b, EV_KEEP_DICE, p, kept, 0)
+    s.first[b] = next_alive(s, b, s.first[b])
+    log(s, b, EV_TOKEN, s.first[b], 0, 0)
+    end_of_round(s, t, b)
+
+
+@njit(cache=True)
+def end_of_round(s, t, b):
+    """End-of-round effects, after recovery step 4 (rule 134, AMB-5): every die on a card goes back
+    to its owner's exhausted pool (rule 100); a unit whose life drops to its wounds is destroyed
+    (rule 111). The other end-of-round effects (Fade Away, Fleeting, Cursed) are not implemented."""
+    for p in range(s.players[b]):
+        for d in range(NDICE):
+            if s.die_loc[b, p, d] == L_ON_CARD:
+                s.die_loc[b, p, d] = L_EXHAUSTED
+                s.die_host[b, p, d] = -1
+    for p in range(s.players[b]):
+        c = p * NZ + Z_BATTLEFIELD
+        k = 0
+        while k < s.cont_n[b, c]:
+            if not destroy_if_dead(s, t, b, s.cont[b, c, k]):
+                k += 1  # a destroyed unit's slot now holds another unit: look at it again
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def play_game(s, t, b, prm, check):
+    """Play game b to its end: rounds of prepare, player turns and recovery (rule 30) until one
+    Phoenixborn is left, or the round cap (rule 142: the rules have none; a draw). Returns the
+    invariant violations seen after each phase when ``check``."""
+    bad = 0
+    if check:
+        bad += count_violations(s, t, b)
+    while s.done[b] == 0:
+        s.rnd[b] += 1
+        if s.rnd[b] > ROUND_LIMIT:
+            end_game(s, b, -1, END_LIMIT)
+            break
+        log(s, b, EV_ROUND, s.rnd[b], s.first[b], 0)
+        prepare_phase(s, t, b, prm)
+        if check:
+            bad += count_violations(s, t, b)
+        if s.done[b] == 1:
+            break
+        player_turns_phase(s, t, b, prm)
+        if check:
+            bad += count_violations(s, t, b)
+        if s.done[b] == 1:
+            break
+        recovery_phase(s, t, b, prm)
+        if check:
+            bad += count_violations(s, t, b)
+    return bad
+
+
+# The shared compiled batch driver (kernel.play_batch) plays this game's rows. The game is not
+# in simlab.games' registry yet (not playable from scenarios until its cards have effects).
+register_game(State, StateType, setup, play_game)

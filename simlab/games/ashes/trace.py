@@ -1,0 +1,111 @@
+"""Ashes event codes -> a readable game log (for a future ``simlab replay ashes``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from simlab.games.ashes import bots as B
+from simlab.games.ashes import data
+from simlab.games.ashes import rules as _rules  # noqa: F401  (registers the game with kernel.play_batch)
+from simlab.games.ashes import state as S
+from simlab.games.base import CardTable, play_traced, root_seed_words
+
+_POWER = {S.DT_NATURAL: "natural power: 1 damage to", S.DT_CHARM: "charm power: a die onto",
+          S.DT_CEREMONIAL: "ceremonial power: back to hand", S.DT_ILLUSION: "illusion power: exhausts die"}
+
+
+def format_events(ev: np.ndarray, n: int, ct: CardTable, inst_card: np.ndarray,
+                  bot_names: Sequence[str]) -> list[str]:
+    """Turn the first ``n`` trace events of one game into lines of text; ``inst_card`` is the
+    game's instance -> card id row (``state.i_card[b]``)."""
+    names = ct.names
+
+    def who(p: int) -> str:
+        return f"P{p + 1} ({bot_names[p]})" if 0 <= p < len(bot_names) else f"P{p + 1}"
+
+    def inst(i: int) -> str:
+        return f"{names[int(inst_card[i])]} #{i}" if 0 <= i < len(inst_card) else f"#{i}"
+
+    lines: list[str] = []
+    for _rnd, cur, code, a, x, y in ev[:n]:
+        cur, code, a, x, y = int(cur), int(code), int(a), int(x), int(y)
+        if code == S.EV_SETUP:
+            lines.append(f"setup: {a} players")
+        elif code == S.EV_FIRST_ROLL:
+            lines.append(f"  first-player roll {y}: {who(a)} shows {x} basic")
+        elif code == S.EV_FIRST_PLAYER:
+            lines.append(f"  {who(a)} takes the first-player token ({x} basic)")
+        elif code == S.EV_ROUND:
+            lines.append(f"round {a} (first player {who(x)})")
+        elif code == S.EV_ROLL:
+            lines.append(f"  {who(a)} rolls {x} exhausted dice")
+        elif code == S.EV_DISCARD:
+            lines.append(f"  {who(a)} discards {names[x]}")
+        elif code == S.EV_DRAW:
+            lines.append(f"  {who(a)} draws {x}" + (f", {y} missing" if y else ""))
+        elif code == S.EV_FATIGUE:
+            lines.append(f"  {who(a)} fatigue: {x} damage (wounds {y})")
+        elif code == S.EV_PASS:
+            lines.append(f"  {who(a)} passes ({x} in a row)")
+        elif code == S.EV_PLAY:
+            lines.append(f"  {who(a)} plays {names[x]}")
+        elif code == S.EV_ACTIVATE:
+            lines.append(f"  {who(a)} activates {names[x]}: {inst(y)} enters play")
+        elif code == S.EV_REACTION:
+            target = inst(y) if y >= 0 else "the opposing Phoenixborn"
+            lines.append(f"    {who(a)} reacts with {names[x]} on {target}")
+        elif code == S.EV_THROW:
+            lines.append(f"  {who(a)}'s {inst(x)} throws: 1 damage to {inst(y)}")
+        elif code == S.EV_AFTERSHOCK:
+            lines.append(f"    {who(a)}'s Aftershock: 1 wound on {inst(x)}")
+        elif code == S.EV_OVERTIME:
+            lines.append(f"  {who(a)} spends a status token of {inst(x)} for another side action")
+        elif code == S.EV_UNIT_ABILITY:
+            lines.append(f"  {who(a)} uses {inst(y)}'s ability")
+        elif code == S.EV_PB_ABILITY:
+            lines.append(f"  {who(a)} uses {S.EFFECTS[x]}")
+        elif code == S.EV_DICE_POWER:
+            target = f"die {y % S.NDICE} of P{y // S.NDICE + 1}" if x == S.DT_ILLUSION else inst(y)
+            lines.append(f"  {who(a)} {_POWER[x]} {target}")
+        elif code == S.EV_MEDITATE:
+            lines.append(f"  {who(a)} meditates: {x} cards, {y} dice set")
+        elif code == S.EV_ATTACK:
+            lines.append(f"  {who(a)} attacks {who(x)} with {y} units")
+        elif code == S.EV_HIT_PB:
+            src = inst(a) if a >= 0 else "the attackers"
+            lines.append(f"    {src} deal {y} to {who(x)}'s Phoenixborn")
+        elif code == S.EV_BATTLE:
+            src = inst(a) if a >= 0 else "the attackers"
+            lines.append(f"    battle: {src} vs {inst(x)}" + (" (countered)" if y else ""))
+        elif code == S.EV_DESTROYED:
+            lines.append(f"    {inst(y)} of {who(a)} is destroyed")
+        elif code == S.EV_RECOVER:
+            if y:
+                lines.append(f"  {inst(x)} recovers {y}")
+        elif code == S.EV_KEEP_DICE:
+            lines.append(f"  {who(a)} keeps {x} active dice")
+        elif code == S.EV_TOKEN:
+            lines.append(f"  first-player token to {who(a)}")
+        elif code == S.EV_END:
+            reason = S.END_REASONS[x]
+            lines.append(f"game over: {who(a) if a >= 0 else 'draw'} wins ({reason})" if a >= 0
+                         else f"game over: draw ({reason})")
+        else:
+            lines.append(f"  event {code} ({a}, {x}, {y}) by {who(cur)}")
+    return lines
+
+
+def replay(seed: int, game_id: int = 0, bots: Sequence[str] = ("balanced", "balanced"),
+           setup: Mapping[str, Any] | None = None) -> tuple[list[str], int]:
+    """Play one 2-player game with the trace on (compiled driver, every invariant checked) and
+    return its log and the invariant violations seen."""
+    for name in bots:
+        if name not in B.PRESETS:
+            raise ValueError(f"unknown ashes bot {name!r}; expected one of {sorted(B.PRESETS)}")
+    ct = data.load_cards(setup=setup)
+    rows = np.array([[B.PRESETS[name][k] for k in B.PARAMS] for name in bots], np.float64)
+    st, bad = play_traced(S.new_state, data.tables(ct), game_id, root_seed_words(seed), 2, rows)
+    return format_events(st.ev[0], int(st.ev_n[0]), ct, st.i_card[0], list(bots)), bad
