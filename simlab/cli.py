@@ -157,6 +157,8 @@ def cmd_run(args: argparse.Namespace) -> int:
                         "--overwrite deletes them; give one")
     _check_jobs(args.jobs)
     _check_seed(args.seed)
+    if args.scheduler is not None and args.backend != "dask":
+        raise UserError("--scheduler needs --backend dask")
     if args.report_out is not None and not args.report:
         raise UserError("--report-out needs --report")
     if args.max_games is not None and args.target_ci is None:
@@ -185,6 +187,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         resume=args.resume,
         quiet=args.quiet,
         overwrite=args.overwrite,
+        backend=args.backend,
+        scheduler=args.scheduler,
         **kwargs,
     )
     manifest = load_results(out).manifest
@@ -425,6 +429,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="adaptive: add games until every variant's 95%% half-width of bot row 0's win rate is <= W")
     s.add_argument("--max-games", type=int, metavar="N",
                    help="adaptive: at most N games per variant (default 10x games)")
+    s.add_argument("--backend", choices=["local", "dask"], default="local",
+                   help="where the chunks run: local worker processes (the default) or a Dask cluster "
+                   '(pip install "simlab[dask]"; docs/cluster.md)')
+    s.add_argument("--scheduler", metavar="ADDRESS",
+                   help="--backend dask: the scheduler, e.g. tcp://host:8786 (default: start a LocalCluster "
+                   "of --jobs processes)")
     s.add_argument("--report", action="store_true", help="write a report after the run")
     s.add_argument("--report-out", type=Path, metavar="DIR", help="report directory (default reports/<study>)")
     s.set_defaults(func=cmd_run)
