@@ -383,7 +383,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     print(format_table(rows))
     rate = rep.total_games / rep.seconds if rep.seconds > 0 else float("inf")
     print(f"total: {rep.total_games} games, {len(rep.violations)} with violations "
-          f"({sum(v.count for v in rep.violations)} violations), {rep.seconds:.1f} s ({rate:,.0f} games/s)")
+          f"({sum(v.count for v in rep.violations)} violations), {rep.seconds:.1f} s ({rate:,.1f} games/s; "
+          f"compiling the game first: {rep.compile_seconds:.1f} s)")
     for v in rep.violations:
         replay = " ".join(["simlab", "replay", args.game, *v.replay_args[1:]])
         print(f"violation: game {v.game_id} (players={v.players}, bot={v.bot}): {v.count} invariant "
