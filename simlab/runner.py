@@ -9,6 +9,7 @@ n_jobs, chunk size or the order in which chunks finish.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import json
@@ -32,7 +33,10 @@ from simlab.games.base import CardTable, GameSpec, root_seed_words
 from simlab.results import PART_GLOB, TABLES, Results, file_sha256, make_tables, sort_keys, write_json, write_table
 from simlab.scenario import Scenario, ScenarioError, format_path, game_import_ref, load_scenario, resolve_game
 
-__all__ = ["run_scenario", "simulate", "default_chunk_size", "ChunkPlan", "LEDGER"]
+__all__ = ["run_scenario", "simulate", "default_chunk_size", "ChunkPlan", "LEDGER", "BACKENDS"]
+
+#: Where a study's chunks run: ``local`` (loky processes) or ``dask`` (a Dask cluster).
+BACKENDS = ("local", "dask")
 
 #: The part ledger of a results directory: one JSON line per finished chunk, appended by the
 #: parent process after the chunk's three Parquet files are in place (rows, bytes and SHA-256 of
@@ -201,13 +205,29 @@ def _run_chunk_to_disk(
     _watch_parent(parent_pid)
     spec = resolve_game(game_ref)
     tables = _play(spec, task, seed, seed_words)
+    return task.stem, _write_parts(tables, Path(out), task.stem, parent_pid), task.stop - task.start
+
+
+def _write_parts(tables: dict[str, pl.DataFrame], out: Path, stem: str,
+                 parent_pid: int | None = None) -> dict[str, dict[str, Any]]:
+    """Write one chunk's three Parquet parts; returns the ledger record of each table."""
     records = {}
     # games last: a chunk counts as done only when all three files exist (and the ledger says so).
     for t in ("seats", "cards", "games"):
-        if not _parent_alive(parent_pid):  # nobody would record it: write nothing
+        if parent_pid is not None and not _parent_alive(parent_pid):  # nobody would record it: write nothing
             os._exit(1)
-        records[t] = write_table(tables[t], Path(out) / t / f"{task.stem}.parquet")
-    return task.stem, records, task.stop - task.start
+        records[t] = write_table(tables[t], out / t / f"{stem}.parquet")
+    return records
+
+
+def _run_chunk_tables(game_ref: Any, task: _Task, seed: int, seed_words: np.ndarray):
+    """Dask worker: play one chunk and return its tables; the client writes them (docs/cluster.md).
+
+    No parent watch here: a Dask worker's parent is its nanny, and the scheduler, not this
+    process tree, decides when a worker's result is no longer wanted.
+    """
+    spec = resolve_game(game_ref)
+    return task.stem, _play(spec, task, seed, seed_words), task.stop - task.start
 
 
 def _run_chunk_in_memory(game_ref: Any, task: _Task, seed: int, seed_words: np.ndarray, parent_pid: int):
@@ -216,17 +236,52 @@ def _run_chunk_in_memory(game_ref: Any, task: _Task, seed: int, seed_words: np.n
     return task.variant_id, task.chunk, _play(spec, task, seed, seed_words)
 
 
-def _execute(fn, tasks, args: tuple, workers: int):
-    """Yield ``fn(game_ref, task, *args)`` for each task, in-process for 1 worker, else via loky.
+def _execute(fn, tasks, args: tuple, workers: int, backend: str = "local"):
+    """Yield ``fn(game_ref, task, *args)`` for each task, in-process for 1 worker, else via loky
+    (or, with ``backend="dask"``, on the current Dask client's cluster through joblib's Dask backend).
 
     ``tasks`` may be a lazy iterator: joblib takes a few tasks ahead of the workers only.
     """
+    if backend == "dask":
+        from joblib import parallel_config
+
+        with parallel_config(backend="dask"):
+            # n_jobs=-1: every thread of the cluster; results come back as chunks finish
+            par = Parallel(n_jobs=-1, return_as="generator_unordered")
+            yield from par(delayed(fn)(args[0], t, *args[1:]) for t in tasks)
+        return
     if workers <= 1:
         gen = (fn(args[0], t, *args[1:]) for t in tasks)
     else:
         par = Parallel(n_jobs=workers, backend="loky", return_as="generator_unordered")
         gen = par(delayed(fn)(args[0], t, *args[1:]) for t in tasks)
     yield from gen
+
+
+@contextlib.contextmanager
+def _dask_client(scheduler: str | None, workers: int) -> Iterator[dict[str, Any]]:
+    """A Dask client for a run: connected to ``scheduler``, or to a LocalCluster of ``workers``
+    single-threaded processes started (and stopped) here. Yields what the manifest records."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ValueError('backend "dask" needs dask.distributed: pip install "simlab[dask]"') from None
+    with contextlib.ExitStack() as stack:
+        if scheduler is None:
+            # one thread per process: the kernels hold the GIL; the dashboard on any free port
+            cluster = stack.enter_context(LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                                       dashboard_address=":0"))
+            client = stack.enter_context(Client(cluster))
+        else:
+            try:
+                # waits dask's distributed.comm.timeouts.connect (30 s unless configured)
+                client = stack.enter_context(Client(scheduler))
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise OSError(errno.ECONNREFUSED, f"--scheduler {scheduler}: cannot connect to a Dask "
+                              f"scheduler there ({exc})") from None
+        threads = sum(client.nthreads().values())
+        yield {"name": "dask", "scheduler": scheduler or "LocalCluster", "workers": len(client.nthreads()),
+               "threads": threads}
 
 
 def _bot_rows(spec: GameSpec, bots, players: int) -> tuple[np.ndarray, list[str], list[dict]]:
@@ -488,6 +543,8 @@ def run_scenario(
     overwrite: bool = False,
     target_ci: float | None = None,
     max_games: int | None = None,
+    backend: str = "local",
+    scheduler: str | None = None,
 ) -> Path:
     """Run a study and write its tables under ``out`` (see :mod:`simlab.results`).
 
@@ -513,6 +570,11 @@ def run_scenario(
             same game ids (paired comparisons stay paired). The manifest's ``adaptive`` entry
             records the games it took and the half-widths achieved.
         max_games: adaptive cap on games per variant (default 10x ``games``).
+        backend: ``"local"`` (loky worker processes on this machine) or ``"dask"`` (the chunks run
+            on a Dask cluster through joblib's Dask backend; needs ``pip install "simlab[dask]"``;
+            the tables are the same byte for byte, see docs/cluster.md).
+        scheduler: with ``backend="dask"``, the scheduler address (``tcp://host:8786``); None
+            starts a LocalCluster of ``n_jobs`` worker processes for the run.
 
     Returns:
         The results directory.
@@ -546,6 +608,10 @@ def run_scenario(
                                 f"got {max_games!r}")
     elif max_games is not None:
         raise ScenarioError(f"{src}: max_games: only meaningful with target_ci")
+    if backend not in BACKENDS:
+        raise ValueError(f"backend: expected one of {list(BACKENDS)}, got {backend!r}")
+    if scheduler is not None and backend != "dask":
+        raise ValueError("scheduler: only meaningful with backend 'dask'")
     out_dir = Path(out) if out is not None else scn.out
     jobs = _n_jobs(n_jobs)
     spec = scn.spec
@@ -664,119 +730,132 @@ def run_scenario(
         manifest["adaptive"] = {"target_ci": target_ci, "max_games": max_games, "games": n_games,
                                 "chunks": len(chunk_plan), "rounds": []}
 
-    ledger: dict[str, dict[str, Any]] = _read_ledger(out_dir) if previous is not None else {}
-    if overwrite and is_results:
-        _delete_results(out_dir)
-    created = _prepare_dir(out_dir)
-    try:
-        for t in TABLES:
-            for stale in (out_dir / t).glob("*.parquet.tmp*"):
-                if _PART_FILE.match(stale.name):
-                    stale.unlink()
-        write_json(manifest, manifest_path)
-    except OSError as exc:
-        if previous is None:
-            manifest_path.unlink(missing_ok=True)
-            _remove_empty(created)
-        raise OSError(exc.errno, f"cannot start the run in {out_dir}: {exc.strerror or exc}") from None
-
-    current = n_games
-    rounds: list[dict[str, Any]] = []
-    played = 0
-    skipped = 0
-    done = 0
-    reruns: list[dict[str, str]] = []
-    n_reruns = 0
-    planned = 0
-    disable = quiet or not sys.stderr.isatty()
-
-    def round_tasks(first_chunk: int) -> Iterator[_Task]:
-        """This round's tasks, lazily; on resume, verified finished parts are skipped."""
-        nonlocal skipped, n_reruns
-        for v in variants:
-            for i, s, e in chunk_plan.iter_from(first_chunk):
-                task = _Task(v.index, i, s, e, v.label, v.players, v.bots, tuple(v.seat_labels), v.cards, v.rotate)
-                if previous is not None and any((out_dir / t / f"{task.stem}.parquet").exists() for t in TABLES):
-                    why = _part_problem(out_dir, task, ledger.get(task.stem))
-                    if why is None:
-                        skipped += 1
-                        bar.update(e - s)
-                        continue
-                    n_reruns += 1
-                    if len(reruns) < 100:
-                        reruns.append({"part": task.stem, "why": why})
-                    if n_reruns <= 20:
-                        tqdm.write(f"simlab: resume: re-running {task.stem}: {why}", file=sys.stderr)
-                    elif n_reruns == 21:
-                        tqdm.write("simlab: resume: more parts to re-run; see the manifest's resume entry",
-                                   file=sys.stderr)
-                yield task
-
-    t0 = time.perf_counter()
-    with (
-        tqdm(total=0, unit="game", unit_scale=True, disable=disable, desc=scn.name) as bar,
-        open(out_dir / LEDGER, "a", encoding="utf-8") as ledger_file,
-    ):
-        while True:
-            bar.total += len(variants) * (chunk_plan.games - planned)
-            planned = chunk_plan.games
-            bar.refresh()
-            first, done = done, len(chunk_plan)
-            for stem, records, n in _execute(
-                _run_chunk_to_disk,
-                round_tasks(first),
-                (scn.game_ref, study_seed, seed_words, str(out_dir), os.getpid()),
-                workers,
-            ):
-                v_idx, c_idx = (int(x[1:]) for x in stem.split("-"))
-                _, s, e = chunk_plan[c_idx]
-                line = {"part": stem, "variant": v_idx, "chunk": c_idx, "start": s, "stop": e, "tables": records}
-                # One line per finished chunk, flushed at once: a SIGKILL loses at most the chunks
-                # whose line was not written yet, and resume re-runs those.
-                try:
-                    ledger_file.write(json.dumps(line) + "\n")
-                    ledger_file.flush()
-                except OSError as exc:
-                    raise OSError(exc.errno, f"cannot write {out_dir / LEDGER}: {exc.strerror or exc}") from None
-                bar.update(n)
-                played += n
-            if target_ci is None:
-                break
-            widths = _half_widths(out_dir, current)
-            worst = max(widths.values())
-            rounds.append({"games": current, "max_half_width": round(worst, 6)})
-            manifest["adaptive"] = {
-                "target_ci": target_ci,
-                "max_games": max_games,
-                "games": current,
-                "chunks": len(chunk_plan),
-                "rounds": rounds,
-                "half_widths": {k: round(w, 6) for k, w in widths.items()},
-                "max_half_width": round(worst, 6),
-                "met": worst <= target_ci,
-            }
-            if worst <= target_ci or current >= max_games:
-                break
-            # Grow by the factor the half-width needs (it shrinks like 1/sqrt(n)), at least a chunk.
-            want = math.ceil(current * (worst / target_ci) ** 2 * 1.05)
-            new_total = min(max_games, max(current + chunk_size, want))
-            chunk_plan.extend(new_total)
-            current = new_total
-            manifest["adaptive"]["games"] = current
+    stack = contextlib.ExitStack()
+    if backend == "dask":
+        # Connect (or start the LocalCluster) before any folder is made: a cluster that cannot be
+        # reached leaves nothing behind.
+        manifest["backend"] = stack.enter_context(_dask_client(scheduler, jobs))
+        manifest["n_jobs"] = manifest["backend"]["threads"]
+    else:
+        manifest["backend"] = {"name": "local"}
+    with stack:
+        ledger: dict[str, dict[str, Any]] = _read_ledger(out_dir) if previous is not None else {}
+        if overwrite and is_results:
+            _delete_results(out_dir)
+        created = _prepare_dir(out_dir)
+        try:
+            for t in TABLES:
+                for stale in (out_dir / t).glob("*.parquet.tmp*"):
+                    if _PART_FILE.match(stale.name):
+                        stale.unlink()
             write_json(manifest, manifest_path)
-    wall = time.perf_counter() - t0
-    total = played
+        except OSError as exc:
+            if previous is None:
+                manifest_path.unlink(missing_ok=True)
+                _remove_empty(created)
+            raise OSError(exc.errno, f"cannot start the run in {out_dir}: {exc.strerror or exc}") from None
 
-    manifest["status"] = "complete"
-    manifest["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-    manifest["timing"] = {
-        "wall_seconds": round(wall, 3),
-        "compile_seconds": round(compile_seconds, 3),
-        "games_played": total,
-        "games_per_s": round(total / wall, 1) if wall > 0 else None,
-        "resumed_chunks_skipped": skipped,
-    }
-    if previous is not None:
-        manifest["resume"] = {"kept": skipped, "rerun_count": n_reruns, "rerun": reruns}
-    write_json(manifest, manifest_path)
-    return out_dir
+        current = n_games
+        rounds: list[dict[str, Any]] = []
+        played = 0
+        skipped = 0
+        done = 0
+        reruns: list[dict[str, str]] = []
+        n_reruns = 0
+        planned = 0
+        chunks_done = 0
+        disable = quiet or not sys.stderr.isatty()
+
+        def round_tasks(first_chunk: int) -> Iterator[_Task]:
+            """This round's tasks, lazily; on resume, verified finished parts are skipped."""
+            nonlocal skipped, n_reruns
+            for v in variants:
+                for i, s, e in chunk_plan.iter_from(first_chunk):
+                    task = _Task(v.index, i, s, e, v.label, v.players, v.bots, tuple(v.seat_labels), v.cards, v.rotate)
+                    if previous is not None and any((out_dir / t / f"{task.stem}.parquet").exists() for t in TABLES):
+                        why = _part_problem(out_dir, task, ledger.get(task.stem))
+                        if why is None:
+                            skipped += 1
+                            bar.update(e - s)
+                            continue
+                        n_reruns += 1
+                        if len(reruns) < 100:
+                            reruns.append({"part": task.stem, "why": why})
+                        if n_reruns <= 20:
+                            tqdm.write(f"simlab: resume: re-running {task.stem}: {why}", file=sys.stderr)
+                        elif n_reruns == 21:
+                            tqdm.write("simlab: resume: more parts to re-run; see the manifest's resume entry",
+                                       file=sys.stderr)
+                    yield task
+
+        if backend == "dask":
+            fn, fn_args = _run_chunk_tables, (scn.game_ref, study_seed, seed_words)
+        else:
+            fn, fn_args = _run_chunk_to_disk, (scn.game_ref, study_seed, seed_words, str(out_dir), os.getpid())
+        t0 = time.perf_counter()
+        with (
+            tqdm(total=0, unit="game", unit_scale=True, disable=disable, desc=scn.name) as bar,
+            open(out_dir / LEDGER, "a", encoding="utf-8") as ledger_file,
+        ):
+            while True:
+                bar.total += len(variants) * (chunk_plan.games - planned)
+                planned = chunk_plan.games
+                bar.refresh()
+                first, done = done, len(chunk_plan)
+                for stem, result, n in _execute(fn, round_tasks(first), fn_args, workers, backend):
+                    # dask: the tables come back to this process, which writes them (docs/cluster.md)
+                    records = _write_parts(result, out_dir, stem) if backend == "dask" else result
+                    v_idx, c_idx = (int(x[1:]) for x in stem.split("-"))
+                    _, s, e = chunk_plan[c_idx]
+                    line = {"part": stem, "variant": v_idx, "chunk": c_idx, "start": s, "stop": e, "tables": records}
+                    # One line per finished chunk, flushed at once: a SIGKILL loses at most the chunks
+                    # whose line was not written yet, and resume re-runs those.
+                    try:
+                        ledger_file.write(json.dumps(line) + "\n")
+                        ledger_file.flush()
+                    except OSError as exc:
+                        raise OSError(exc.errno, f"cannot write {out_dir / LEDGER}: {exc.strerror or exc}") from None
+                    bar.update(n)
+                    played += n
+                    chunks_done += 1
+                    bar.set_postfix(chunks=chunks_done, refresh=False)
+                if target_ci is None:
+                    break
+                widths = _half_widths(out_dir, current)
+                worst = max(widths.values())
+                rounds.append({"games": current, "max_half_width": round(worst, 6)})
+                manifest["adaptive"] = {
+                    "target_ci": target_ci,
+                    "max_games": max_games,
+                    "games": current,
+                    "chunks": len(chunk_plan),
+                    "rounds": rounds,
+                    "half_widths": {k: round(w, 6) for k, w in widths.items()},
+                    "max_half_width": round(worst, 6),
+                    "met": worst <= target_ci,
+                }
+                if worst <= target_ci or current >= max_games:
+                    break
+                # Grow by the factor the half-width needs (it shrinks like 1/sqrt(n)), at least a chunk.
+                want = math.ceil(current * (worst / target_ci) ** 2 * 1.05)
+                new_total = min(max_games, max(current + chunk_size, want))
+                chunk_plan.extend(new_total)
+                current = new_total
+                manifest["adaptive"]["games"] = current
+                write_json(manifest, manifest_path)
+        wall = time.perf_counter() - t0
+        total = played
+
+        manifest["status"] = "complete"
+        manifest["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        manifest["timing"] = {
+            "wall_seconds": round(wall, 3),
+            "compile_seconds": round(compile_seconds, 3),
+            "games_played": total,
+            "games_per_s": round(total / wall, 1) if wall > 0 else None,
+            "resumed_chunks_skipped": skipped,
+        }
+        if previous is not None:
+            manifest["resume"] = {"kept": skipped, "rerun_count": n_reruns, "rerun": reruns}
+        write_json(manifest, manifest_path)
+        return out_dir

@@ -14,7 +14,9 @@ import os
 import pickle
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -22,10 +24,18 @@ import polars as pl
 
 from simlab.games.base import GameSpec, root_seed_words
 from simlab.results import TABLES
-from simlab.runner import simulate
-from simlab.scenario import resolve_game
+from simlab.runner import ChunkPlan, _execute, _n_jobs, _Task, _watch_parent, default_chunk_size, simulate
+from simlab.scenario import game_import_ref, resolve_game
 
-__all__ = ["check_game", "check_tables", "check_golden_replay", "check_interpreted_matches"]
+__all__ = [
+    "check_game",
+    "check_tables",
+    "check_golden_replay",
+    "check_interpreted_matches",
+    "check_invariants",
+    "CheckReport",
+    "Violation",
+]
 
 
 def _fail(spec: GameSpec, where: str, msg: str) -> None:
@@ -251,3 +261,139 @@ def check_interpreted_matches(game: str, bots_by_players: Mapping[int, Sequence[
         for name, cols in tables.items():
             for col, arr in cols.items():
                 assert np.array_equal(arr, interpreted[players][name][col]), (players, name, col)
+
+
+# --------------------------------------------------------------------------------------------
+# simlab check: many games with every invariant checked
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A game that broke invariants: ``simlab replay`` with :attr:`replay_args` plays it again."""
+
+    game: str
+    players: int
+    bot: str
+    seed: int
+    game_id: int
+    count: int
+
+    @property
+    def replay_args(self) -> list[str]:
+        """The ``simlab replay`` arguments that print this game's log (with its ``!!`` lines)."""
+        return [self.game, "--seed", str(self.seed), "--game-id", str(self.game_id),
+                "--players", str(self.players), "--bots", self.bot]
+
+
+@dataclass
+class CheckReport:
+    """What :func:`check_invariants` played and found."""
+
+    game: str
+    seed: int
+    games: int
+    #: games played per (players, bot preset), in the order they were checked
+    groups: dict[tuple[int, str], int] = field(default_factory=dict)
+    violations: list[Violation] = field(default_factory=list)
+    #: seconds playing the games (compiling the game's kernels first is in compile_seconds)
+    seconds: float = 0.0
+    compile_seconds: float = 0.0
+
+    @property
+    def total_games(self) -> int:
+        """Games played over every player count and bot."""
+        return sum(self.groups.values())
+
+    @property
+    def ok(self) -> bool:
+        """No game broke an invariant."""
+        return not self.violations
+
+
+def _check_chunk(game_ref, task: _Task, seed_words: np.ndarray, parent_pid: int):
+    """Worker: play one chunk with ``check=True``; keep only the games that broke invariants."""
+    _watch_parent(parent_pid)
+    spec = resolve_game(game_ref)
+    ids = np.arange(task.start, task.stop, dtype=np.int64)
+    games = spec.play(ids, seed_words, task.players, task.bots, task.cards, rotate=task.rotate, check=True)["games"]
+    if "violations" not in games:
+        raise ValueError(f"{spec.name}: play(check=True) must add a 'violations' column to the games table")
+    viol = np.asarray(games["violations"])
+    bad = np.flatnonzero(viol != 0)
+    found = [(int(games["game_id"][i]), int(viol[i])) for i in bad]
+    return task.variant_id, len(ids), found
+
+
+def check_invariants(
+    game: str | GameSpec,
+    games: int = 10_000,
+    *,
+    players: Sequence[int] | None = None,
+    bots: Sequence[str] | None = None,
+    seed: int = 0,
+    n_jobs: int | None = 1,
+    progress: bool = False,
+) -> CheckReport:
+    """Play ``games`` games per player count and bot preset with every invariant checked.
+
+    Every seat of a game plays the same preset, so ``simlab replay ... --bots PRESET`` replays a
+    violation exactly (game ids ``0 .. games-1`` at ``seed``, as in a study).
+
+    Args:
+        game: registry name, ``"module:ATTR"`` or a :class:`GameSpec`.
+        games: games per (player count, bot).
+        players: player counts (default every count the game allows).
+        bots: bot presets (default ``random`` and the game's default bot).
+        seed: study seed.
+        n_jobs: worker processes (1 = in-process, None or -1 = all cores).
+        progress: show a progress bar of games played.
+
+    Raises:
+        ValueError: unknown player count or bot, games not positive, bad seed or n_jobs.
+    """
+    from tqdm import tqdm
+
+    spec = resolve_game(game)
+    if isinstance(games, bool) or not isinstance(games, int) or not 0 < games < 2**63:
+        raise ValueError(f"--games: expected a positive number of games, got {games!r}")
+    if not 0 <= seed < 2**63:
+        raise ValueError(f"--seed: expected an int in [0, 2**63), got {seed}")
+    counts = list(spec.players) if players is None else list(players)
+    for p in counts:
+        if p not in spec.players:
+            raise ValueError(f"--players: {spec.name} is played by {list(spec.players)} players, got {p}")
+    presets = list(dict.fromkeys(["random", spec.default_bot] if bots is None else bots))
+    for b in presets:
+        if b not in spec.bots:
+            raise ValueError(f"--bots: unknown bot preset {b!r}; expected one of {sorted(spec.bots)}")
+    jobs = _n_jobs(n_jobs)
+    cards = spec.load_cards()
+    groups = [(p, b) for p in counts for b in presets]
+    plan = ChunkPlan(games, default_chunk_size(games, jobs))
+
+    def tasks() -> Iterator[_Task]:
+        for g, (p, b) in enumerate(groups):
+            bot_rows = spec.bot_matrix([(b, None)] * p)
+            for i, start, stop in plan.iter_from(0):
+                yield _Task(g, i, start, stop, f"players={p} bot={b}", p, bot_rows, (b,) * p, cards, True)
+
+    report = CheckReport(spec.name, int(seed), games, {g: 0 for g in groups})
+    workers = min(jobs, len(plan) * len(groups))
+    # Compile (or load numba's cache) here first, so that the workers find the cache instead of all
+    # compiling at once, and so that the timing is of playing, not compiling.
+    t0 = time.perf_counter()
+    warm_bots = spec.bot_matrix([(presets[0], None)] * counts[0])
+    spec.play(np.zeros(1, np.int64), root_seed_words(seed), counts[0], warm_bots, cards, rotate=True, check=True)
+    report.compile_seconds = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    args = (game_import_ref(game), root_seed_words(seed), os.getpid())
+    with tqdm(total=games * len(groups), unit="game", unit_scale=True, disable=not progress,
+              desc=f"check {spec.name}") as bar:
+        for g, n, found in _execute(_check_chunk, tasks(), args, workers):
+            p, b = groups[g]
+            report.groups[(p, b)] += n
+            report.violations += [Violation(spec.name, p, b, int(seed), gid, k) for gid, k in found]
+            bar.update(n)
+    report.seconds = time.perf_counter() - t0
+    report.violations.sort(key=lambda v: (v.players, presets.index(v.bot), v.game_id))
+    return report
