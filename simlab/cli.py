@@ -135,12 +135,7 @@ def _announce_compile(spec) -> None:
     """Say so before a first run compiles a game's kernels (minutes of silence look like a hang)."""
     from simlab.games import CACHE_DIR, COMPILE_SECONDS, kernels_cached
 
-    try:
-        cached = kernels_cached(spec.name)
-    except ImportError:
-        # a registered game without a compiled ``rules`` module (the tests' toy game): nothing compiles
-        cached = None
-    if cached is False:
+    if kernels_cached(spec.name) is False:
         secs = COMPILE_SECONDS.get(spec.name)
         about = f"about {round(secs / 60)} min on a 2-core machine" if secs else "a few minutes"
         print(f"simlab: compiling the {spec.title} engine for this version of simlab (first run only, {about}; "

@@ -89,14 +89,9 @@ def test_check_bad_input_exit_2(capsys, argv, expect):
 
 
 @pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT") == "1", reason="600 Seasons games: compiled only")
-@pytest.mark.xfail(strict=True, reason="known bug found by simlab check (30 Nov 2026): Seasons games after the "
-                   "first sub-batch of 512 in one play() call start from a state the previous sub-batch left "
-                   "(violations from game 512 on; their tables differ from the same ids played in a batch "
-                   "starting at 512). simlab/games/seasons is not this branch's to fix; remove the xfail with "
-                   "the fix.")
 def test_seasons_games_after_the_first_sub_batch_are_clean():
     """Every game must be played from a fresh state whatever its place in a chunk (the contract:
     tables do not depend on chunk size; docs/results.md). Game 512 is the first of Seasons' second
-    sub-batch."""
+    sub-batch: found by simlab check on 0.2.0, fixed in 0.2.1."""
     rep = check_invariants("seasons", 600, players=[2], bots=["random"], n_jobs=1)
     assert rep.ok, f"{len(rep.violations)} games broke invariants, the first: game {rep.violations[0].game_id}"
