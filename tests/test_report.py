@@ -165,3 +165,29 @@ def test_cli_report_and_run_with_report(capsys, results, tmp_path, write_scenari
     assert code == 2 and "--target-ci" in err
     code, _, err = run(capsys, "run", path, "--out", tmp_path / "r3", "--max-games", "100")
     assert code == 2 and "--max-games needs --target-ci" in err
+
+
+def test_a_never_acquired_card_is_not_counted_as_excluding_zero(tmp_path):
+    """issue 11, "Errors to fix" 1: polars orders NaN above every number, so a card with no IWD
+    (never acquired: no interval) was counted among the cards whose interval excludes zero."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from simlab.report.render import Doc, _Ctx, _section_cards
+    from tests.analysis.synth import two_player_seats
+
+    rng = np.random.default_rng(1)
+    n = 400
+    seats = two_player_seats(rng.random(n) < 0.5)
+    g, seat = seats["game_id"].to_numpy(), seats["seat"].to_numpy()
+    acquired = {"Bought": rng.integers(0, 2, 2 * n), "Shunned": np.zeros(2 * n, np.int64)}
+    cards = pl.concat([pl.DataFrame({"variant": "v", "game_id": g, "seat": seat, "card": card,
+                                     "acquired": acq, "played": acq}) for card, acq in acquired.items()])
+    ctx = _Ctx(results=SimpleNamespace(seats=seats.lazy(), cards=cards.lazy()), manifest={}, out_dir=tmp_path,
+               doc=Doc())
+    _section_cards(ctx)
+    md = ctx.doc.markdown()
+    assert "1 of 2 cards have no IWD" in md
+    found = re.search(r"1 cards with an IWD; (\d+) have a 95% interval that excludes zero", md)
+    assert found and found.group(1) == "0"  # "Bought" is bought at random: no real IWD

@@ -19,6 +19,7 @@ __all__ = [
     "adjust",
     "games_for_half_width",
     "equivalence",
+    "excludes",
 ]
 
 SMALL_N = 30  # below this many trials: exact (Clopper-Pearson) interval, t instead of normal
@@ -274,3 +275,19 @@ def equivalence(diff: float, se: float, margin: float, alpha: float = 0.05) -> d
     q = float(stats.norm.ppf(1.0 - alpha))
     return {"p_value": p_value, "equivalent": bool(p_value < alpha), "p_lower": p_lower,
             "p_upper": p_upper, "ci_low": diff - q * se, "ci_high": diff + q * se}
+
+
+def excludes(lo, hi, value=0.0) -> np.ndarray:
+    """Whether the interval (lo, hi) lies wholly above or below ``value`` (arrays allowed).
+
+    A NaN bound (no interval: a card never acquired, a token never used) never excludes
+    anything. This is done in numpy on purpose: polars orders NaN above every number, so
+    ``pl.col("ci_low") > 0`` is true for a NaN bound. Infinite bounds are kept (an unbounded
+    interval excludes nothing on its open side).
+    """
+    lo = np.asarray(lo, dtype=float)
+    hi = np.asarray(hi, dtype=float)
+    value = np.asarray(value, dtype=float)
+    ok = ~(np.isnan(lo) | np.isnan(hi) | np.isnan(value))
+    with np.errstate(invalid="ignore"):
+        return ok & ((lo > value) | (hi < value))

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 import numpy as np
 import polars as pl
 
-from simlab.analysis.stats import adjust, paired_difference, proportion_ci
+from simlab.analysis.stats import adjust, excludes, paired_difference, proportion_ci
 from simlab.analysis.winrates import win_value
 
 __all__ = ["token_values", "token_arms", "token_keep", "tie_share", "TOKEN_PATH"]
@@ -177,7 +177,8 @@ def token_values(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[st
     out = pl.DataFrame(rows)
     p = np.nan_to_num(out["p_value"].to_numpy(), nan=1.0)
     flagged, p_adj = adjust(p, method=correction, alpha=alpha)
-    outside = ((out["printed"] < out["ci_low"]) | (out["printed"] > out["ci_high"])).to_numpy()
+    # numpy, not polars: a NaN interval (a token never used) must not count as excluding the printed value
+    outside = excludes(out["ci_low"].to_numpy(), out["ci_high"].to_numpy(), out["printed"].to_numpy())
     mispriced = np.asarray(flagged, dtype=bool) & outside.astype(bool)
     out = out.with_columns(p_adjusted=pl.Series(p_adj), mispriced=pl.Series(mispriced))
     return out.select("token", "n", "printed", "used_share", "win_none", "win_token", "diff", "p_value",

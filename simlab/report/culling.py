@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from simlab.analysis import adjust, proportion_ci
+from simlab.analysis import adjust, excludes, proportion_ci
 from simlab.analysis.culling import composition_over_turns, cull_arms, cull_value, first_scorer_edge, level3_swing
 from simlab.analysis.winrates import win_value
 from simlab.report import charts
@@ -35,7 +35,7 @@ def _pts(x: float) -> str:
 
 def _all_above(part: pl.DataFrame) -> str:
     """Whether every variant's 95% interval of the difference lies above 0, in words."""
-    k = int((part["ci_low"] > 0).sum())
+    k = int(excludes(part["ci_low"].to_numpy(), np.inf).sum())  # numpy: a NaN bound is no finding
     return (f"the difference's interval is above 0 in all {part.height} variants" if k == part.height
             else f"the difference's interval is above 0 in {k} of {part.height} variants")
 

@@ -467,7 +467,8 @@ def _section_cards(ctx: _Ctx, top: int = 10) -> None:
         if n_cards < part.height:
             doc.para(f"{part.height - n_cards} of {part.height} cards have no IWD (never acquired, or "
                      "acquired by every seat that could): they are listed last.")
-        excl = part.filter((pl.col("iwd_ci_low") > 0) | (pl.col("iwd_ci_high") < 0)).height
+        # numpy, not polars: polars orders NaN above every number (a card with no IWD is no finding)
+        excl = int(_analysis("excludes")(part["iwd_ci_low"].to_numpy(), part["iwd_ci_high"].to_numpy()).sum())
         doc.para(f"{n_cards} cards with an IWD; {excl} have a 95% interval that excludes zero "
                  f"(about {0.05 * n_cards:.1f} would by chance if no card mattered).")
         if n_cards:
@@ -504,7 +505,9 @@ def _section_cards(ctx: _Ctx, top: int = 10) -> None:
             if rows.height < 2:
                 continue
             lo, hi = rows["iwd"].min(), rows["iwd"].max()
-            overlap = rows["iwd_ci_low"].max() <= rows["iwd_ci_high"].min()
+            # NaN bounds dropped first: polars' max would return NaN, and no interval is no evidence
+            lows, highs = rows["iwd_ci_low"].drop_nans().drop_nulls(), rows["iwd_ci_high"].drop_nans().drop_nulls()
+            overlap = lows.is_empty() or highs.is_empty() or lows.max() <= highs.min()
             doc.para(f"{card}: IWD ranges {points(lo)} to {points(hi)} across the variants; "
                      + ("all the intervals overlap, so no variant can be said to change it."
                         if overlap else "some intervals do not overlap: the data variant changes this card's IWD."))

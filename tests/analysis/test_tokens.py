@@ -140,3 +140,15 @@ def test_recomputed_ties_follow_the_engines_cards_in_play_rule():
     seats1 = seats.with_columns(cards_in_play=pl.when(pl.col("bot_row") == 0).then(5).otherwise(4))
     assert token_values(seats1, {"T": ("tok", "none", 5.0)}, n_boot=20)["win_token"][0] == 1.0
     assert token_values(seats1.drop("tie_break"), {"T": ("tok", "none", 5.0)}, n_boot=20)["win_token"][0] == 0.5
+
+
+def test_a_never_used_token_with_no_interval_is_not_mispriced():
+    """issue 11, "Errors to fix" 1: a token never used has no fair value (NaN interval); polars
+    orders NaN above every number, so it was flagged as mispriced whenever its arm's win rate
+    differed from the no-token arm's."""
+    rng = np.random.default_rng(8)
+    seats, printed = _arms(5_000, 8.0, 0.0, rng)  # the effect wins games, the token is never used
+    out = token_values(seats, {"T": ("tok", "none", printed)}, n_boot=50).row(0, named=True)
+    assert out["p_adjusted"] < 0.05  # the arms differ...
+    assert np.isnan(out["ci_low"]) and np.isnan(out["ci_high"])
+    assert not out["mispriced"]  # ...but no interval is no evidence of mispricing
