@@ -4,6 +4,7 @@ from simlab.analysis.cards import card_effects, card_metrics, rank_cards
 from simlab.analysis.matchups import bradley_terry, end_reasons, game_lengths, matchup_matrix, seat_advantage
 from simlab.analysis.stats import (
     adjust,
+    clustered_contrast,
     difference_ci,
     equivalence,
     excludes,
@@ -18,6 +19,7 @@ __all__ = [
     "paired_difference",
     "difference_ci",
     "adjust",
+    "clustered_contrast",
     "games_for_half_width",
     "equivalence",
     "excludes",

@@ -8,6 +8,7 @@ equivalence test (TOST).
 from __future__ import annotations
 
 import numpy as np
+import polars as pl
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
@@ -20,6 +21,7 @@ __all__ = [
     "games_for_half_width",
     "equivalence",
     "excludes",
+    "clustered_contrast",
 ]
 
 SMALL_N = 30  # below this many trials: exact (Clopper-Pearson) interval, t instead of normal
@@ -291,3 +293,83 @@ def excludes(lo, hi, value=0.0) -> np.ndarray:
     ok = ~(np.isnan(lo) | np.isnan(hi) | np.isnan(value))
     with np.errstate(invalid="ignore"):
         return ok & ((lo > value) | (hi < value))
+
+
+def clustered_contrast(rows: pl.LazyFrame | pl.DataFrame, flag: str, value: str = "win",
+                       cluster: str = "game_id", by: tuple[str, ...] = (), strata: tuple[str, ...] = (),
+                       alpha: float = 0.05) -> pl.DataFrame:
+    """Mean ``value`` of rows with ``flag`` true minus rows with it false, with a game-clustered interval.
+
+    Rows are seat-games; the seats of one game fall in both groups (the first scorer and the
+    others, a card's buyers and non-buyers) and their outcomes are dependent (in a 2-player game
+    one seat's win is the other's loss), so the rows are not independent draws. The variance is
+    the cluster-robust (sandwich, CR1) variance with the games (``cluster``) as clusters: each
+    row's influence on the estimate is summed over its game, and the variance is
+    ``G / (G - 1) * sum_g u_g^2`` over the G games. This is the variance statsmodels' OLS of
+    ``value`` on ``flag`` with ``cov_type="cluster"`` gives (up to its small-sample factor). The
+    same sum with every row its own cluster is the naive variance, returned as ``se_naive``.
+
+    With ``strata`` (e.g. the seat), the difference is taken within each stratum and combined
+    with Mantel-Haenszel weights ``n_yes n_no / (n_yes + n_no)``, so a factor that moves both
+    the flag and the outcome (seat order) cannot create a difference on its own; strata with an
+    empty group get no weight.
+
+    Args:
+        rows: one row per seat-game with the columns ``flag`` (bool), ``value``, ``cluster``,
+            ``by`` and ``strata``.
+        flag: the column splitting the rows into the two groups.
+        value: the outcome (0/1 wins, or a shared win 1/k).
+        cluster: the game key; rows sharing it are one cluster (give every key that makes a
+            game unique, e.g. by=("variant",) with cluster="game_id").
+        by: separate contrasts per value of these columns.
+        strata: compare within these columns and combine.
+        alpha: 1 - confidence level.
+
+    Returns:
+        one row per ``by`` group: [*by, n_yes, win_yes, n_no, win_no (pooled means), diff,
+        se, ci_low, ci_high, p_value (normal, two-sided), se_naive, games]; NaN where a group
+        is empty.
+    """
+    key = list(by) or ["_all"]
+    lf = rows.lazy()
+    if not by:
+        lf = lf.with_columns(_all=pl.lit(0))
+    f = pl.col(flag).cast(pl.Boolean)
+    lf = lf.select(*key, *strata, pl.col(cluster).alias("_g"), f.alias("_f"),
+                   pl.col(value).cast(pl.Float64).alias("_y"))
+    yes, y = pl.col("_f"), pl.col("_y")
+    cells = [*key, *strata]
+    st = (lf.group_by(cells).agg(n1=yes.sum().cast(pl.Float64), s1=y.filter(yes).sum(),
+                                 n0=(~yes).sum().cast(pl.Float64), s0=y.filter(~yes).sum())
+          .with_columns(h=pl.when((pl.col("n1") > 0) & (pl.col("n0") > 0))
+                        .then(pl.col("n1") * pl.col("n0") / (pl.col("n1") + pl.col("n0"))).otherwise(0.0))
+          .with_columns(w=pl.col("h") / pl.col("h").sum().over(key),
+                        p1=pl.col("s1") / pl.col("n1"), p0=pl.col("s0") / pl.col("n0")))
+    # each row's influence on sum_s w_s (p1_s - p0_s); strata with no weight contribute nothing
+    infl = (pl.when(pl.col("w") <= 0).then(0.0)
+            .when(yes).then(pl.col("w") * (y - pl.col("p1")) / pl.col("n1"))
+            .otherwise(-pl.col("w") * (y - pl.col("p0")) / pl.col("n0")))
+    r = lf.join(st, on=cells).with_columns(_u=infl)
+    per_game = r.group_by(*key, "_g").agg(u=pl.col("_u").sum())
+    var = per_game.group_by(key).agg(games=pl.len(), ss=(pl.col("u") ** 2).sum())
+    naive = r.group_by(key).agg(N=pl.len(), ss_naive=(pl.col("_u") ** 2).sum())
+    est = st.group_by(key).agg(
+        diff=pl.when(pl.col("h").sum() > 0).then((pl.col("w") * (pl.col("p1") - pl.col("p0")))
+                                                 .filter(pl.col("w") > 0).sum()).otherwise(float("nan")),
+        n_yes=pl.col("n1").sum(), n_no=pl.col("n0").sum(),
+        win_yes=pl.col("s1").sum() / pl.col("n1").sum(), win_no=pl.col("s0").sum() / pl.col("n0").sum())
+    out = est.join(var, on=key).join(naive, on=key).sort(key).collect()
+    g = out["games"].to_numpy().astype(float)
+    nn = out["N"].to_numpy().astype(float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        se = np.sqrt(np.where(g > 1, g / (g - 1), np.nan) * out["ss"].to_numpy())
+        se_naive = np.sqrt(np.where(nn > 1, nn / (nn - 1), np.nan) * out["ss_naive"].to_numpy())
+        diff = out["diff"].to_numpy()
+        q = _norm_or_t_quantile(alpha, None)
+        z = np.where(se > 0, diff / np.where(se > 0, se, 1.0), np.where(diff == 0, 0.0, np.inf))
+        p = np.where(np.isfinite(diff) & np.isfinite(se), 2.0 * stats.norm.sf(np.abs(z)), np.nan)
+    out = out.with_columns(se=pl.Series(se), ci_low=pl.Series(diff - q * se), ci_high=pl.Series(diff + q * se),
+                           p_value=pl.Series(p), se_naive=pl.Series(se_naive),
+                           n_yes=pl.col("n_yes").cast(pl.Int64), n_no=pl.col("n_no").cast(pl.Int64))
+    return out.select(*(by or []), "n_yes", "win_yes", "n_no", "win_no", "diff", "se", "ci_low", "ci_high",
+                      "p_value", "se_naive", "games")

@@ -151,9 +151,11 @@ def section_culling(ctx) -> None:
     fs = fs.join(vf.select("variant", "players", "policy"), on="variant")
     for players, part, n_yes, w_yes, n_no, w_no in _pooled(fs):
         claims.append(f"First player to score, {players} players (observational, all policies): wins "
-                      f"{_pct(w_yes)} of {n_yes:,} seat-games against {_pct(w_no)} for the others; per-variant "
-                      f"differences range {_pts(float(part['diff'].min()))} to {_pts(float(part['diff'].max()))}; "
-                      + _all_above(part) + ".")
+                      f"{_pct(w_yes)} of {n_yes:,} seat-games against {_pct(w_no)} for the others; compared "
+                      "within each seat (so seat order cannot create the edge), per-variant differences range "
+                      f"{_pts(float(part['diff'].min()))} to {_pts(float(part['diff'].max()))} (seats pooled: "
+                      f"{_pts(float(part['diff_unstratified'].min()))} to "
+                      f"{_pts(float(part['diff_unstratified'].max()))}); " + _all_above(part) + ".")
     l3 = level3_swing(seats.filter(pl.col("cull_delta") == 0).collect()).join(
         vf.select("variant", "players"), on="variant")
     for players, part, n_yes, w_yes, n_no, w_no in _pooled(l3):
@@ -162,4 +164,7 @@ def section_culling(ctx) -> None:
                       + _all_above(part) + ".")
     doc.bullets(claims)
     doc.para("The first-scorer and level-3 comparisons are observational: a seat that is doing well both "
-             "scores early (or can afford level 3) and wins, so they measure association, not cause.")
+             "scores early (or can afford level 3) and wins, so they measure association, not cause. Their "
+             "intervals are game-clustered: the seats of one game fall in both groups and their results are "
+             "dependent (one seat's win is another's loss), so treating them as independent would understate "
+             "the uncertainty.")
