@@ -18,8 +18,12 @@ from simlab.analysis.culling import cull_value
 from simlab.analysis.tokens import token_arms, token_keep, token_values
 from simlab.report import charts
 
-N_BOOT = 400
-N_BOOT_SPLIT = 200
+#: bootstrap resamples of every fair-value interval, splits included (issue 11: at least 2,000)
+N_BOOT = 2000
+N_BOOT_SPLIT = 2000
+#: the verdict of a token whose effect the bots never profit from (its effect prestige is exactly 0
+#: in every game, e.g. token 11's information): its worth is its printed value, not a finding
+NOT_MODELLED = "effect not modelled: worth = printed value"
 
 
 def _pts(x: float, digits: int = 1) -> str:
@@ -27,9 +31,14 @@ def _pts(x: float, digits: int = 1) -> str:
 
 
 def _iv(lo: float, hi: float, digits: int = 1) -> str:
-    if lo is None or hi is None or not (np.isfinite(lo) and np.isfinite(hi)):
+    """``(lo to hi)``; an infinite bound (no printed value is enough in some resamples) is "unbounded"."""
+    if lo is None or hi is None or np.isnan(lo) or np.isnan(hi):
         return "(n/a)"
-    return f"({lo:.{digits}f} to {hi:.{digits}f})"
+
+    def side(x: float) -> str:
+        return f"{x:.{digits}f}" if np.isfinite(x) else "unbounded"
+
+    return f"({side(lo)} to {side(hi)})"
 
 
 def _pct(x: float) -> str:
@@ -55,6 +64,8 @@ def _enchantments(game: str) -> list[str]:
 
 def _verdict(r: dict[str, Any]) -> str:
     """How the printed value compares with the fair value, in words."""
+    if not r.get("effect_modelled", True):
+        return NOT_MODELLED
     if not r["mispriced"]:
         return "fair (no mispricing can be claimed)"
     if r["printed"] > r["ci_high"]:
@@ -115,7 +126,7 @@ def section_tokens(ctx) -> None:
         rows = vals.to_dicts()
         main_rows += rows
         doc.heading(f"Tokens: {g['label']}", 3)
-        bad = [r for r in rows if r["mispriced"]]
+        bad = [r for r in rows if r["mispriced"] and r["effect_modelled"]]
         sentences = [
             f"Token {r['token']} ({info.get(int(r['token']), '')}): printed {r['printed']:+.0f}, fair "
             f"{_pts(r['fair_value'])} {_iv(r['ci_low'], r['ci_high'])}: {_verdict(r)} points; the focal bot "
@@ -155,14 +166,16 @@ def _summary(ctx, table: pl.DataFrame, info: dict[int, str]) -> None:
     for tok in sorted(set(table["token"].to_list()), key=int):
         part = table.filter(pl.col("token") == tok).sort("players").to_dicts()
         cells = "; ".join(f"{r['players']}p fair {_pts(r['fair_value'])} {_iv(r['ci_low'], r['ci_high'])}"
-                          + (" (mispriced)" if r["mispriced"] else "") for r in part)
+                          + (" (mispriced)" if r["mispriced"] and r["effect_modelled"] else "") for r in part)
         lines.append(f"Token {tok} ({info.get(int(tok), '')}), printed {part[0]['printed']:+.0f}: {cells}.")
     doc.bullets(lines)
     # In the game every player keeps a token, so a designer compares the tokens with each other:
     # rank them by worth and show the printed value that would give each the median worth.
     players = sorted(set(table["players"].to_list()))
+    # tokens whose effect is not modelled are worth their printed value by construction: not ranked
     wide = (table.select("token", "players", "printed", "fair_value", "worth", "ci_low", "ci_high")
-            .filter(pl.col("fair_value").is_finite()))
+            .filter(pl.col("fair_value").is_finite() & pl.col("effect_modelled")))
+    unmodelled = sorted(set(table.filter(~pl.col("effect_modelled"))["token"].to_list()), key=int)
     median = {p: float(wide.filter(pl.col("players") == p)["worth"].median()) for p in players}
     mean_worth = wide.group_by("token").agg(pl.col("worth").mean().alias("mean")).sort("mean", descending=True)
     rows = []
@@ -179,6 +192,11 @@ def _summary(ctx, table: pl.DataFrame, info: dict[int, str]) -> None:
              + ", ".join(f"{median[p]:+.1f} at {p}p" for p in players)
              + "); it holds the bots' choices fixed, including which token they keep, so it is a starting "
              "point for a re-priced study (setup `token_prestige`), not a final answer.")
+    if unmodelled:
+        doc.para("Not ranked (" + NOT_MODELLED + "): " + ", ".join(
+            f"token {t} ({info.get(int(t), '')})" for t in unmodelled) + ". The bots never profit from these "
+            "effects (their effect prestige is exactly 0 in every game), so the study measures only the printed "
+            "prestige.")
     doc.table(["token", "effect", "printed"] + [f"worth {p}p (95%)" for p in players]
               + [f"printed for median worth ({'/'.join(f'{p}p' for p in players)})"], rows)
 
