@@ -191,3 +191,23 @@ def test_a_never_acquired_card_is_not_counted_as_excluding_zero(tmp_path):
     assert "1 of 2 cards have no IWD" in md
     found = re.search(r"1 cards with an IWD; (\d+) have a 95% interval that excludes zero", md)
     assert found and found.group(1) == "0"  # "Bought" is bought at random: no real IWD
+
+
+def test_fair_and_no_difference_come_only_from_an_equivalence_test():
+    """issue 11, "Errors to fix" 5: an interval that includes the fair share is not evidence of
+    fairness. A small sample is "inconclusive" with the games that would settle +-1 point; only a
+    TOST inside the stated margin (+-1 point of win rate, +-1 prestige for tokens) says "within"."""
+    from simlab.report.render import _fair_verdict
+    from simlab.report.tokens import _verdict
+
+    rows = [{"name": "small", "wins": 52, "n": 100}, {"name": "large", "wins": 500_100, "n": 1_000_000}]
+    small, large = _fair_verdict(rows, lambda r: 0.5, "{name}")
+    assert "no difference from the fair share" not in small and "inconclusive" in small
+    assert re.search(r"about [\d,]+ games would settle ±1 point", small)
+    assert "within ±1 point (equivalence test, TOST p = " in large
+    token = {"mispriced": False, "effect_modelled": True, "n": 25_000, "printed": 3.0, "fair_value": 2.9}
+    assert _verdict({**token, "worth": 0.1, "se": 0.2}).startswith("fair (within ±1 prestige, TOST")
+    wide = _verdict({**token, "worth": 0.1, "se": 3.0})
+    assert wide.startswith("inconclusive") and "paired games would settle it" in wide
+    assert _verdict({**token, "effect_modelled": False, "worth": 3.0, "se": 0.2}) == (
+        "effect not modelled: worth = printed value")

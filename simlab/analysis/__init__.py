@@ -3,10 +3,13 @@
 from simlab.analysis.cards import card_effects, card_metrics, rank_cards
 from simlab.analysis.matchups import bradley_terry, end_reasons, game_lengths, matchup_matrix, seat_advantage
 from simlab.analysis.stats import (
+    PRESTIGE_MARGIN,
+    WIN_RATE_MARGIN,
     adjust,
     clustered_contrast,
     difference_ci,
     equivalence,
+    equivalence_verdict,
     excludes,
     games_for_half_width,
     paired_difference,
@@ -22,6 +25,9 @@ __all__ = [
     "clustered_contrast",
     "games_for_half_width",
     "equivalence",
+    "equivalence_verdict",
+    "WIN_RATE_MARGIN",
+    "PRESTIGE_MARGIN",
     "excludes",
     "win_rates",
     "win_value",

@@ -51,7 +51,7 @@ def cull_value(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str,
         focal_bot_row: the bot row whose seat is compared (rotation moves it between seats).
 
     Returns:
-        [comparison, n, win_treated, win_baseline, diff, ci_low, ci_high, p_value]: the interval
+        [comparison, n, win_treated, win_baseline, diff, ci_low, ci_high, p_value, se]: the interval
         is a paired normal interval on per-game differences (same game ids in both variants).
     """
     focal = win_value(seats).filter(pl.col("bot_row") == focal_bot_row)
@@ -63,7 +63,8 @@ def cull_value(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str,
         res = paired_difference(j["win"].to_numpy(), j["win_b"].to_numpy(), alpha=alpha)
         rows.append({"comparison": label, "n": res["n"], "win_treated": float(j["win"].mean()),
                      "win_baseline": float(j["win_b"].mean()), "diff": res["diff"],
-                     "ci_low": res["ci_low"], "ci_high": res["ci_high"], "p_value": res["p_value"]})
+                     "ci_low": res["ci_low"], "ci_high": res["ci_high"], "p_value": res["p_value"],
+                     "se": res["se"]})
     return pl.DataFrame(rows)
 
 

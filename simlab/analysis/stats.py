@@ -22,9 +22,20 @@ __all__ = [
     "equivalence",
     "excludes",
     "clustered_contrast",
+    "equivalence_verdict",
+    "WIN_RATE_MARGIN",
+    "PRESTIGE_MARGIN",
 ]
 
 SMALL_N = 30  # below this many trials: exact (Clopper-Pearson) interval, t instead of normal
+
+#: Equivalence margin for win rates and their differences: a result within +-1 percentage point
+#: of fair (or of the other arm) is called "fair" / "no difference", and only by an equivalence test.
+WIN_RATE_MARGIN = 0.01
+#: Equivalence margin for prestige-valued quantities (a token's worth against its printed value).
+PRESTIGE_MARGIN = 1.0
+#: Power the games-needed planner aims for in an equivalence test when the true difference is 0.
+EQUIVALENCE_POWER = 0.8
 
 
 def proportion_ci(successes, trials, alpha: float = 0.05, method: str = "auto"):
@@ -373,3 +384,32 @@ def clustered_contrast(rows: pl.LazyFrame | pl.DataFrame, flag: str, value: str 
                            n_yes=pl.col("n_yes").cast(pl.Int64), n_no=pl.col("n_no").cast(pl.Int64))
     return out.select(*(by or []), "n_yes", "win_yes", "n_no", "win_no", "diff", "se", "ci_low", "ci_high",
                       "p_value", "se_naive", "games")
+
+
+def equivalence_verdict(diff: float, se: float, n: int, margin: float, alpha: float = 0.05,
+                        different: bool | None = None) -> dict:
+    """What may be said about a difference: "different", "equivalent" (within +-margin) or "inconclusive".
+
+    A non-significant test is not evidence of no difference; only an equivalence test (TOST,
+    :func:`equivalence`) can say "fair" or "no difference". ``different`` is the caller's own
+    test (e.g. after a multiple-comparison correction); by default the 1 - alpha normal interval
+    excluding 0. When neither holds the verdict is "inconclusive", and ``games_needed`` is the
+    sample size at which the TOST would have ``EQUIVALENCE_POWER`` (80%) if the true difference
+    were 0: ``n = ((z_{1-alpha} + z_{1-beta/2}) sd / margin)^2`` with ``sd = se sqrt(n)`` the
+    per-game sd (computed with :func:`games_for_half_width`).
+
+    Returns:
+        dict with ``verdict``, ``p_tost`` (NaN when se is not finite) and ``games_needed`` (None
+        unless inconclusive with a finite se).
+    """
+    diff, se = float(diff), float(se)
+    tost = equivalence(diff, se, margin, alpha=alpha)
+    if different is None:
+        q = _norm_or_t_quantile(alpha, None)
+        different = bool(np.isfinite(diff) and np.isfinite(se) and abs(diff) > q * se)
+    verdict = "different" if different else "equivalent" if tost["equivalent"] else "inconclusive"
+    needed = None
+    if verdict == "inconclusive" and np.isfinite(se) and se > 0 and n > 0:
+        z = float(stats.norm.ppf(1 - alpha) + stats.norm.ppf(1 - (1 - EQUIVALENCE_POWER) / 2))
+        needed = games_for_half_width(margin, alpha=2 * float(stats.norm.sf(z)), paired_sd=se * np.sqrt(n))
+    return {"verdict": verdict, "p_tost": tost["p_value"], "games_needed": needed}

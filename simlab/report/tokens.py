@@ -15,6 +15,7 @@ import numpy as np
 import polars as pl
 
 from simlab.analysis.culling import cull_value
+from simlab.analysis.stats import PRESTIGE_MARGIN, equivalence_verdict
 from simlab.analysis.tokens import token_arms, token_keep, token_values
 from simlab.report import charts
 
@@ -67,7 +68,13 @@ def _verdict(r: dict[str, Any]) -> str:
     if not r.get("effect_modelled", True):
         return NOT_MODELLED
     if not r["mispriced"]:
-        return "fair (no mispricing can be claimed)"
+        # "fair" only from an equivalence test: printed - fair within +-1 prestige (TOST)
+        v = equivalence_verdict(r["worth"], r.get("se", float("nan")), r["n"], PRESTIGE_MARGIN, different=False)
+        if v["verdict"] == "equivalent":
+            return f"fair (within ±{PRESTIGE_MARGIN:g} prestige, TOST p = {v['p_tost']:.2g})"
+        return (f"inconclusive (not shown mispriced, nor fair within ±{PRESTIGE_MARGIN:g} prestige"
+                + (f"; about {v['games_needed']:,} paired games would settle it" if v["games_needed"] else "")
+                + ")")
     if r["printed"] > r["ci_high"]:
         return f"**overvalued** by {r['printed'] - r['fair_value']:.1f}"
     return f"**undervalued** by {r['fair_value'] - r['printed']:.1f}"

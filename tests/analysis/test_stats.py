@@ -237,3 +237,15 @@ def test_clustered_contrast_matches_statsmodels_cluster_robust_ols():
                                                                             "use_correction": False})
     assert ours["diff"] == pytest.approx(fit.params[1])
     assert ours["se"] == pytest.approx(fit.bse[1] * np.sqrt(g / (g - 1)), rel=1e-9)
+
+
+def test_equivalence_verdict_and_the_games_it_would_need():
+    """issue 11, "Errors to fix" 5: "equivalent" only by TOST; otherwise "inconclusive" with the
+    games for an 80%-power TOST at a true difference of 0: ((1.645 + 1.282) sd / margin)^2."""
+    from simlab.analysis import WIN_RATE_MARGIN, equivalence_verdict
+
+    assert equivalence_verdict(0.001, 0.002, 20_000, WIN_RATE_MARGIN)["verdict"] == "equivalent"
+    assert equivalence_verdict(0.05, 0.01, 2_500, WIN_RATE_MARGIN)["verdict"] == "different"
+    v = equivalence_verdict(0.0, 0.01, 2_500, WIN_RATE_MARGIN)  # per-game sd 0.5
+    assert v["verdict"] == "inconclusive"
+    assert v["games_needed"] == pytest.approx((2.9264 * 0.5 / 0.01) ** 2, rel=1e-3)
