@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 from matplotlib.figure import Figure
@@ -211,3 +212,58 @@ def test_fair_and_no_difference_come_only_from_an_equivalence_test():
     assert wide.startswith("inconclusive") and "paired games would settle it" in wide
     assert _verdict({**token, "effect_modelled": False, "worth": 3.0, "se": 0.2}) == (
         "effect not modelled: worth = printed value")
+
+
+def _token_study(n, effects, rng):
+    """A 2-player token study (the design of seasons_tokens.toml) on synthetic games: the focal seat
+    (bot row 0) scores X holding none; with token t its effect adds ``effects[t]`` (an array per
+    game, plus noise where it is not 0) and its printed value 3 once used (always); the opponent
+    scores Y in every arm."""
+    from simlab.analysis.tokens import TOKEN_PATH
+
+    x, y = np.round(rng.normal(100, 8, n)), np.round(rng.normal(100, 8, n))
+    frames, variants = [], []
+    for t in [0, *effects]:
+        swt = x + (np.round(effects[t] + rng.normal(0, 3, n) * (effects[t] != 0)) if t else 0)
+        focal = swt + (3.0 if t else 0.0)
+        frames.append(pl.DataFrame({
+            "variant": f"token={t}", "game_id": np.repeat(np.arange(n), 2), "bot_row": np.tile([0, 1], n),
+            "score": np.column_stack([focal, y]).ravel(), "won": np.column_stack([focal > y, y > focal]).ravel(),
+            "shared_win": np.repeat(focal == y, 2).astype(np.int8),
+            "score_without_token": np.column_stack([swt, y]).ravel(),
+            "token_used": np.column_stack([np.full(n, t > 0), np.zeros(n, bool)]).ravel(),
+            "token_printed": np.full(2 * n, 3.0)}))
+        variants.append({"label": f"token={t}", "players": 2, "sweep": {TOKEN_PATH: t}})
+    return pl.concat(frames), variants
+
+
+def test_token_report_tests_interactions_instead_of_calling_wide_intervals_consistent(tmp_path):
+    """issue 11, "Errors to fix" 4: token 1's effect is worth 8 prestige with enchantment 0 and 1
+    with enchantment 1, so its fair value depends on the enchantment (Cochran's Q); token
+    2's effect is +2 with both. The old rule called any pair "consistent" unless the verdicts
+    pointed in opposite directions. Token 3 changes nothing (effect not modelled) and is not ranked."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from simlab.report.render import Doc, _Ctx
+    from simlab.report.tokens import section_tokens
+
+    rng = np.random.default_rng(4)
+    n = 4_000
+    ench = np.arange(n) % 2
+    seats, variants = _token_study(n, {1: np.where(ench == 0, 8.0, 1.0), 2: np.full(n, 2.0),
+                                       3: np.zeros(n)}, rng)
+    games = pl.concat([pl.DataFrame({"variant": v["label"], "game_id": np.arange(n), "enchantment": ench})
+                       for v in variants])
+    ctx = _Ctx(results=SimpleNamespace(seats=seats.lazy(), games=games.lazy()),
+               manifest={"game": {"name": "seasons"}, "variants": variants}, out_dir=tmp_path, doc=Doc())
+    section_tokens(ctx)
+    md = ctx.doc.markdown()
+    assert "### Fair value by enchantment" in md and "consistent" not in md
+    line = next(row for row in md.splitlines() if row.startswith("| 1 | 2 |"))
+    assert "**depends on enchantment**" in line
+    line = next(row for row in md.splitlines() if row.startswith("| 2 | 2 |"))
+    assert "dependence not shown" in line
+    assert "Not ranked (effect not modelled: worth = printed value): token 3" in md
+    assert (tmp_path / "token_by_enchantment.png").is_file()

@@ -23,6 +23,7 @@ __all__ = [
     "excludes",
     "clustered_contrast",
     "equivalence_verdict",
+    "cochran_q",
     "WIN_RATE_MARGIN",
     "PRESTIGE_MARGIN",
 ]
@@ -413,3 +414,32 @@ def equivalence_verdict(diff: float, se: float, n: int, margin: float, alpha: fl
         z = float(stats.norm.ppf(1 - alpha) + stats.norm.ppf(1 - (1 - EQUIVALENCE_POWER) / 2))
         needed = games_for_half_width(margin, alpha=2 * float(stats.norm.sf(z)), paired_sd=se * np.sqrt(n))
     return {"verdict": verdict, "p_tost": tost["p_value"], "games_needed": needed}
+
+
+def cochran_q(estimates, ses) -> dict:
+    """Cochran's Q heterogeneity test: do several estimates of one quantity differ by more than chance?
+
+    ``Q = sum w_i (x_i - x_bar)^2`` with inverse-variance weights ``w_i = 1 / se_i^2`` and
+    ``x_bar`` their weighted mean; under homogeneity Q follows a chi-square with k - 1 degrees of
+    freedom. ``I2 = max(0, (Q - df) / Q)`` is the share of the spread beyond chance. Estimates
+    whose estimate or se is not finite, or whose se is 0, are left out (``k`` counts the rest).
+
+    Returns:
+        dict with ``q``, ``df``, ``p_value``, ``i2``, ``pooled`` (the weighted mean) and ``k``;
+        NaN when fewer than 2 estimates remain.
+    """
+    x = np.asarray(estimates, dtype=float).ravel()
+    se = np.asarray(ses, dtype=float).ravel()
+    ok = np.isfinite(x) & np.isfinite(se) & (se > 0)
+    x, se = x[ok], se[ok]
+    k = int(x.size)
+    nan = float("nan")
+    if k < 2:
+        return {"q": nan, "df": max(k - 1, 0), "p_value": nan, "i2": nan, "pooled": float(x[0]) if k else nan,
+                "k": k}
+    w = 1.0 / se**2
+    pooled = float(np.sum(w * x) / np.sum(w))
+    q = float(np.sum(w * (x - pooled) ** 2))
+    df = k - 1
+    return {"q": q, "df": df, "p_value": float(stats.chi2.sf(q, df)), "i2": max(0.0, (q - df) / q) if q > 0 else 0.0,
+            "pooled": pooled, "k": k}

@@ -15,7 +15,7 @@ import numpy as np
 import polars as pl
 
 from simlab.analysis.culling import cull_value
-from simlab.analysis.stats import PRESTIGE_MARGIN, equivalence_verdict
+from simlab.analysis.stats import PRESTIGE_MARGIN, adjust, cochran_q, equivalence_verdict
 from simlab.analysis.tokens import token_arms, token_keep, token_values
 from simlab.report import charts
 
@@ -78,11 +78,6 @@ def _verdict(r: dict[str, Any]) -> str:
     if r["printed"] > r["ci_high"]:
         return f"**overvalued** by {r['printed'] - r['fair_value']:.1f}"
     return f"**undervalued** by {r['fair_value'] - r['printed']:.1f}"
-
-
-def _direction(r: dict[str, Any]) -> int:
-    """+1 printed above the interval, -1 below, 0 inside (95%, uncorrected: robustness checks)."""
-    return 1 if r["printed"] > r["ci_high"] else -1 if r["printed"] < r["ci_low"] else 0
 
 
 def section_tokens(ctx) -> None:
@@ -156,7 +151,7 @@ def section_tokens(ctx) -> None:
                  "Fair value of each token with 95% intervals next to its printed value")
         _summary(ctx, table, info)
     _robust_cases(ctx, seats, groups, cases, main_rows)
-    _robust_enchantments(ctx, seats, [g for g in groups if g["case"] == main_case], main_rows, game)
+    _robust_enchantments(ctx, seats, [g for g in groups if g["case"] == main_case], game)
     _keep(ctx, seats, [g for g in groups if g["case"] == main_case and g["keep"]], main_rows, info)
 
 
@@ -180,8 +175,8 @@ def _summary(ctx, table: pl.DataFrame, info: dict[int, str]) -> None:
     # rank them by worth and show the printed value that would give each the median worth.
     players = sorted(set(table["players"].to_list()))
     # tokens whose effect is not modelled are worth their printed value by construction: not ranked
-    wide = (table.select("token", "players", "printed", "fair_value", "worth", "ci_low", "ci_high")
-            .filter(pl.col("fair_value").is_finite() & pl.col("effect_modelled")))
+    wide = (table.filter(pl.col("fair_value").is_finite() & pl.col("effect_modelled"))
+            .select("token", "players", "printed", "fair_value", "worth", "ci_low", "ci_high"))
     unmodelled = sorted(set(table.filter(~pl.col("effect_modelled"))["token"].to_list()), key=int)
     median = {p: float(wide.filter(pl.col("players") == p)["worth"].median()) for p in players}
     mean_worth = wide.group_by("token").agg(pl.col("worth").mean().alias("mean")).sort("mean", descending=True)
@@ -209,82 +204,92 @@ def _summary(ctx, table: pl.DataFrame, info: dict[int, str]) -> None:
 
 
 def _robust_cases(ctx, seats, groups, cases, main_rows) -> None:
-    """Does the verdict hold for every bot preset (the ``[[cases]]`` of the study)?"""
+    """The fair value per bot preset (the ``[[cases]]`` of the study), with a heterogeneity test."""
     if len(cases) < 2:
         return
-    doc = ctx.doc
-    doc.heading("Robustness: bot presets", 3)
-    doc.para("The same experiment with every seat played by another preset (focal bot and field alike). "
-             "Direction: `over` = printed value above the 95% interval, `under` = below, `fair` = inside "
-             "(uncorrected 95% intervals, so about 1 in 20 comparisons can disagree by chance).")
-    main = {(r["players"], r["token"]): r for r in main_rows}
-    rows, agree, total = [], 0, 0
+    per = [{**r, "players": r["players"], "level": cases[0]} for r in main_rows]
     for g in groups:
         if g["case"] == cases[0]:
             continue
-        vals = token_values(seats, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts()
-        for r in vals:
-            ref = main.get((g["players"], r["token"]))
-            same = ref is not None and (_direction(r) == _direction(ref) or 0 in (_direction(r), _direction(ref)))
-            total += 1
-            agree += int(same)
-            rows.append([r["token"], g["case"], g["players"], f"{r['printed']:+.0f}", _pts(r["fair_value"]),
-                         _iv(r["ci_low"], r["ci_high"]), {1: "over", -1: "under", 0: "fair"}[_direction(r)],
-                         _pts(ref["fair_value"]) if ref else "n/a", "yes" if same else "**no**", f"{r['n']:,}"])
-    rows.sort(key=lambda x: (int(x[0]), x[1], x[2]))
-    doc.para(f"In {agree} of {total} preset x player-count comparisons the direction does not contradict the "
-             f"{cases[0]} result (a contradiction = one says over, the other under).")
-    doc.table(["token", "preset", "players", "printed", "fair value", "95% interval", "direction",
-               f"fair ({cases[0]})", "consistent", "n"], rows)
+        per += [{**r, "players": g["players"], "level": g["case"]}
+                for r in token_values(seats, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts()]
+    _interaction(ctx, per, "preset", "The same experiment with every seat played by another preset (focal bot "
+                 "and field alike).", "token_by_preset")
 
 
-def _robust_enchantments(ctx, seats, groups, main_rows, game: str) -> None:
-    """Does the verdict hold with each enchantment (one is drawn at random per game)?"""
+def _robust_enchantments(ctx, seats, groups, game: str) -> None:
+    """The fair value per enchantment (one is drawn at random per game), with a heterogeneity test."""
     names = _enchantments(game)
     games = ctx.results.games
     if not names or "enchantment" not in games.collect_schema().names():
         return
-    doc = ctx.doc
-    doc.heading("Robustness: enchantments", 3)
-    doc.para("Each game draws one of the 10 enchantments at random, the same in every arm of a seed, so each "
-             "enchantment's games form a paired sub-study. For each token and player count: the range of the "
-             "fair value over the enchantments and how many of them agree in direction with the overall result "
-             "(`over`/`under`/`fair` against 95% intervals; a disagreement is one saying over and the other "
-             "under).")
-    main = {(r["players"], r["token"]): r for r in main_rows}
     ench = games.select("variant", "game_id", "enchantment").collect()
-    rows = []
-    worst: list[str] = []
+    per: list[dict[str, Any]] = []
     for g in groups:
         some_variant = next(iter(g["arms"].values()))[1]
         ids = ench.filter(pl.col("variant") == some_variant)
-        per: dict[int, list[dict[str, Any]]] = {}
         for e in sorted(set(ids["enchantment"].to_list())):
             if e < 0:
                 continue
             keep = ids.filter(pl.col("enchantment") == e)["game_id"]
             sub = seats.filter(pl.col("game_id").is_in(keep.implode()))
-            for r in token_values(sub, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts():
-                per.setdefault(r["token"], []).append({**r, "enchantment": names[e]})
-        for tok, rs in per.items():
-            ref = main.get((g["players"], tok))
-            if ref is None:
-                continue
-            d0 = _direction(ref)
-            contra = [r["enchantment"] for r in rs if _direction(r) * d0 < 0]
-            fv = [r["fair_value"] for r in rs if np.isfinite(r["fair_value"])]
-            lo = min(rs, key=lambda r: r["fair_value"])
-            hi = max(rs, key=lambda r: r["fair_value"])
-            rows.append([tok, g["players"], _pts(ref["fair_value"]),
-                         f"{_pts(min(fv))} ({lo['enchantment']}) to {_pts(max(fv))} ({hi['enchantment']})" if fv
-                         else "n/a", f"{len(rs) - len(contra)} of {len(rs)}", ", ".join(contra) or "none",
-                         f"{min(r['n'] for r in rs):,}-{max(r['n'] for r in rs):,}"])
-            worst += [f"token {tok} at {g['players']} players with {c}" for c in contra]
-    rows.sort(key=lambda x: (int(x[0]), x[1]))
-    doc.table(["token", "players", "fair (all)", "fair value range over enchantments", "agree",
-               "contradicting", "n per enchantment"], rows)
-    doc.para("Contradictions: " + ("; ".join(worst) + "." if worst else "none: the direction of every verdict "
-                                   "holds with each enchantment (within the intervals)."))
+            per += [{**r, "players": g["players"], "level": names[e]}
+                    for r in token_values(sub, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts()]
+    _interaction(ctx, per, "enchantment", "Each game draws one of the 10 enchantments at random, the same in "
+                 "every arm of a seed, so each enchantment's games form a paired sub-study.", "token_by_enchantment")
+
+
+def _interaction(ctx, per: list[dict[str, Any]], factor: str, design: str, chart: str) -> None:
+    """Fair value of each token per level of ``factor``, with Cochran's Q per token and player count.
+
+    Replaces the old check that called a level "consistent" unless the verdicts pointed in
+    opposite directions (it could not fail with wide intervals): the estimates per level are shown
+    with their intervals, and a token "depends on <factor>" when the heterogeneity test rejects
+    after a Holm correction over the tokens and player counts tested.
+    """
+    if not per:
+        return
+    doc = ctx.doc
+    doc.heading(f"Fair value by {factor}", 3)
+    keys = sorted({(r["players"], r["token"]) for r in per}, key=lambda k: (k[0], int(k[1])))
+    tests = {}
+    for k in keys:
+        rs = [r for r in per if (r["players"], r["token"]) == k]
+        if not any(r.get("effect_modelled", True) for r in rs):
+            rs = []  # the bots never profit from it at any level: worth = printed value everywhere
+        tests[k] = cochran_q([r["fair_value"] for r in rs], [r["se"] for r in rs]) | {"rows": rs}
+    reject, p_adj = adjust([t["p_value"] for t in tests.values()], method="holm")
+    depends = []
+    rows = []
+    for (k, t), rej, pa in zip(tests.items(), reject, p_adj, strict=True):
+        players, tok = k
+        cells = "; ".join(f"{r['level']} {_pts(r['fair_value'])} {_iv(r['ci_low'], r['ci_high'])}"
+                          for r in sorted(t["rows"], key=lambda r: r["fair_value"]))
+        if not t["rows"]:
+            verdict = NOT_MODELLED
+        elif rej:
+            verdict = f"**depends on {factor}**"
+            depends.append(f"token {tok} at {players}p")
+        elif np.isfinite(t["p_value"]):
+            verdict = "dependence not shown (inconclusive)"
+        else:
+            verdict = "no test (fewer than 2 bounded estimates)"
+        rows.append([tok, players, f"{t['q']:.1f} on {t['df']} df" if np.isfinite(t["q"]) else "n/a",
+                     f"{pa:.3g}" if np.isfinite(pa) else "n/a",
+                     f"{100 * t['i2']:.0f}%" if np.isfinite(t["i2"]) else "n/a", verdict, cells])
+    doc.para(design + f" For each token and player count: the fair value at each {factor} with its 95% interval "
+             "(lowest first), and Cochran's Q heterogeneity test on those estimates (inverse-variance weights "
+             "from the intervals; unbounded intervals left out), Holm-corrected over the "
+             f"{len(rows)} tests. A token **depends on {factor}** when the corrected test rejects; otherwise its "
+             f"dependence is not shown, which is not evidence that it is the same at every {factor}. I² is the "
+             "share of the spread beyond chance.")
+    doc.para(f"Depends on {factor}: " + (", ".join(depends) + "." if depends else "no token (inconclusive)."))
+    doc.table(["token", "players", "Q", "p (Holm)", "I²", "verdict", f"fair value by {factor} (95%)"], rows)
+    table = pl.DataFrame([{"token": str(r["token"]) + f" ({r['players']}p)", "level": r["level"],
+                           "fair_value": float(r["fair_value"])} for r in per])
+    ctx.save(charts.value_heatmap(table, row="token", col="level", value="fair_value",
+                                  title=f"Fair value (prestige) of each token by {factor}", unit="prestige"),
+             chart, f"Heat map of each token's fair value by {factor}")
 
 
 def _keep(ctx, seats, groups, main_rows, info) -> None:

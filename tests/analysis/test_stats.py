@@ -249,3 +249,20 @@ def test_equivalence_verdict_and_the_games_it_would_need():
     v = equivalence_verdict(0.0, 0.01, 2_500, WIN_RATE_MARGIN)  # per-game sd 0.5
     assert v["verdict"] == "inconclusive"
     assert v["games_needed"] == pytest.approx((2.9264 * 0.5 / 0.01) ** 2, rel=1e-3)
+
+
+def test_cochran_q_flags_real_heterogeneity_only():
+    """issue 11, "Errors to fix" 4: the interaction test that replaces "consistent unless opposite
+    verdicts". Token 5's fair value ran from about -21 to -7 across enchantments: with se 2 that is
+    heterogeneity; equal values with the same se are not. Q by hand: weights 1/4, mean -14,
+    Q = (49 + 49) / 4 = 24.5 on 1 df."""
+    from scipy import stats as st
+
+    from simlab.analysis import cochran_q
+
+    r = cochran_q([-21, -7], [2, 2])
+    assert r["q"] == pytest.approx(24.5) and r["df"] == 1 and r["pooled"] == pytest.approx(-14)
+    assert r["p_value"] == pytest.approx(st.chi2.sf(24.5, 1)) and r["p_value"] < 1e-5
+    same = cochran_q([-14, -14.5, -13.8], [2, 2, 2])
+    assert same["p_value"] > 0.5 and same["i2"] == 0
+    assert np.isnan(cochran_q([1.0, np.nan], [1.0, 1.0])["p_value"])  # one usable estimate: no test
