@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -272,7 +273,14 @@ def _fair_verdict(rows: list[dict[str, Any]], fair_of: Callable[[dict], float | 
     out = []
     for r in tested:
         fair = fair_of(r)
-        lo, hi = _ci(r["wins"], r["n"], alpha)
+        p = r["wins"] / r["n"]
+        se = r.get("se") if r.get("se") is not None else math.sqrt(max(p * (1 - p), 1e-12) / r["n"])
+        if r.get("games", r["n"]) < r["n"]:
+            # several seats of one game (a bot in two seats): game-clustered normal interval (win_rates)
+            z = NormalDist().inv_cdf(1 - alpha / 2)
+            lo, hi = max(0.0, p - z * se), min(1.0, p + z * se)
+        else:
+            lo, hi = _ci(r["wins"], r["n"], alpha)
         name = what.format(**r)
         corrected = (f"Bonferroni-corrected {100 * (1 - alpha):.{1 if m < 20 else 2}f}% interval "
                      f"{interval(lo, hi)}, m={m} comparisons")
@@ -282,9 +290,7 @@ def _fair_verdict(rows: list[dict[str, Any]], fair_of: Callable[[dict], float | 
             out.append(f"{name}: **below** the fair share of {pct(fair)} ({corrected}, excludes it).")
         else:
             # "fair" only from an equivalence test at the same corrected level, never from "includes it"
-            p = r["wins"] / r["n"]
-            v = _analysis("equivalence_verdict")(p - fair, math.sqrt(max(p * (1 - p), 1e-12) / r["n"]), r["n"],
-                                                 WIN_MARGIN, alpha=alpha, different=False)
+            v = _analysis("equivalence_verdict")(p - fair, se, r["n"], WIN_MARGIN, alpha=alpha, different=False)
             out.append(f"{name}: fair share {pct(fair)} {interval(lo, hi)}, "
                        f"{equivalence_words(v, MARGIN_WORDS)}.")
     return out
