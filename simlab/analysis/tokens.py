@@ -84,25 +84,23 @@ def _fair_values(per: np.ndarray, shared_fixed: np.ndarray, target_wins: np.ndar
 
 
 def _bootstrap_fair(code: np.ndarray, n_l: int, shared_fixed_w: np.ndarray, win_none: np.ndarray, lo: int,
-                    n_boot: int, rng: np.random.Generator, chunk_cells: int = 5_000_000) -> np.ndarray:
+                    n_boot: int, rng: np.random.Generator) -> np.ndarray:
     """Fair values of ``n_boot`` paired bootstrap resamples of games (a game is drawn with both arms).
 
-    Vectorised: each chunk of resamples draws game indices and counts them per margin bin with
-    one ``bincount`` (bin L holds the unused-token games), so 2,000 resamples of 25,000 games take
-    about a second instead of a Python loop per resample.
+    Vectorised: the fair value depends on a game only through its (margin bin, tie share or
+    recorded result, no-token result), which take a few hundred distinct values, so drawing n
+    games with replacement is drawing multinomial counts of those game types (the same
+    distribution as resampling the games themselves); every resample's bin counts are then one
+    matrix product. 2,000 resamples of 25,000 games take well under a second.
     """
     n = code.size
-    out = np.empty(n_boot)
-    step = max(1, chunk_cells // max(n, 1))
-    width = n_l + 1
-    for start in range(0, n_boot, step):
-        b = min(step, n_boot - start)
-        idx = rng.integers(0, n, size=(b, n))
-        cell = (np.arange(b)[:, None] * width + code[idx]).ravel()
-        per = np.bincount(cell, minlength=b * width).reshape(b, width)[:, :n_l]
-        sf = np.bincount(cell, weights=shared_fixed_w[idx].ravel(), minlength=b * width).reshape(b, width)
-        out[start:start + b] = _fair_values(per, sf, win_none[idx].sum(axis=1), lo)
-    return out
+    types, counts = np.unique(np.column_stack([code, shared_fixed_w, win_none]), axis=0, return_counts=True)
+    draws = rng.multinomial(n, counts / n, size=n_boot).astype(float)  # (B, types)
+    onehot = np.zeros((types.shape[0], n_l + 1))
+    onehot[np.arange(types.shape[0]), types[:, 0].astype(np.int64)] = 1.0
+    per = draws @ onehot[:, :n_l]
+    sf = draws @ (onehot * types[:, 1:2])
+    return _fair_values(per, sf, draws @ types[:, 2], lo)
 
 
 def tie_share(n_best: np.ndarray, focal_cards: np.ndarray, opp_cards: np.ndarray, n_cards: np.ndarray,
