@@ -145,10 +145,13 @@ def token_values(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[st
         token arm's score without the printed value equals the no-token score in every game: the
         bots never profit from the effect, so the token is worth its printed value)].
     """
-    lf = win_value(seats)
+    seats = seats.lazy()
     rng = np.random.default_rng(seed)
     rows = []
     for label, (with_v, none_v, printed) in arms.items():
+        # the two arms first, then the win values: win_value's window (shared wins per game) would
+        # otherwise run over every variant of the study for every arm
+        lf = win_value(seats.filter(pl.col("variant").is_in([with_v, none_v])))
         tok = lf.filter(pl.col("variant") == with_v)
         names = tok.collect_schema().names()
         by_cards = "tie_break" in names and "cards_in_play" in names
@@ -266,7 +269,7 @@ def token_keep(seats: pl.LazyFrame | pl.DataFrame, variant: str, focal_bot_row: 
     keep_share (kept / dealt) with keep_ci_low/high, used_share (of the games kept), win_kept
     (the focal seat's win rate when it kept the token) with win_ci_low/high].
     """
-    lf = win_value(seats).filter((pl.col("variant") == variant) & (pl.col("bot_row") == focal_bot_row))
+    lf = win_value(seats.lazy().filter(pl.col("variant") == variant)).filter(pl.col("bot_row") == focal_bot_row)
     df = lf.select("token", "token_used", "win", "token_choice_1", "token_choice_2", "token_choice_3").collect()
     choices = np.column_stack([df[f"token_choice_{k}"].to_numpy() for k in (1, 2, 3)])
     kept_tok = df["token"].to_numpy()
