@@ -214,7 +214,9 @@ def _robust_cases(ctx, seats, groups, cases, main_rows) -> None:
         per += [{**r, "players": g["players"], "level": g["case"]}
                 for r in token_values(seats, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts()]
     _interaction(ctx, per, "preset", "The same experiment with every seat played by another preset (focal bot "
-                 "and field alike).", "token_by_preset")
+                 "and field alike). The presets replay the same seeds, so their estimates are positively "
+                 "correlated and the test below (which assumes independent estimates) is conservative: a "
+                 "dependence it finds is real, and it may miss some.", "token_by_preset")
 
 
 def _robust_enchantments(ctx, seats, groups, game: str) -> None:
