@@ -114,7 +114,11 @@ def section_tokens(ctx) -> None:
         "mean prestige the effect itself adds (score without the token's printed value, minus the score "
         "holding none). A token is called **mispriced** only when the focal bot's win rate at the printed "
         "value differs from its win rate holding none after a Holm correction over the 12 tokens of a player "
-        "count, and the printed value lies outside the fair value's interval."
+        "count, and the printed value lies outside the fair value's interval; it is called **fair** only when an "
+        f"equivalence test (TOST) puts printed - fair within ±{PRESTIGE_MARGIN:g} prestige, and otherwise "
+        "**inconclusive**. Where some resamples reach no fair value at any printed value, the interval is "
+        "printed as unbounded on that side. A token whose effect the bots never profit from (its effect "
+        "prestige is exactly 0 in every game) is labelled \"" + NOT_MODELLED + "\" and not ranked."
     )
     doc.para(
         "Caveat: the recomputation holds the bots' choices fixed. The bots' token rules never read the printed "
