@@ -260,7 +260,7 @@ def test_token_report_tests_interactions_instead_of_calling_wide_intervals_consi
                manifest={"game": {"name": "seasons"}, "variants": variants}, out_dir=tmp_path, doc=Doc())
     section_tokens(ctx)
     md = ctx.doc.markdown()
-    assert "### Fair value by enchantment" in md and "consistent" not in md
+    assert "### Robustness: enchantments (fair value by enchantment)" in md and "consistent" not in md
     line = next(row for row in md.splitlines() if row.startswith("| 1 | 2 |"))
     assert "**depends on enchantment**" in line
     line = next(row for row in md.splitlines() if row.startswith("| 2 | 2 |"))

@@ -217,7 +217,8 @@ def _robust_cases(ctx, seats, groups, cases, main_rows) -> None:
             continue
         per += [{**r, "players": g["players"], "level": g["case"]}
                 for r in token_values(seats, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts()]
-    _interaction(ctx, per, "preset", "The same experiment with every seat played by another preset (focal bot "
+    _interaction(ctx, per, "preset", "bot presets",
+                 "The same experiment with every seat played by another preset (focal bot "
                  "and field alike). The presets replay the same seeds, so their estimates are positively "
                  "correlated and the test below (which assumes independent estimates) is conservative: a "
                  "dependence it finds is real, and it may miss some.", "token_by_preset")
@@ -241,11 +242,12 @@ def _robust_enchantments(ctx, seats, groups, game: str) -> None:
             sub = seats.filter(pl.col("game_id").is_in(keep.implode()))
             per += [{**r, "players": g["players"], "level": names[e]}
                     for r in token_values(sub, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts()]
-    _interaction(ctx, per, "enchantment", "Each game draws one of the 10 enchantments at random, the same in "
+    _interaction(ctx, per, "enchantment", "enchantments",
+                 "Each game draws one of the 10 enchantments at random, the same in "
                  "every arm of a seed, so each enchantment's games form a paired sub-study.", "token_by_enchantment")
 
 
-def _interaction(ctx, per: list[dict[str, Any]], factor: str, design: str, chart: str) -> None:
+def _interaction(ctx, per: list[dict[str, Any]], factor: str, heading: str, design: str, chart: str) -> None:
     """Fair value of each token per level of ``factor``, with Cochran's Q per token and player count.
 
     Replaces the old check that called a level "consistent" unless the verdicts pointed in
@@ -256,7 +258,7 @@ def _interaction(ctx, per: list[dict[str, Any]], factor: str, design: str, chart
     if not per:
         return
     doc = ctx.doc
-    doc.heading(f"Fair value by {factor}", 3)
+    doc.heading(f"Robustness: {heading} (fair value by {factor})", 3)
     keys = sorted({(r["players"], r["token"]) for r in per}, key=lambda k: (k[0], int(k[1])))
     tests = {}
     for k in keys:
