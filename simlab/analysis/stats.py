@@ -347,24 +347,32 @@ def clustered_contrast(rows: pl.LazyFrame | pl.DataFrame, flag: str, value: str 
     if not by:
         lf = lf.with_columns(_all=pl.lit(0))
     f = pl.col(flag).cast(pl.Boolean)
-    lf = lf.select(*key, *strata, pl.col(cluster).alias("_g"), f.alias("_f"),
-                   pl.col(value).cast(pl.Float64).alias("_y"))
-    yes, y = pl.col("_f"), pl.col("_y")
+    yes, y = f, pl.col(value).cast(pl.Float64)
     cells = [*key, *strata]
-    st = (lf.group_by(cells).agg(n1=yes.sum().cast(pl.Float64), s1=y.filter(yes).sum(),
-                                 n0=(~yes).sum().cast(pl.Float64), s0=y.filter(~yes).sum())
+    # one row per (group, stratum, game): the sums every later step needs (memory: games, not seats)
+    per_game = lf.group_by(*cells, cluster).agg(
+        a1=yes.sum().cast(pl.Float64), b1=y.filter(yes).sum(), c1=(y**2).filter(yes).sum(),
+        a0=(~yes).sum().cast(pl.Float64), b0=y.filter(~yes).sum(), c0=(y**2).filter(~yes).sum())
+    st = (per_game.group_by(cells).agg(n1=pl.col("a1").sum(), s1=pl.col("b1").sum(), q1=pl.col("c1").sum(),
+                                       n0=pl.col("a0").sum(), s0=pl.col("b0").sum(), q0=pl.col("c0").sum())
           .with_columns(h=pl.when((pl.col("n1") > 0) & (pl.col("n0") > 0))
                         .then(pl.col("n1") * pl.col("n0") / (pl.col("n1") + pl.col("n0"))).otherwise(0.0))
           .with_columns(w=pl.col("h") / pl.col("h").sum().over(key),
                         p1=pl.col("s1") / pl.col("n1"), p0=pl.col("s0") / pl.col("n0")))
-    # each row's influence on sum_s w_s (p1_s - p0_s); strata with no weight contribute nothing
-    infl = (pl.when(pl.col("w") <= 0).then(0.0)
-            .when(yes).then(pl.col("w") * (y - pl.col("p1")) / pl.col("n1"))
-            .otherwise(-pl.col("w") * (y - pl.col("p0")) / pl.col("n0")))
-    r = lf.join(st, on=cells).with_columns(_u=infl)
-    per_game = r.group_by(*key, "_g").agg(u=pl.col("_u").sum())
-    var = per_game.group_by(key).agg(games=pl.len(), ss=(pl.col("u") ** 2).sum())
-    naive = r.group_by(key).agg(N=pl.len(), ss_naive=(pl.col("_u") ** 2).sum())
+    # a game's influence on sum_s w_s (p1_s - p0_s): its rows' deviations from their group's mean
+    u = (pl.when(pl.col("w") > 0)
+         .then(pl.col("w") * ((pl.col("b1") - pl.col("p1") * pl.col("a1")) / pl.col("n1")
+                              - (pl.col("b0") - pl.col("p0") * pl.col("a0")) / pl.col("n0"))).otherwise(0.0))
+    var = (per_game.join(st.select(*cells, "w", "p1", "p0", "n1", "n0"), on=cells).with_columns(_u=u)
+           .group_by(*key, cluster).agg(u=pl.col("_u").sum())
+           .group_by(key).agg(games=pl.len(), ss=(pl.col("u") ** 2).sum()))
+    # the same sum with every row its own cluster: sum of squared deviations within each group
+    dev1 = pl.col("q1") - 2 * pl.col("p1") * pl.col("s1") + pl.col("n1") * pl.col("p1") ** 2
+    dev0 = pl.col("q0") - 2 * pl.col("p0") * pl.col("s0") + pl.col("n0") * pl.col("p0") ** 2
+    naive = st.group_by(key).agg(
+        N=(pl.col("n1") + pl.col("n0")).sum(),
+        ss_naive=pl.when(pl.col("w") > 0).then(pl.col("w") ** 2 * (dev1 / pl.col("n1") ** 2
+                                                                   + dev0 / pl.col("n0") ** 2)).otherwise(0.0).sum())
     est = st.group_by(key).agg(
         diff=pl.when(pl.col("h").sum() > 0).then((pl.col("w") * (pl.col("p1") - pl.col("p0")))
                                                  .filter(pl.col("w") > 0).sum()).otherwise(float("nan")),
