@@ -352,7 +352,8 @@ def clustered_contrast(rows: pl.LazyFrame | pl.DataFrame, flag: str, value: str 
     # one row per (group, stratum, game): the sums every later step needs (memory: games, not seats)
     per_game = lf.group_by(*cells, cluster).agg(
         a1=yes.sum().cast(pl.Float64), b1=y.filter(yes).sum(), c1=(y**2).filter(yes).sum(),
-        a0=(~yes).sum().cast(pl.Float64), b0=y.filter(~yes).sum(), c0=(y**2).filter(~yes).sum())
+        a0=(~yes).sum().cast(pl.Float64), b0=y.filter(~yes).sum(), c0=(y**2).filter(~yes).sum()
+    ).collect().lazy()  # computed once: the steps below read it twice
     st = (per_game.group_by(cells).agg(n1=pl.col("a1").sum(), s1=pl.col("b1").sum(), q1=pl.col("c1").sum(),
                                        n0=pl.col("a0").sum(), s0=pl.col("b0").sum(), q0=pl.col("c0").sum())
           .with_columns(h=pl.when((pl.col("n1") > 0) & (pl.col("n0") > 0))
