@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 from matplotlib.figure import Figure
@@ -165,3 +166,104 @@ def test_cli_report_and_run_with_report(capsys, results, tmp_path, write_scenari
     assert code == 2 and "--target-ci" in err
     code, _, err = run(capsys, "run", path, "--out", tmp_path / "r3", "--max-games", "100")
     assert code == 2 and "--max-games needs --target-ci" in err
+
+
+def test_a_never_acquired_card_is_not_counted_as_excluding_zero(tmp_path):
+    """issue 11, "Errors to fix" 1: polars orders NaN above every number, so a card with no IWD
+    (never acquired: no interval) was counted among the cards whose interval excludes zero."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from simlab.report.render import Doc, _Ctx, _section_cards
+    from tests.analysis.synth import two_player_seats
+
+    rng = np.random.default_rng(1)
+    n = 400
+    seats = two_player_seats(rng.random(n) < 0.5)
+    g, seat = seats["game_id"].to_numpy(), seats["seat"].to_numpy()
+    acquired = {"Bought": rng.integers(0, 2, 2 * n), "Shunned": np.zeros(2 * n, np.int64)}
+    cards = pl.concat([pl.DataFrame({"variant": "v", "game_id": g, "seat": seat, "card": card,
+                                     "acquired": acq, "played": acq}) for card, acq in acquired.items()])
+    ctx = _Ctx(results=SimpleNamespace(seats=seats.lazy(), cards=cards.lazy()), manifest={}, out_dir=tmp_path,
+               doc=Doc())
+    _section_cards(ctx)
+    md = ctx.doc.markdown()
+    assert "1 of 2 cards have no IWD" in md
+    found = re.search(r"1 cards with an IWD; (\d+) have a 95% interval that excludes zero", md)
+    assert found and found.group(1) == "0"  # "Bought" is bought at random: no real IWD
+
+
+def test_fair_and_no_difference_come_only_from_an_equivalence_test():
+    """issue 11, "Errors to fix" 5: an interval that includes the fair share is not evidence of
+    fairness. A small sample is "inconclusive" with the games that would settle +-1 point; only a
+    TOST inside the stated margin (+-1 point of win rate, +-1 prestige for tokens) says "within"."""
+    from simlab.report.render import _fair_verdict
+    from simlab.report.tokens import _verdict
+
+    rows = [{"name": "small", "wins": 52, "n": 100}, {"name": "large", "wins": 500_100, "n": 1_000_000}]
+    small, large = _fair_verdict(rows, lambda r: 0.5, "{name}")
+    assert "no difference from the fair share" not in small and "inconclusive" in small
+    assert re.search(r"about [\d,]+ games would settle ±1 point", small)
+    assert "within ±1 point (equivalence test, TOST p = " in large
+    token = {"mispriced": False, "effect_modelled": True, "n": 25_000, "printed": 3.0, "fair_value": 2.9}
+    assert _verdict({**token, "worth": 0.1, "se": 0.2}).startswith("fair (within ±1 prestige, TOST")
+    wide = _verdict({**token, "worth": 0.1, "se": 3.0})
+    assert wide.startswith("inconclusive") and "paired games would settle it" in wide
+    assert _verdict({**token, "effect_modelled": False, "worth": 3.0, "se": 0.2}) == (
+        "effect not modelled: worth = printed value")
+
+
+def _token_study(n, effects, rng):
+    """A 2-player token study (the design of seasons_tokens.toml) on synthetic games: the focal seat
+    (bot row 0) scores X holding none; with token t its effect adds ``effects[t]`` (an array per
+    game, plus noise where it is not 0) and its printed value 3 once used (always); the opponent
+    scores Y in every arm."""
+    from simlab.analysis.tokens import TOKEN_PATH
+
+    x, y = np.round(rng.normal(100, 8, n)), np.round(rng.normal(100, 8, n))
+    frames, variants = [], []
+    for t in [0, *effects]:
+        swt = x + (np.round(effects[t] + rng.normal(0, 3, n) * (effects[t] != 0)) if t else 0)
+        focal = swt + (3.0 if t else 0.0)
+        frames.append(pl.DataFrame({
+            "variant": f"token={t}", "game_id": np.repeat(np.arange(n), 2), "bot_row": np.tile([0, 1], n),
+            "score": np.column_stack([focal, y]).ravel(), "won": np.column_stack([focal > y, y > focal]).ravel(),
+            "shared_win": np.repeat(focal == y, 2).astype(np.int8),
+            "score_without_token": np.column_stack([swt, y]).ravel(),
+            "token_used": np.column_stack([np.full(n, t > 0), np.zeros(n, bool)]).ravel(),
+            "token_printed": np.full(2 * n, 3.0)}))
+        variants.append({"label": f"token={t}", "players": 2, "sweep": {TOKEN_PATH: t}})
+    return pl.concat(frames), variants
+
+
+def test_token_report_tests_interactions_instead_of_calling_wide_intervals_consistent(tmp_path):
+    """issue 11, "Errors to fix" 4: token 1's effect is worth 8 prestige with enchantment 0 and 1
+    with enchantment 1, so its fair value depends on the enchantment (Cochran's Q); token
+    2's effect is +2 with both. The old rule called any pair "consistent" unless the verdicts
+    pointed in opposite directions. Token 3 changes nothing (effect not modelled) and is not ranked."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from simlab.report.render import Doc, _Ctx
+    from simlab.report.tokens import section_tokens
+
+    rng = np.random.default_rng(4)
+    n = 4_000
+    ench = np.arange(n) % 2
+    seats, variants = _token_study(n, {1: np.where(ench == 0, 8.0, 1.0), 2: np.full(n, 2.0),
+                                       3: np.zeros(n)}, rng)
+    games = pl.concat([pl.DataFrame({"variant": v["label"], "game_id": np.arange(n), "enchantment": ench})
+                       for v in variants])
+    ctx = _Ctx(results=SimpleNamespace(seats=seats.lazy(), games=games.lazy()),
+               manifest={"game": {"name": "seasons"}, "variants": variants}, out_dir=tmp_path, doc=Doc())
+    section_tokens(ctx)
+    md = ctx.doc.markdown()
+    assert "### Robustness: enchantments (fair value by enchantment)" in md and "consistent" not in md
+    line = next(row for row in md.splitlines() if row.startswith("| 1 | 2 |"))
+    assert "**depends on enchantment**" in line
+    line = next(row for row in md.splitlines() if row.startswith("| 2 | 2 |"))
+    assert "dependence not shown" in line
+    assert "Not ranked (effect not modelled: worth = printed value): token 3" in md
+    assert (tmp_path / "token_by_enchantment.png").is_file()

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import numpy as np
 import polars as pl
 
-from simlab.analysis.stats import adjust, difference_ci, paired_difference, proportion_ci
+from simlab.analysis.stats import adjust, clustered_contrast, paired_difference, proportion_ci
 from simlab.analysis.winrates import win_value
 
 __all__ = ["card_metrics", "card_effects", "rank_cards"]
@@ -57,8 +57,8 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
         - ``n_not_acquired``, ``win_rate_not_acquired`` (+ ci): seats where it was available
           but acquired == 0;
         - ``iwd`` = win_rate_acquired - win_rate_not_acquired, ``iwd_ci_low``, ``iwd_ci_high``
-          (Newcombe hybrid-score interval, :func:`~simlab.analysis.stats.difference_ci`) and
-          ``iwd_p_value`` (pooled two-sided z-test).
+          (game-clustered normal interval, :func:`~simlab.analysis.stats.clustered_contrast`:
+          the seats of one game are dependent) and ``iwd_p_value`` (two-sided, same variance).
 
         Rates with n = 0 are NaN.
     """
@@ -112,17 +112,20 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
         cols[f"win_rate_{g}_ci_low"] = lo
         cols[f"win_rate_{g}_ci_high"] = hi
         cols[f"_k_{g}"] = k
-    d = difference_ci(cols["_k_acquired"], out["n_acquired"].to_numpy(),
-                      cols["_k_not_acquired"], out["n_not_acquired"].to_numpy(), alpha=alpha)
+    # IWD: the seats of one game fall in both groups (buyers and non-buyers), so its interval is
+    # game-clustered (issue 11: the naive interval treated them as independent)
+    d = (clustered_contrast(per.with_columns(_acq=acq), "_acq", by=("variant", "card"), alpha=alpha)
+         .join(out.select("variant", "card"), on=["variant", "card"], how="right")
+         .with_columns(diff=pl.col("win_yes") - pl.col("win_no")))
     out = out.with_columns(
         *(pl.Series(name, v, dtype=pl.Float64) for name, v in cols.items() if not name.startswith("_")),
         availability=pl.col("games_available") / pl.col("games"),
         seats_available=pl.col("n_available"),
         acquired_rate=pl.col("n_acquired") / pl.col("n_available"),
-        iwd=pl.Series(d["diff"], dtype=pl.Float64),
-        iwd_ci_low=pl.Series(d["ci_low"], dtype=pl.Float64),
-        iwd_ci_high=pl.Series(d["ci_high"], dtype=pl.Float64),
-        iwd_p_value=pl.Series(d["p_value"], dtype=pl.Float64),
+        iwd=d["diff"].cast(pl.Float64),
+        iwd_ci_low=d["ci_low"].cast(pl.Float64),
+        iwd_ci_high=d["ci_high"].cast(pl.Float64),
+        iwd_p_value=d["p_value"].cast(pl.Float64),
     )
     order = ["variant", "card", *(["card_id"] if has_id else []), "games", "games_available", "availability",
              "seats_available", "acquired_rate", "acquired_per_game", "played_per_game"]

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 import polars as pl
 
-from simlab.analysis.stats import difference_ci, paired_difference, proportion_ci
+from simlab.analysis.stats import clustered_contrast, paired_difference
 from simlab.analysis.winrates import win_value
 
 __all__ = ["cull_arms", "cull_value", "composition_over_turns", "first_scorer_edge", "level3_swing"]
@@ -51,7 +51,7 @@ def cull_value(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str,
         focal_bot_row: the bot row whose seat is compared (rotation moves it between seats).
 
     Returns:
-        [comparison, n, win_treated, win_baseline, diff, ci_low, ci_high, p_value]: the interval
+        [comparison, n, win_treated, win_baseline, diff, ci_low, ci_high, p_value, se]: the interval
         is a paired normal interval on per-game differences (same game ids in both variants).
     """
     focal = win_value(seats).filter(pl.col("bot_row") == focal_bot_row)
@@ -63,7 +63,8 @@ def cull_value(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str,
         res = paired_difference(j["win"].to_numpy(), j["win_b"].to_numpy(), alpha=alpha)
         rows.append({"comparison": label, "n": res["n"], "win_treated": float(j["win"].mean()),
                      "win_baseline": float(j["win_b"].mean()), "diff": res["diff"],
-                     "ci_low": res["ci_low"], "ci_high": res["ci_high"], "p_value": res["p_value"]})
+                     "ci_low": res["ci_low"], "ci_high": res["ci_high"], "p_value": res["p_value"],
+                     "se": res["se"]})
     return pl.DataFrame(rows)
 
 
@@ -91,48 +92,41 @@ def composition_over_turns(seats: pl.LazyFrame | pl.DataFrame, by: tuple[str, ..
                                                                    "quiddity_owned", "quiddity_share"])
 
 
-def _group_rate(df: pl.DataFrame, flag: str) -> pl.DataFrame:
-    """Win rate with interval of seats with ``flag`` true vs false, per variant."""
-    out = df.group_by("variant", flag).agg(n=pl.len(), wins=pl.col("win").sum()).sort("variant", flag)
-    lo, hi = proportion_ci(out["wins"].to_numpy(), out["n"].to_numpy())
-    return out.with_columns(win_rate=pl.col("wins") / pl.col("n"), ci_low=pl.Series(lo), ci_high=pl.Series(hi))
-
-
-def _contrast(rates: pl.DataFrame, flag: str) -> pl.DataFrame:
-    """Difference in win rate (flag true minus false) per variant, with a Newcombe interval."""
-    rows = []
-    for variant in rates["variant"].unique(maintain_order=True):
-        r = rates.filter(pl.col("variant") == variant)
-        yes, no = r.filter(pl.col(flag)), r.filter(~pl.col(flag))
-        if yes.height == 0 or no.height == 0:
-            continue
-        d = difference_ci(yes["wins"][0], yes["n"][0], no["wins"][0], no["n"][0])
-        rows.append({"variant": variant, "n_yes": int(yes["n"][0]), "win_yes": float(yes["win_rate"][0]),
-                     "n_no": int(no["n"][0]), "win_no": float(no["win_rate"][0]), "diff": d["diff"],
-                     "ci_low": d["ci_low"], "ci_high": d["ci_high"]})
-    return pl.DataFrame(rows)
-
-
-def first_scorer_edge(seats: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
+def first_scorer_edge(seats: pl.LazyFrame | pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
     """Claim: the first player to score keeps a lasting edge.
 
     The first scorer of a game is the seat whose first score came earliest in play order
-    (own turn number, then seat). Observational: compare the first scorer's win rate with the
-    others'; it mixes cause and effect (a strong start both scores early and wins).
+    (own turn number, then seat). Seat order moves both the chance of scoring first and the
+    chance of winning (the first seat plays first), so the first scorer is compared with the
+    others *within each seat* and the seat differences are combined (Mantel-Haenszel weights;
+    :func:`~simlab.analysis.stats.clustered_contrast` with ``strata=("seat",)``). The seats of one
+    game are dependent, so the interval is game-clustered. Still observational: a strong start
+    both scores early and wins.
 
     Returns:
-        one row per variant: [variant, n_yes, win_yes, n_no, win_no, diff, ci_low, ci_high].
+        one row per variant: [variant, n_yes, win_yes, n_no, win_no, diff (within seat), se,
+        ci_low, ci_high, p_value, se_naive, games, diff_unstratified (first scorer minus the
+        others, seats pooled: what seat order adds)].
     """
     df = win_value(seats).select("variant", "game_id", "seat", "first_score_turn", "win").collect()
     order = pl.when(pl.col("first_score_turn") > 0).then(pl.col("first_score_turn") * 8 + pl.col("seat")
                                                           ).otherwise(10**6)
     df = df.with_columns(order=order).with_columns(
         first_scorer=(pl.col("order") == pl.col("order").min().over("variant", "game_id")) & (pl.col("order") < 10**6))
-    return _contrast(_group_rate(df, "first_scorer"), "first_scorer")
+    within = clustered_contrast(df, "first_scorer", by=("variant",), strata=("seat",), alpha=alpha)
+    pooled = clustered_contrast(df, "first_scorer", by=("variant",), alpha=alpha)
+    return within.join(pooled.select("variant", diff_unstratified="diff"), on="variant", how="left")
 
 
-def level3_swing(seats: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
+def level3_swing(seats: pl.LazyFrame | pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
     """Claim: level-3 creatures swing games. Win rate of seats that summoned at least one level-3
-    creature against seats that summoned none (observational, per variant)."""
-    df = win_value(seats).with_columns(level3=pl.col("summoned_l3") > 0).select("variant", "level3", "win").collect()
-    return _contrast(_group_rate(df, "level3"), "level3")
+    creature against seats that summoned none (observational, per variant; game-clustered
+    interval, since the seats of one game fall in both groups).
+
+    Returns:
+        one row per variant: [variant, n_yes, win_yes, n_no, win_no, diff, se, ci_low, ci_high,
+        p_value, se_naive, games].
+    """
+    df = (win_value(seats).with_columns(level3=pl.col("summoned_l3") > 0)
+          .select("variant", "game_id", "level3", "win").collect())
+    return clustered_contrast(df, "level3", by=("variant",), alpha=alpha)

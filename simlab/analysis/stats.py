@@ -8,6 +8,7 @@ equivalence test (TOST).
 from __future__ import annotations
 
 import numpy as np
+import polars as pl
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
@@ -19,9 +20,23 @@ __all__ = [
     "adjust",
     "games_for_half_width",
     "equivalence",
+    "excludes",
+    "clustered_contrast",
+    "equivalence_verdict",
+    "cochran_q",
+    "WIN_RATE_MARGIN",
+    "PRESTIGE_MARGIN",
 ]
 
 SMALL_N = 30  # below this many trials: exact (Clopper-Pearson) interval, t instead of normal
+
+#: Equivalence margin for win rates and their differences: a result within +-1 percentage point
+#: of fair (or of the other arm) is called "fair" / "no difference", and only by an equivalence test.
+WIN_RATE_MARGIN = 0.01
+#: Equivalence margin for prestige-valued quantities (a token's worth against its printed value).
+PRESTIGE_MARGIN = 1.0
+#: Power the games-needed planner aims for in an equivalence test when the true difference is 0.
+EQUIVALENCE_POWER = 0.8
 
 
 def proportion_ci(successes, trials, alpha: float = 0.05, method: str = "auto"):
@@ -274,3 +289,166 @@ def equivalence(diff: float, se: float, margin: float, alpha: float = 0.05) -> d
     q = float(stats.norm.ppf(1.0 - alpha))
     return {"p_value": p_value, "equivalent": bool(p_value < alpha), "p_lower": p_lower,
             "p_upper": p_upper, "ci_low": diff - q * se, "ci_high": diff + q * se}
+
+
+def excludes(lo, hi, value=0.0) -> np.ndarray:
+    """Whether the interval (lo, hi) lies wholly above or below ``value`` (arrays allowed).
+
+    A NaN bound (no interval: a card never acquired, a token never used) never excludes
+    anything. This is done in numpy on purpose: polars orders NaN above every number, so
+    ``pl.col("ci_low") > 0`` is true for a NaN bound. Infinite bounds are kept (an unbounded
+    interval excludes nothing on its open side).
+    """
+    lo = np.asarray(lo, dtype=float)
+    hi = np.asarray(hi, dtype=float)
+    value = np.asarray(value, dtype=float)
+    ok = ~(np.isnan(lo) | np.isnan(hi) | np.isnan(value))
+    with np.errstate(invalid="ignore"):
+        return ok & ((lo > value) | (hi < value))
+
+
+def clustered_contrast(rows: pl.LazyFrame | pl.DataFrame, flag: str, value: str = "win",
+                       cluster: str = "game_id", by: tuple[str, ...] = (), strata: tuple[str, ...] = (),
+                       alpha: float = 0.05) -> pl.DataFrame:
+    """Mean ``value`` of rows with ``flag`` true minus rows with it false, with a game-clustered interval.
+
+    Rows are seat-games; the seats of one game fall in both groups (the first scorer and the
+    others, a card's buyers and non-buyers) and their outcomes are dependent (in a 2-player game
+    one seat's win is the other's loss), so the rows are not independent draws. The variance is
+    the cluster-robust (sandwich, CR1) variance with the games (``cluster``) as clusters: each
+    row's influence on the estimate is summed over its game, and the variance is
+    ``G / (G - 1) * sum_g u_g^2`` over the G games. This is the variance statsmodels' OLS of
+    ``value`` on ``flag`` with ``cov_type="cluster"`` gives (up to its small-sample factor). The
+    same sum with every row its own cluster is the naive variance, returned as ``se_naive``.
+
+    With ``strata`` (e.g. the seat), the difference is taken within each stratum and combined
+    with Mantel-Haenszel weights ``n_yes n_no / (n_yes + n_no)``, so a factor that moves both
+    the flag and the outcome (seat order) cannot create a difference on its own; strata with an
+    empty group get no weight.
+
+    Args:
+        rows: one row per seat-game with the columns ``flag`` (bool), ``value``, ``cluster``,
+            ``by`` and ``strata``.
+        flag: the column splitting the rows into the two groups.
+        value: the outcome (0/1 wins, or a shared win 1/k).
+        cluster: the game key; rows sharing it are one cluster (give every key that makes a
+            game unique, e.g. by=("variant",) with cluster="game_id").
+        by: separate contrasts per value of these columns.
+        strata: compare within these columns and combine.
+        alpha: 1 - confidence level.
+
+    Returns:
+        one row per ``by`` group: [*by, n_yes, win_yes, n_no, win_no (pooled means), diff,
+        se, ci_low, ci_high, p_value (normal, two-sided), se_naive, games]; NaN where a group
+        is empty.
+    """
+    key = list(by) or ["_all"]
+    lf = rows.lazy()
+    if not by:
+        lf = lf.with_columns(_all=pl.lit(0))
+    f = pl.col(flag).cast(pl.Boolean)
+    yes, y = f, pl.col(value).cast(pl.Float64)
+    cells = [*key, *strata]
+    # one row per (group, stratum, game): the sums every later step needs (memory: games, not seats)
+    per_game = lf.group_by(*cells, cluster).agg(
+        a1=yes.sum().cast(pl.Float64), b1=y.filter(yes).sum(), c1=(y**2).filter(yes).sum(),
+        a0=(~yes).sum().cast(pl.Float64), b0=y.filter(~yes).sum(), c0=(y**2).filter(~yes).sum()
+    ).collect().lazy()  # computed once: the steps below read it twice
+    st = (per_game.group_by(cells).agg(n1=pl.col("a1").sum(), s1=pl.col("b1").sum(), q1=pl.col("c1").sum(),
+                                       n0=pl.col("a0").sum(), s0=pl.col("b0").sum(), q0=pl.col("c0").sum())
+          .with_columns(h=pl.when((pl.col("n1") > 0) & (pl.col("n0") > 0))
+                        .then(pl.col("n1") * pl.col("n0") / (pl.col("n1") + pl.col("n0"))).otherwise(0.0))
+          .with_columns(w=pl.col("h") / pl.col("h").sum().over(key),
+                        p1=pl.col("s1") / pl.col("n1"), p0=pl.col("s0") / pl.col("n0")))
+    # a game's influence on sum_s w_s (p1_s - p0_s): its rows' deviations from their group's mean
+    u = (pl.when(pl.col("w") > 0)
+         .then(pl.col("w") * ((pl.col("b1") - pl.col("p1") * pl.col("a1")) / pl.col("n1")
+                              - (pl.col("b0") - pl.col("p0") * pl.col("a0")) / pl.col("n0"))).otherwise(0.0))
+    var = (per_game.join(st.select(*cells, "w", "p1", "p0", "n1", "n0"), on=cells).with_columns(_u=u)
+           .group_by(*key, cluster).agg(u=pl.col("_u").sum())
+           .group_by(key).agg(games=pl.len(), ss=(pl.col("u") ** 2).sum()))
+    # the same sum with every row its own cluster: sum of squared deviations within each group
+    dev1 = pl.col("q1") - 2 * pl.col("p1") * pl.col("s1") + pl.col("n1") * pl.col("p1") ** 2
+    dev0 = pl.col("q0") - 2 * pl.col("p0") * pl.col("s0") + pl.col("n0") * pl.col("p0") ** 2
+    naive = st.group_by(key).agg(
+        N=(pl.col("n1") + pl.col("n0")).sum(),
+        ss_naive=pl.when(pl.col("w") > 0).then(pl.col("w") ** 2 * (dev1 / pl.col("n1") ** 2
+                                                                   + dev0 / pl.col("n0") ** 2)).otherwise(0.0).sum())
+    est = st.group_by(key).agg(
+        diff=pl.when(pl.col("h").sum() > 0).then((pl.col("w") * (pl.col("p1") - pl.col("p0")))
+                                                 .filter(pl.col("w") > 0).sum()).otherwise(float("nan")),
+        n_yes=pl.col("n1").sum(), n_no=pl.col("n0").sum(),
+        win_yes=pl.col("s1").sum() / pl.col("n1").sum(), win_no=pl.col("s0").sum() / pl.col("n0").sum())
+    out = est.join(var, on=key).join(naive, on=key).sort(key).collect()
+    g = out["games"].to_numpy().astype(float)
+    nn = out["N"].to_numpy().astype(float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        se = np.sqrt(np.where(g > 1, g / (g - 1), np.nan) * out["ss"].to_numpy())
+        se_naive = np.sqrt(np.where(nn > 1, nn / (nn - 1), np.nan) * out["ss_naive"].to_numpy())
+        diff = out["diff"].to_numpy()
+        q = _norm_or_t_quantile(alpha, None)
+        z = np.where(se > 0, diff / np.where(se > 0, se, 1.0), np.where(diff == 0, 0.0, np.inf))
+        p = np.where(np.isfinite(diff) & np.isfinite(se), 2.0 * stats.norm.sf(np.abs(z)), np.nan)
+    out = out.with_columns(se=pl.Series(se), ci_low=pl.Series(diff - q * se), ci_high=pl.Series(diff + q * se),
+                           p_value=pl.Series(p), se_naive=pl.Series(se_naive),
+                           n_yes=pl.col("n_yes").cast(pl.Int64), n_no=pl.col("n_no").cast(pl.Int64))
+    return out.select(*(by or []), "n_yes", "win_yes", "n_no", "win_no", "diff", "se", "ci_low", "ci_high",
+                      "p_value", "se_naive", "games")
+
+
+def equivalence_verdict(diff: float, se: float, n: int, margin: float, alpha: float = 0.05,
+                        different: bool | None = None) -> dict:
+    """What may be said about a difference: "different", "equivalent" (within +-margin) or "inconclusive".
+
+    A non-significant test is not evidence of no difference; only an equivalence test (TOST,
+    :func:`equivalence`) can say "fair" or "no difference". ``different`` is the caller's own
+    test (e.g. after a multiple-comparison correction); by default the 1 - alpha normal interval
+    excluding 0. When neither holds the verdict is "inconclusive", and ``games_needed`` is the
+    sample size at which the TOST would have ``EQUIVALENCE_POWER`` (80%) if the true difference
+    were 0: ``n = ((z_{1-alpha} + z_{1-beta/2}) sd / margin)^2`` with ``sd = se sqrt(n)`` the
+    per-game sd (computed with :func:`games_for_half_width`).
+
+    Returns:
+        dict with ``verdict``, ``p_tost`` (NaN when se is not finite) and ``games_needed`` (None
+        unless inconclusive with a finite se).
+    """
+    diff, se = float(diff), float(se)
+    tost = equivalence(diff, se, margin, alpha=alpha)
+    if different is None:
+        q = _norm_or_t_quantile(alpha, None)
+        different = bool(np.isfinite(diff) and np.isfinite(se) and abs(diff) > q * se)
+    verdict = "different" if different else "equivalent" if tost["equivalent"] else "inconclusive"
+    needed = None
+    if verdict == "inconclusive" and np.isfinite(se) and se > 0 and n > 0:
+        z = float(stats.norm.ppf(1 - alpha) + stats.norm.ppf(1 - (1 - EQUIVALENCE_POWER) / 2))
+        needed = games_for_half_width(margin, alpha=2 * float(stats.norm.sf(z)), paired_sd=se * np.sqrt(n))
+    return {"verdict": verdict, "p_tost": tost["p_value"], "games_needed": needed}
+
+
+def cochran_q(estimates, ses) -> dict:
+    """Cochran's Q heterogeneity test: do several estimates of one quantity differ by more than chance?
+
+    ``Q = sum w_i (x_i - x_bar)^2`` with inverse-variance weights ``w_i = 1 / se_i^2`` and
+    ``x_bar`` their weighted mean; under homogeneity Q follows a chi-square with k - 1 degrees of
+    freedom. ``I2 = max(0, (Q - df) / Q)`` is the share of the spread beyond chance. Estimates
+    whose estimate or se is not finite, or whose se is 0, are left out (``k`` counts the rest).
+
+    Returns:
+        dict with ``q``, ``df``, ``p_value``, ``i2``, ``pooled`` (the weighted mean) and ``k``;
+        NaN when fewer than 2 estimates remain.
+    """
+    x = np.asarray(estimates, dtype=float).ravel()
+    se = np.asarray(ses, dtype=float).ravel()
+    ok = np.isfinite(x) & np.isfinite(se) & (se > 0)
+    x, se = x[ok], se[ok]
+    k = int(x.size)
+    nan = float("nan")
+    if k < 2:
+        return {"q": nan, "df": max(k - 1, 0), "p_value": nan, "i2": nan, "pooled": float(x[0]) if k else nan,
+                "k": k}
+    w = 1.0 / se**2
+    pooled = float(np.sum(w * x) / np.sum(w))
+    q = float(np.sum(w * (x - pooled) ** 2))
+    df = k - 1
+    return {"q": q, "df": df, "p_value": float(stats.chi2.sf(q, df)), "i2": max(0.0, (q - df) / q) if q > 0 else 0.0,
+            "pooled": pooled, "k": k}

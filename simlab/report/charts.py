@@ -199,6 +199,31 @@ def matchup_heatmap(table: pl.DataFrame, *, variant: str | None = None) -> Figur
     return fig
 
 
+def value_heatmap(table: pl.DataFrame, *, row: str, col: str, value: str, title: str, unit: str) -> Figure:
+    """A grid of ``value`` by ``row`` (y) and ``col`` (x), cells annotated, diverging colours
+    centred on 0; columns sorted by their mean value, rows in order of appearance."""
+    rows = list(dict.fromkeys(table[row].to_list())) if not table.is_empty() else []
+    means = table.filter(pl.col(value).is_finite()).group_by(col).agg(pl.col(value).mean()).sort(value)
+    cols = means[col].to_list()
+    fig, ax = _figure(max(6.0, 0.9 * len(cols) + 3), max(3.5, 0.32 * len(rows) + 2))
+    if not rows or not cols:
+        return _empty(fig, ax, "no values")
+    grid = np.full((len(rows), len(cols)), np.nan)
+    for r in table.filter(pl.col(value).is_finite()).iter_rows(named=True):
+        grid[rows.index(r[row]), cols.index(r[col])] = r[value]
+    lim = float(np.nanmax(np.abs(grid))) if np.isfinite(grid).any() else 1.0
+    im = ax.imshow(grid, cmap="RdBu_r", vmin=-lim, vmax=lim, aspect="auto")
+    for i in range(len(rows)):
+        for j in range(len(cols)):
+            if np.isfinite(grid[i, j]):
+                ax.text(j, i, f"{grid[i, j]:.0f}", ha="center", va="center", fontsize="x-small")
+    ax.set_xticks(range(len(cols)), [_short(str(c), 20) for c in cols], rotation=30, ha="right")
+    ax.set_yticks(range(len(rows)), [_short(str(r), 24) for r in rows], fontsize="small")
+    ax.set_title(title)
+    fig.colorbar(im, ax=ax, label=unit)
+    return fig
+
+
 def _interval_rows(ax, df: pl.DataFrame, label: str, y: str, lo: str, hi: str, flagged: Sequence[bool],
                    scale: float = 100.0) -> None:
     names = [_short(str(v), 32) for v in df[label].to_list()]

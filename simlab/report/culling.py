@@ -11,10 +11,11 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from simlab.analysis import adjust, proportion_ci
+from simlab.analysis import adjust, equivalence_verdict, excludes, proportion_ci
 from simlab.analysis.culling import composition_over_turns, cull_arms, cull_value, first_scorer_edge, level3_swing
 from simlab.analysis.winrates import win_value
 from simlab.report import charts
+from simlab.report.render import MARGIN_WORDS, WIN_MARGIN, equivalence_words
 
 POLICY_PATH = "seats.0.params.cull_policy"
 DELTA_PATH = "seats.0.params.cull_delta"
@@ -33,9 +34,15 @@ def _pts(x: float) -> str:
     return f"{100 * x:+.1f} points"
 
 
+def _no_diff(r: dict[str, Any]) -> str:
+    """Words for a paired difference not shown to differ from 0 (cull_value row): equivalence or inconclusive."""
+    return equivalence_words(equivalence_verdict(r["diff"], r["se"], r["n"], WIN_MARGIN, different=False),
+                             MARGIN_WORDS)
+
+
 def _all_above(part: pl.DataFrame) -> str:
     """Whether every variant's 95% interval of the difference lies above 0, in words."""
-    k = int((part["ci_low"] > 0).sum())
+    k = int(excludes(part["ci_low"].to_numpy(), np.inf).sum())  # numpy: a NaN bound is no finding
     return (f"the difference's interval is above 0 in all {part.height} variants" if k == part.height
             else f"the difference's interval is above 0 in {k} of {part.height} variants")
 
@@ -89,10 +96,15 @@ def section_culling(ctx) -> None:
     sentences = []
     for r in tab.iter_rows(named=True):
         fair = 1.0 / r["players"]
-        verdict = ("above the fair share" if r["bonf_low"] > fair else
-                   "below the fair share" if r["bonf_high"] < fair else "not distinguishable from the fair share")
+        if r["bonf_low"] > fair or r["bonf_high"] < fair:
+            verdict = ("above" if r["bonf_low"] > fair else "below") + f" the fair share of {_pct(fair)}"
+        else:  # "fair" only from an equivalence test at the same corrected level
+            p = r["win_rate"]
+            v = equivalence_verdict(p - fair, (p * (1 - p) / r["n"]) ** 0.5, r["n"], WIN_MARGIN, alpha=0.05 / m,
+                                    different=False)
+            verdict = f"against the fair share of {_pct(fair)}: {equivalence_words(v, MARGIN_WORDS)}"
         sentences.append(f"{r['players']} players, cull {r['policy']}: wins {_pct(r['win_rate'])} "
-                         f"{_iv(r['ci_low'], r['ci_high'])} of {r['n']:,} games, {verdict} of {_pct(fair)}.")
+                         f"{_iv(r['ci_low'], r['ci_high'])} of {r['n']:,} games, {verdict}.")
     doc.bullets(sentences)
     doc.table(["players", "policy", "win rate", "95% interval", "n", "glory per own turn", "own turns"],
               [[r["players"], r["policy"], _pct(r["win_rate"]), _iv(r["ci_low"], r["ci_high"]), f"{r['n']:,}",
@@ -112,7 +124,7 @@ def section_culling(ctx) -> None:
                  "against the usual number: paired differences in its win rate. Holm correction over "
                  f"{len(rows)} comparisons; a change is claimed only where it rejects.")
         doc.bullets([f"{r['comparison']}: {_pts(r['diff'])} {_iv(r['ci_low'], r['ci_high'])}, n={r['n']:,} "
-                     f"paired games" + (" (Holm: real)" if rej else " (Holm: not shown to differ from 0)")
+                     f"paired games" + (" (Holm: real)" if rej else f" ({_no_diff(r)})")
                      for r, rej in zip(rows, reject, strict=True)])
         doc.table(["comparison", "difference", "95% interval", "n", "p", "Holm p"],
                   [[r["comparison"], _pts(r["diff"]), _iv(r["ci_low"], r["ci_high"]), f"{r['n']:,}",
@@ -146,14 +158,16 @@ def section_culling(ctx) -> None:
         real = r["ci_low"] > 0 or r["ci_high"] < 0
         claims.append(f"Culling Basic Quiddity first vs never culling, {r['comparison']} players: {_pts(r['diff'])} "
                       f"{_iv(r['ci_low'], r['ci_high'])} for the focal bot, n={r['n']:,} paired games"
-                      + (" — the interval excludes 0." if real else " — not shown to differ from 0."))
+                      + (" — the interval excludes 0." if real else f" — {_no_diff(r)}."))
     fs = first_scorer_edge(seats.filter(pl.col("cull_delta") == 0).collect())
     fs = fs.join(vf.select("variant", "players", "policy"), on="variant")
     for players, part, n_yes, w_yes, n_no, w_no in _pooled(fs):
         claims.append(f"First player to score, {players} players (observational, all policies): wins "
-                      f"{_pct(w_yes)} of {n_yes:,} seat-games against {_pct(w_no)} for the others; per-variant "
-                      f"differences range {_pts(float(part['diff'].min()))} to {_pts(float(part['diff'].max()))}; "
-                      + _all_above(part) + ".")
+                      f"{_pct(w_yes)} of {n_yes:,} seat-games against {_pct(w_no)} for the others; compared "
+                      "within each seat (so seat order cannot create the edge), per-variant differences range "
+                      f"{_pts(float(part['diff'].min()))} to {_pts(float(part['diff'].max()))} (seats pooled: "
+                      f"{_pts(float(part['diff_unstratified'].min()))} to "
+                      f"{_pts(float(part['diff_unstratified'].max()))}); " + _all_above(part) + ".")
     l3 = level3_swing(seats.filter(pl.col("cull_delta") == 0).collect()).join(
         vf.select("variant", "players"), on="variant")
     for players, part, n_yes, w_yes, n_no, w_no in _pooled(l3):
@@ -162,4 +176,7 @@ def section_culling(ctx) -> None:
                       + _all_above(part) + ".")
     doc.bullets(claims)
     doc.para("The first-scorer and level-3 comparisons are observational: a seat that is doing well both "
-             "scores early (or can afford level 3) and wins, so they measure association, not cause.")
+             "scores early (or can afford level 3) and wins, so they measure association, not cause. Their "
+             "intervals are game-clustered: the seats of one game fall in both groups and their results are "
+             "dependent (one seat's win is another's loss), so treating them as independent would understate "
+             "the uncertainty.")

@@ -28,11 +28,13 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 import numpy as np
 import polars as pl
 
+from simlab.analysis.stats import WIN_RATE_MARGIN
 from simlab.report import charts
 
 __all__ = ["render_report", "check_report_target", "SECTIONS", "AnalysisUnavailable"]
@@ -41,6 +43,8 @@ SECTIONS = ("winrates", "seats", "matchups", "cards", "card_effects", "culling",
 DEFAULT_SECTIONS = ("winrates", "seats")
 ALPHA = 0.05
 ALL_CARDS_MAX = 100  # the cards section lists every card when a game has at most this many
+WIN_MARGIN = WIN_RATE_MARGIN  # equivalence margin of win rates and their differences
+MARGIN_WORDS = f"{100 * WIN_MARGIN:g} point"
 
 
 class AnalysisUnavailable(RuntimeError):
@@ -87,6 +91,16 @@ def points(x: float | None, digits: int = 1) -> str:
     if x is None or math.isnan(x):
         return "n/a"
     return f"{100 * x:+.{digits}f} pts"
+
+
+def equivalence_words(v: dict[str, Any], margin: str) -> str:
+    """The words for a non-different result (``equivalence_verdict``): "within +-margin" only when
+    the equivalence test (TOST) shows it, else "inconclusive" with the games that would settle it."""
+    if v["verdict"] == "equivalent":
+        return f"within ±{margin} (equivalence test, TOST p = {_num(v['p_tost'])})"
+    needed = (f"; about {count(v['games_needed'])} games would settle ±{margin} (at 80% power "
+              "if the true difference is 0)") if v.get("games_needed") else ""
+    return f"inconclusive: neither a difference nor equivalence within ±{margin} is shown{needed}"
 
 
 def _num(x: Any, digits: int = 3) -> str:
@@ -259,7 +273,14 @@ def _fair_verdict(rows: list[dict[str, Any]], fair_of: Callable[[dict], float | 
     out = []
     for r in tested:
         fair = fair_of(r)
-        lo, hi = _ci(r["wins"], r["n"], alpha)
+        p = r["wins"] / r["n"]
+        se = r.get("se") if r.get("se") is not None else math.sqrt(max(p * (1 - p), 1e-12) / r["n"])
+        if r.get("games", r["n"]) < r["n"]:
+            # several seats of one game (a bot in two seats): game-clustered normal interval (win_rates)
+            z = NormalDist().inv_cdf(1 - alpha / 2)
+            lo, hi = max(0.0, p - z * se), min(1.0, p + z * se)
+        else:
+            lo, hi = _ci(r["wins"], r["n"], alpha)
         name = what.format(**r)
         corrected = (f"Bonferroni-corrected {100 * (1 - alpha):.{1 if m < 20 else 2}f}% interval "
                      f"{interval(lo, hi)}, m={m} comparisons")
@@ -268,13 +289,17 @@ def _fair_verdict(rows: list[dict[str, Any]], fair_of: Callable[[dict], float | 
         elif hi < fair:
             out.append(f"{name}: **below** the fair share of {pct(fair)} ({corrected}, excludes it).")
         else:
-            out.append(f"{name}: no difference from the fair share of {pct(fair)} can be claimed "
-                       f"({corrected}, includes it).")
+            # "fair" only from an equivalence test at the same corrected level, never from "includes it"
+            v = _analysis("equivalence_verdict")(p - fair, se, r["n"], WIN_MARGIN, alpha=alpha, different=False)
+            out.append(f"{name}: fair share {pct(fair)} {interval(lo, hi)}, "
+                       f"{equivalence_words(v, MARGIN_WORDS)}.")
     return out
 
 
 _FAIR_NOTE = ("The fair share is the average win rate of all seats in the variant (1/players, less any "
-              "drawn games). A difference is claimed only when the corrected interval excludes it.")
+              "drawn games). A difference is claimed only when the corrected interval excludes it; \"within "
+              "±1 point\" only when an equivalence test (TOST, same corrected level) shows it; otherwise the "
+              "result is inconclusive.")
 
 
 # --------------------------------------------------------------------------------------------
@@ -467,7 +492,8 @@ def _section_cards(ctx: _Ctx, top: int = 10) -> None:
         if n_cards < part.height:
             doc.para(f"{part.height - n_cards} of {part.height} cards have no IWD (never acquired, or "
                      "acquired by every seat that could): they are listed last.")
-        excl = part.filter((pl.col("iwd_ci_low") > 0) | (pl.col("iwd_ci_high") < 0)).height
+        # numpy, not polars: polars orders NaN above every number (a card with no IWD is no finding)
+        excl = int(_analysis("excludes")(part["iwd_ci_low"].to_numpy(), part["iwd_ci_high"].to_numpy()).sum())
         doc.para(f"{n_cards} cards with an IWD; {excl} have a 95% interval that excludes zero "
                  f"(about {0.05 * n_cards:.1f} would by chance if no card mattered).")
         if n_cards:
@@ -504,9 +530,12 @@ def _section_cards(ctx: _Ctx, top: int = 10) -> None:
             if rows.height < 2:
                 continue
             lo, hi = rows["iwd"].min(), rows["iwd"].max()
-            overlap = rows["iwd_ci_low"].max() <= rows["iwd_ci_high"].min()
+            # NaN bounds dropped first: polars' max would return NaN, and no interval is no evidence
+            lows, highs = rows["iwd_ci_low"].drop_nans().drop_nulls(), rows["iwd_ci_high"].drop_nans().drop_nulls()
+            overlap = lows.is_empty() or highs.is_empty() or lows.max() <= highs.min()
             doc.para(f"{card}: IWD ranges {points(lo)} to {points(hi)} across the variants; "
-                     + ("all the intervals overlap, so no variant can be said to change it."
+                     + ("all the intervals overlap: inconclusive (overlapping intervals do not show that the "
+                        "variants are equal; that needs an equivalence test)."
                         if overlap else "some intervals do not overlap: the data variant changes this card's IWD."))
 
 
@@ -553,12 +582,21 @@ def _section_card_effects(ctx: _Ctx) -> None:
                 f"p = {_num(r['p_adjusted'])})."
             )
         doc.bullets(sentences)
+        verdicts = {r["card"]: _analysis("equivalence_verdict")(r["diff"], r["se"], r["n"], WIN_MARGIN,
+                                                                different=r in real) for r in rows}
+        n_eq = sum(v["verdict"] == "equivalent" for v in verdicts.values())
+        needed = [v["games_needed"] for v in verdicts.values() if v["games_needed"]]
         doc.para(f"{len(real)} of {len(rows)} cards have an effect that survives the {correction} correction; "
-                 "for the others no effect can be claimed at this sample size.")
+                 f"{n_eq} are shown to change the win rate by less than ±{MARGIN_WORDS} (equivalence test, "
+                 f"TOST); the other {len(rows) - len(real) - n_eq} are inconclusive"
+                 + (f" (up to {count(max(needed))} paired games per card would settle ±{MARGIN_WORDS})"
+                    if needed else "") + ".")
         doc.table(
-            ["card", "win in", "win out", "difference", "95% interval", "n", "p", f"p ({correction})", "real"],
+            ["card", "win in", "win out", "difference", "95% interval", "n", "p", f"p ({correction})", "verdict"],
             [[r["card"], pct(r["win_in"]), pct(r["win_out"]), points(r["diff"]), interval(r["ci_low"], r["ci_high"]),
-              count(r["n"]), _num(r["p_value"]), _num(r["p_adjusted"]), "yes" if r in real else "no"]
+              count(r["n"]), _num(r["p_value"]), _num(r["p_adjusted"]),
+              {"different": "real effect", "equivalent": f"within ±{MARGIN_WORDS}"}.get(
+                  verdicts[r["card"]]["verdict"], "inconclusive")]
              for r in rows],
         )
         ctx.save(charts.card_effects_chart(effects), f"card_effects_{i}", "Card effects with 95% intervals")

@@ -15,11 +15,16 @@ import numpy as np
 import polars as pl
 
 from simlab.analysis.culling import cull_value
+from simlab.analysis.stats import PRESTIGE_MARGIN, adjust, cochran_q, equivalence_verdict
 from simlab.analysis.tokens import token_arms, token_keep, token_values
 from simlab.report import charts
 
-N_BOOT = 400
-N_BOOT_SPLIT = 200
+#: bootstrap resamples of every fair-value interval, splits included (issue 11: at least 2,000)
+N_BOOT = 2000
+N_BOOT_SPLIT = 2000
+#: the verdict of a token whose effect the bots never profit from (its effect prestige is exactly 0
+#: in every game, e.g. token 11's information): its worth is its printed value, not a finding
+NOT_MODELLED = "effect not modelled: worth = printed value"
 
 
 def _pts(x: float, digits: int = 1) -> str:
@@ -27,9 +32,14 @@ def _pts(x: float, digits: int = 1) -> str:
 
 
 def _iv(lo: float, hi: float, digits: int = 1) -> str:
-    if lo is None or hi is None or not (np.isfinite(lo) and np.isfinite(hi)):
+    """``(lo to hi)``; an infinite bound (no printed value is enough in some resamples) is "unbounded"."""
+    if lo is None or hi is None or np.isnan(lo) or np.isnan(hi):
         return "(n/a)"
-    return f"({lo:.{digits}f} to {hi:.{digits}f})"
+
+    def side(x: float) -> str:
+        return f"{x:.{digits}f}" if np.isfinite(x) else "unbounded"
+
+    return f"({side(lo)} to {side(hi)})"
 
 
 def _pct(x: float) -> str:
@@ -55,16 +65,19 @@ def _enchantments(game: str) -> list[str]:
 
 def _verdict(r: dict[str, Any]) -> str:
     """How the printed value compares with the fair value, in words."""
+    if not r.get("effect_modelled", True):
+        return NOT_MODELLED
     if not r["mispriced"]:
-        return "fair (no mispricing can be claimed)"
+        # "fair" only from an equivalence test: printed - fair within +-1 prestige (TOST)
+        v = equivalence_verdict(r["worth"], r.get("se", float("nan")), r["n"], PRESTIGE_MARGIN, different=False)
+        if v["verdict"] == "equivalent":
+            return f"fair (within ±{PRESTIGE_MARGIN:g} prestige, TOST p = {v['p_tost']:.2g})"
+        return (f"inconclusive (not shown mispriced, nor fair within ±{PRESTIGE_MARGIN:g} prestige"
+                + (f"; about {v['games_needed']:,} paired games would settle it" if v["games_needed"] else "")
+                + ")")
     if r["printed"] > r["ci_high"]:
         return f"**overvalued** by {r['printed'] - r['fair_value']:.1f}"
     return f"**undervalued** by {r['fair_value'] - r['printed']:.1f}"
-
-
-def _direction(r: dict[str, Any]) -> int:
-    """+1 printed above the interval, -1 below, 0 inside (95%, uncorrected: robustness checks)."""
-    return 1 if r["printed"] > r["ci_high"] else -1 if r["printed"] < r["ci_low"] else 0
 
 
 def section_tokens(ctx) -> None:
@@ -101,7 +114,11 @@ def section_tokens(ctx) -> None:
         "mean prestige the effect itself adds (score without the token's printed value, minus the score "
         "holding none). A token is called **mispriced** only when the focal bot's win rate at the printed "
         "value differs from its win rate holding none after a Holm correction over the 12 tokens of a player "
-        "count, and the printed value lies outside the fair value's interval."
+        "count, and the printed value lies outside the fair value's interval; it is called **fair** only when an "
+        f"equivalence test (TOST) puts printed - fair within ±{PRESTIGE_MARGIN:g} prestige, and otherwise "
+        "**inconclusive**. Where some resamples reach no fair value at any printed value, the interval is "
+        "printed as unbounded on that side. A token whose effect the bots never profit from (its effect "
+        "prestige is exactly 0 in every game) is labelled \"" + NOT_MODELLED + "\" and not ranked."
     )
     doc.para(
         "Caveat: the recomputation holds the bots' choices fixed. The bots' token rules never read the printed "
@@ -115,7 +132,7 @@ def section_tokens(ctx) -> None:
         rows = vals.to_dicts()
         main_rows += rows
         doc.heading(f"Tokens: {g['label']}", 3)
-        bad = [r for r in rows if r["mispriced"]]
+        bad = [r for r in rows if r["mispriced"] and r["effect_modelled"]]
         sentences = [
             f"Token {r['token']} ({info.get(int(r['token']), '')}): printed {r['printed']:+.0f}, fair "
             f"{_pts(r['fair_value'])} {_iv(r['ci_low'], r['ci_high'])}: {_verdict(r)} points; the focal bot "
@@ -138,7 +155,7 @@ def section_tokens(ctx) -> None:
                  "Fair value of each token with 95% intervals next to its printed value")
         _summary(ctx, table, info)
     _robust_cases(ctx, seats, groups, cases, main_rows)
-    _robust_enchantments(ctx, seats, [g for g in groups if g["case"] == main_case], main_rows, game)
+    _robust_enchantments(ctx, seats, [g for g in groups if g["case"] == main_case], game)
     _keep(ctx, seats, [g for g in groups if g["case"] == main_case and g["keep"]], main_rows, info)
 
 
@@ -155,14 +172,16 @@ def _summary(ctx, table: pl.DataFrame, info: dict[int, str]) -> None:
     for tok in sorted(set(table["token"].to_list()), key=int):
         part = table.filter(pl.col("token") == tok).sort("players").to_dicts()
         cells = "; ".join(f"{r['players']}p fair {_pts(r['fair_value'])} {_iv(r['ci_low'], r['ci_high'])}"
-                          + (" (mispriced)" if r["mispriced"] else "") for r in part)
+                          + (" (mispriced)" if r["mispriced"] and r["effect_modelled"] else "") for r in part)
         lines.append(f"Token {tok} ({info.get(int(tok), '')}), printed {part[0]['printed']:+.0f}: {cells}.")
     doc.bullets(lines)
     # In the game every player keeps a token, so a designer compares the tokens with each other:
     # rank them by worth and show the printed value that would give each the median worth.
     players = sorted(set(table["players"].to_list()))
-    wide = (table.select("token", "players", "printed", "fair_value", "worth", "ci_low", "ci_high")
-            .filter(pl.col("fair_value").is_finite()))
+    # tokens whose effect is not modelled are worth their printed value by construction: not ranked
+    wide = (table.filter(pl.col("fair_value").is_finite() & pl.col("effect_modelled"))
+            .select("token", "players", "printed", "fair_value", "worth", "ci_low", "ci_high"))
+    unmodelled = sorted(set(table.filter(~pl.col("effect_modelled"))["token"].to_list()), key=int)
     median = {p: float(wide.filter(pl.col("players") == p)["worth"].median()) for p in players}
     mean_worth = wide.group_by("token").agg(pl.col("worth").mean().alias("mean")).sort("mean", descending=True)
     rows = []
@@ -179,87 +198,106 @@ def _summary(ctx, table: pl.DataFrame, info: dict[int, str]) -> None:
              + ", ".join(f"{median[p]:+.1f} at {p}p" for p in players)
              + "); it holds the bots' choices fixed, including which token they keep, so it is a starting "
              "point for a re-priced study (setup `token_prestige`), not a final answer.")
+    if unmodelled:
+        doc.para("Not ranked (" + NOT_MODELLED + "): " + ", ".join(
+            f"token {t} ({info.get(int(t), '')})" for t in unmodelled) + ". The bots never profit from these "
+            "effects (their effect prestige is exactly 0 in every game), so the study measures only the printed "
+            "prestige.")
     doc.table(["token", "effect", "printed"] + [f"worth {p}p (95%)" for p in players]
               + [f"printed for median worth ({'/'.join(f'{p}p' for p in players)})"], rows)
 
 
 def _robust_cases(ctx, seats, groups, cases, main_rows) -> None:
-    """Does the verdict hold for every bot preset (the ``[[cases]]`` of the study)?"""
+    """The fair value per bot preset (the ``[[cases]]`` of the study), with a heterogeneity test."""
     if len(cases) < 2:
         return
-    doc = ctx.doc
-    doc.heading("Robustness: bot presets", 3)
-    doc.para("The same experiment with every seat played by another preset (focal bot and field alike). "
-             "Direction: `over` = printed value above the 95% interval, `under` = below, `fair` = inside "
-             "(uncorrected 95% intervals, so about 1 in 20 comparisons can disagree by chance).")
-    main = {(r["players"], r["token"]): r for r in main_rows}
-    rows, agree, total = [], 0, 0
+    per = [{**r, "players": r["players"], "level": cases[0]} for r in main_rows]
     for g in groups:
         if g["case"] == cases[0]:
             continue
-        vals = token_values(seats, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts()
-        for r in vals:
-            ref = main.get((g["players"], r["token"]))
-            same = ref is not None and (_direction(r) == _direction(ref) or 0 in (_direction(r), _direction(ref)))
-            total += 1
-            agree += int(same)
-            rows.append([r["token"], g["case"], g["players"], f"{r['printed']:+.0f}", _pts(r["fair_value"]),
-                         _iv(r["ci_low"], r["ci_high"]), {1: "over", -1: "under", 0: "fair"}[_direction(r)],
-                         _pts(ref["fair_value"]) if ref else "n/a", "yes" if same else "**no**", f"{r['n']:,}"])
-    rows.sort(key=lambda x: (int(x[0]), x[1], x[2]))
-    doc.para(f"In {agree} of {total} preset x player-count comparisons the direction does not contradict the "
-             f"{cases[0]} result (a contradiction = one says over, the other under).")
-    doc.table(["token", "preset", "players", "printed", "fair value", "95% interval", "direction",
-               f"fair ({cases[0]})", "consistent", "n"], rows)
+        per += [{**r, "players": g["players"], "level": g["case"]}
+                for r in token_values(seats, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts()]
+    _interaction(ctx, per, "preset", "bot presets",
+                 "The same experiment with every seat played by another preset (focal bot "
+                 "and field alike). The presets replay the same seeds, so their estimates are positively "
+                 "correlated and the test below (which assumes independent estimates) is conservative: a "
+                 "dependence it finds is real, and it may miss some.", "token_by_preset")
 
 
-def _robust_enchantments(ctx, seats, groups, main_rows, game: str) -> None:
-    """Does the verdict hold with each enchantment (one is drawn at random per game)?"""
+def _robust_enchantments(ctx, seats, groups, game: str) -> None:
+    """The fair value per enchantment (one is drawn at random per game), with a heterogeneity test."""
     names = _enchantments(game)
     games = ctx.results.games
     if not names or "enchantment" not in games.collect_schema().names():
         return
-    doc = ctx.doc
-    doc.heading("Robustness: enchantments", 3)
-    doc.para("Each game draws one of the 10 enchantments at random, the same in every arm of a seed, so each "
-             "enchantment's games form a paired sub-study. For each token and player count: the range of the "
-             "fair value over the enchantments and how many of them agree in direction with the overall result "
-             "(`over`/`under`/`fair` against 95% intervals; a disagreement is one saying over and the other "
-             "under).")
-    main = {(r["players"], r["token"]): r for r in main_rows}
     ench = games.select("variant", "game_id", "enchantment").collect()
-    rows = []
-    worst: list[str] = []
+    per: list[dict[str, Any]] = []
     for g in groups:
         some_variant = next(iter(g["arms"].values()))[1]
         ids = ench.filter(pl.col("variant") == some_variant)
-        per: dict[int, list[dict[str, Any]]] = {}
         for e in sorted(set(ids["enchantment"].to_list())):
             if e < 0:
                 continue
             keep = ids.filter(pl.col("enchantment") == e)["game_id"]
             sub = seats.filter(pl.col("game_id").is_in(keep.implode()))
-            for r in token_values(sub, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts():
-                per.setdefault(r["token"], []).append({**r, "enchantment": names[e]})
-        for tok, rs in per.items():
-            ref = main.get((g["players"], tok))
-            if ref is None:
-                continue
-            d0 = _direction(ref)
-            contra = [r["enchantment"] for r in rs if _direction(r) * d0 < 0]
-            fv = [r["fair_value"] for r in rs if np.isfinite(r["fair_value"])]
-            lo = min(rs, key=lambda r: r["fair_value"])
-            hi = max(rs, key=lambda r: r["fair_value"])
-            rows.append([tok, g["players"], _pts(ref["fair_value"]),
-                         f"{_pts(min(fv))} ({lo['enchantment']}) to {_pts(max(fv))} ({hi['enchantment']})" if fv
-                         else "n/a", f"{len(rs) - len(contra)} of {len(rs)}", ", ".join(contra) or "none",
-                         f"{min(r['n'] for r in rs):,}-{max(r['n'] for r in rs):,}"])
-            worst += [f"token {tok} at {g['players']} players with {c}" for c in contra]
-    rows.sort(key=lambda x: (int(x[0]), x[1]))
-    doc.table(["token", "players", "fair (all)", "fair value range over enchantments", "agree",
-               "contradicting", "n per enchantment"], rows)
-    doc.para("Contradictions: " + ("; ".join(worst) + "." if worst else "none: the direction of every verdict "
-                                   "holds with each enchantment (within the intervals)."))
+            per += [{**r, "players": g["players"], "level": names[e]}
+                    for r in token_values(sub, g["arms"], n_boot=N_BOOT_SPLIT).to_dicts()]
+    _interaction(ctx, per, "enchantment", "enchantments",
+                 "Each game draws one of the 10 enchantments at random, the same in "
+                 "every arm of a seed, so each enchantment's games form a paired sub-study.", "token_by_enchantment")
+
+
+def _interaction(ctx, per: list[dict[str, Any]], factor: str, heading: str, design: str, chart: str) -> None:
+    """Fair value of each token per level of ``factor``, with Cochran's Q per token and player count.
+
+    Replaces the old check that called a level "consistent" unless the verdicts pointed in
+    opposite directions (it could not fail with wide intervals): the estimates per level are shown
+    with their intervals, and a token "depends on <factor>" when the heterogeneity test rejects
+    after a Holm correction over the tokens and player counts tested.
+    """
+    if not per:
+        return
+    doc = ctx.doc
+    doc.heading(f"Robustness: {heading} (fair value by {factor})", 3)
+    keys = sorted({(r["players"], r["token"]) for r in per}, key=lambda k: (k[0], int(k[1])))
+    tests = {}
+    for k in keys:
+        rs = [r for r in per if (r["players"], r["token"]) == k]
+        if not any(r.get("effect_modelled", True) for r in rs):
+            rs = []  # the bots never profit from it at any level: worth = printed value everywhere
+        tests[k] = cochran_q([r["fair_value"] for r in rs], [r["se"] for r in rs]) | {"rows": rs}
+    reject, p_adj = adjust([t["p_value"] for t in tests.values()], method="holm")
+    depends = []
+    rows = []
+    for (k, t), rej, pa in zip(tests.items(), reject, p_adj, strict=True):
+        players, tok = k
+        cells = "; ".join(f"{r['level']} {_pts(r['fair_value'])} {_iv(r['ci_low'], r['ci_high'])}"
+                          for r in sorted(t["rows"], key=lambda r: r["fair_value"]))
+        if not t["rows"]:
+            verdict = NOT_MODELLED
+        elif rej:
+            verdict = f"**depends on {factor}**"
+            depends.append(f"token {tok} at {players}p")
+        elif np.isfinite(t["p_value"]):
+            verdict = "dependence not shown (inconclusive)"
+        else:
+            verdict = "no test (fewer than 2 bounded estimates)"
+        rows.append([tok, players, f"{t['q']:.1f} on {t['df']} df" if np.isfinite(t["q"]) else "n/a",
+                     f"{pa:.3g}" if np.isfinite(pa) else "n/a",
+                     f"{100 * t['i2']:.0f}%" if np.isfinite(t["i2"]) else "n/a", verdict, cells])
+    doc.para(design + f" For each token and player count: the fair value at each {factor} with its 95% interval "
+             "(lowest first), and Cochran's Q heterogeneity test on those estimates (inverse-variance weights "
+             "from the intervals; unbounded intervals left out), Holm-corrected over the "
+             f"{len(rows)} tests. A token **depends on {factor}** when the corrected test rejects; otherwise its "
+             f"dependence is not shown, which is not evidence that it is the same at every {factor}. I² is the "
+             "share of the spread beyond chance.")
+    doc.para(f"Depends on {factor}: " + (", ".join(depends) + "." if depends else "no token (inconclusive)."))
+    doc.table(["token", "players", "Q", "p (Holm)", "I²", "verdict", f"fair value by {factor} (95%)"], rows)
+    table = pl.DataFrame([{"token": str(r["token"]) + f" ({r['players']}p)", "level": r["level"],
+                           "fair_value": float(r["fair_value"])} for r in per])
+    ctx.save(charts.value_heatmap(table, row="token", col="level", value="fair_value",
+                                  title=f"Fair value (prestige) of each token by {factor}", unit="prestige"),
+             chart, f"Heat map of each token's fair value by {factor}")
 
 
 def _keep(ctx, seats, groups, main_rows, info) -> None:

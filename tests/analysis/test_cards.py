@@ -196,3 +196,25 @@ def test_rank_cards_within_variant_nan_last():
     assert by_rate["rank"].to_list() == [1, 2, 3]
     with pytest.raises(ValueError, match="unknown column"):
         rank_cards(metrics, by="nope")
+
+
+def test_iwd_interval_is_game_clustered():
+    """issue 11, "Errors to fix" 2: when exactly one seat of each 2-player game acquires the card,
+    the buyer's win is the other seat's loss (perfect anti-correlation between the groups), so the
+    IWD's variance is twice the independent-rows variance: the interval is sqrt(2) times as wide
+    as the naive (Newcombe) one."""
+    from simlab.analysis import difference_ci
+
+    rng = np.random.default_rng(21)
+    n = 20_000
+    buyer = rng.integers(0, 2, n)
+    buyer_wins = rng.random(n) < 0.55
+    win0 = np.where(buyer == 0, buyer_wins, ~buyer_wins)
+    seats = two_player_seats(win0)
+    acq = np.column_stack([buyer == 0, buyer == 1]).ravel().astype(int)
+    cards = cards_frame(np.repeat(np.arange(n), 2), np.tile([0, 1], n), "Solo", acq, acq)
+    r = card_metrics(seats, cards).row(0, named=True)
+    naive = difference_ci(buyer_wins.sum(), n, n - buyer_wins.sum(), n)
+    assert r["iwd"] == pytest.approx(naive["diff"])
+    width, naive_width = r["iwd_ci_high"] - r["iwd_ci_low"], naive["ci_high"] - naive["ci_low"]
+    assert width / naive_width == pytest.approx(np.sqrt(2), rel=0.01)

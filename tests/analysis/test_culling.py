@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
+import pytest
 
 from simlab.analysis.culling import composition_over_turns, cull_value, first_scorer_edge, level3_swing
 
@@ -37,17 +38,48 @@ def test_cull_value_recovers_a_known_paired_effect():
     assert row["ci_low"] < 0.05 < row["ci_high"] and row["ci_low"] > 0.04
 
 
+def _first_scorer_games(n, p_first_wins, p_seat0_first, rng):
+    """_two_player_games where seat 0 scores first (own turn 2, the other seat on turn 3) with
+    probability p_seat0_first; returns the frame and whether seat 0 scored first."""
+    first0 = rng.random(n) < p_seat0_first
+    turns = np.column_stack([np.where(first0, 2, 3), np.where(first0, 3, 2)]).ravel()
+    return _two_player_games(n, p_first_wins, rng).with_columns(first_score_turn=pl.Series(turns)), first0
+
+
 def test_first_scorer_edge_finds_a_planted_edge_and_not_a_null_one():
     rng = np.random.default_rng(2)
     n = 20_000
-    df = _two_player_games(n, 0.5, rng)
-    # seat 0 scores first (own turn 2) in every game, seat 1 on own turn 2 or 3: seat 0 first
-    df = df.with_columns(first_score_turn=pl.Series(np.tile([2, 2], n)).cast(pl.Int32))
+    # a random seat scores first; wins are a coin flip: no edge
+    df, first0 = _first_scorer_games(n, 0.5, 0.5, rng)
     out = first_scorer_edge(df).row(0, named=True)
-    assert out["ci_low"] < 0 < out["ci_high"]  # null: the first scorer wins half the time
-    planted = _two_player_games(n, 0.6, rng).with_columns(first_score_turn=pl.Series(np.tile([2, 3], n)))
+    assert out["ci_low"] < 0 < out["ci_high"]
+    # planted: the first scorer (a random seat) wins 60% of games
+    won0 = np.where(first0, rng.random(n) < 0.6, rng.random(n) < 0.4)
+    planted = df.with_columns(won=pl.Series(np.column_stack([won0, ~won0]).ravel()))
     out = first_scorer_edge(planted).row(0, named=True)
     assert out["ci_low"] < 0.2 < out["ci_high"]  # 0.6 - 0.4
+
+
+def test_first_scorer_edge_is_not_created_by_seat_order():
+    """issue 11, "Errors to fix" 3: seat 0 scores first in 90% of games and wins 60% of games
+    whoever scores first. Seats pooled, the first scorer "wins more" (about +16 points) only
+    because it is mostly seat 0; compared within each seat there is no edge."""
+    rng = np.random.default_rng(12)
+    n = 40_000
+    df, _ = _first_scorer_games(n, 0.6, 0.9, rng)
+    out = first_scorer_edge(df).row(0, named=True)
+    assert out["diff_unstratified"] > 0.12  # the confounded comparison the report used to print
+    assert out["ci_low"] < 0 < out["ci_high"] and abs(out["diff"]) < 0.03
+
+
+def test_claims_use_game_clustered_intervals():
+    """issue 11, "Errors to fix" 2: in a 2-player game the level-3 summoner's win is the other
+    seat's loss, so the clustered interval is sqrt(2) times wider than the naive one."""
+    rng = np.random.default_rng(13)
+    n = 10_000
+    df = _two_player_games(n, 0.7, rng).with_columns(summoned_l3=pl.Series(np.tile([1, 0], n)))
+    out = level3_swing(df).row(0, named=True)
+    assert out["se"] / out["se_naive"] == pytest.approx(np.sqrt(2), rel=0.01)
 
 
 def test_level3_swing_and_composition():

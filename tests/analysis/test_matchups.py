@@ -153,3 +153,19 @@ def test_bradley_terry_unbeaten_bot_has_no_finite_rating():
     out = bradley_terry(seats)
     row = out.filter(pl.col("bot") == "b").row(0, named=True)
     assert np.isnan(row["rating"])
+
+
+def test_seat_game_win_rates_are_game_clustered():
+    """issue 11, "Errors to fix" 2: a bot in both seats of a 2-player game wins exactly one of its
+    two seat-games every game, so its win rate is 50% with no uncertainty at all; treating the
+    seat-games as independent gave a +-0.7-point interval. A bot in one seat keeps Wilson's."""
+    from analysis.synth import two_player_seats
+    from simlab.analysis import win_rates
+
+    rng = np.random.default_rng(14)
+    mirror = two_player_seats(rng.random(10_000) < 0.55, bots=("a", "a"))
+    r = win_rates(mirror, by=("variant", "bot")).row(0, named=True)
+    assert r["win_rate"] == 0.5 and r["ci_low"] == pytest.approx(0.5) and r["ci_high"] == pytest.approx(0.5)
+    assert r["games"] == 10_000 and r["n"] == 20_000
+    one = win_rates(two_player_seats(rng.random(10_000) < 0.55), by=("variant", "bot")).row(0, named=True)
+    assert 0.01 < one["ci_high"] - one["ci_low"] < 0.03

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
+import pytest
 
 from simlab.analysis.tokens import token_values
 
@@ -140,3 +141,61 @@ def test_recomputed_ties_follow_the_engines_cards_in_play_rule():
     seats1 = seats.with_columns(cards_in_play=pl.when(pl.col("bot_row") == 0).then(5).otherwise(4))
     assert token_values(seats1, {"T": ("tok", "none", 5.0)}, n_boot=20)["win_token"][0] == 1.0
     assert token_values(seats1.drop("tie_break"), {"T": ("tok", "none", 5.0)}, n_boot=20)["win_token"][0] == 0.5
+
+
+def test_a_never_used_token_with_no_interval_is_not_mispriced():
+    """issue 11, "Errors to fix" 1: a token never used has no fair value (NaN interval); polars
+    orders NaN above every number, so it was flagged as mispriced whenever its arm's win rate
+    differed from the no-token arm's."""
+    rng = np.random.default_rng(8)
+    seats, printed = _arms(5_000, 8.0, 0.0, rng)  # the effect wins games, the token is never used
+    out = token_values(seats, {"T": ("tok", "none", printed)}, n_boot=50).row(0, named=True)
+    assert out["p_adjusted"] < 0.05  # the arms differ...
+    assert np.isnan(out["ci_low"]) and np.isnan(out["ci_high"])
+    assert not out["mispriced"]  # ...but no interval is no evidence of mispricing
+
+
+def test_vectorised_fair_value_matches_the_definition_and_keeps_unbounded_resamples():
+    """issue 11, "Errors to fix" 6: the fair value (vectorised over resamples) is the printed value
+    at which the recomputed wins (_win_at) equal the no-token arm's; a token that cannot reach the
+    no-token win rate at any printed value in many resamples has an unbounded (inf) upper limit,
+    not a NaN interval or one computed from the finite resamples only."""
+    from simlab.analysis.tokens import _win_at
+
+    rng = np.random.default_rng(9)
+    seats, printed = _arms(3_000, 2.0, 0.7, rng)
+    out = token_values(seats, {"T": ("tok", "none", printed)}, n_boot=2000).row(0, named=True)
+    tok = seats.filter((pl.col("variant") == "tok") & (pl.col("bot_row") == 0)).sort("game_id")
+    opp = seats.filter((pl.col("variant") == "tok") & (pl.col("bot_row") == 1)).sort("game_id")
+    none = seats.filter((pl.col("variant") == "none") & (pl.col("bot_row") == 0)).sort("game_id")
+    margin = (opp["score"] - tok["score_without_token"]).to_numpy()
+    used = tok["token_used"].to_numpy()
+    recorded = (tok["won"] + 0.5 * tok["shared_win"]).to_numpy()  # a 2-way shared win is worth 1/2
+    target = float((none["won"] + 0.5 * none["shared_win"]).sum())
+    lo, hi = -60.0, 60.0
+    for _ in range(80):  # bisection on the (continuous, non-decreasing) recomputed wins
+        mid = (lo + hi) / 2
+        wins = np.where(used, _win_at(mid, margin, np.full(margin.size, 0.5)), recorded).sum()
+        lo, hi = (mid, hi) if wins < target else (lo, mid)
+    assert out["fair_value"] == pytest.approx(lo, abs=1e-6)
+    assert out["ci_low"] < out["fair_value"] < out["ci_high"]
+
+    # rarely used (10%) with a harmful effect: in some resamples no printed value catches up
+    seats, printed = _arms(400, -1.0, 0.1, np.random.default_rng(9))
+    out = token_values(seats, {"T": ("tok", "none", printed)}, n_boot=2000).row(0, named=True)
+    assert np.isfinite(out["fair_value"]) and np.isfinite(out["ci_low"])
+    assert out["ci_high"] == np.inf  # unbounded, not the quantile of the finite resamples only
+
+
+def test_a_token_whose_effect_the_bots_never_use_is_marked_not_modelled():
+    """issue 11, "Errors to fix" 6: token 11's information changes no bot decision, so its effect
+    prestige is exactly 0 in every game: the token's worth is its printed value, not a finding."""
+    rng = np.random.default_rng(10)
+    seats, printed = _arms(2_000, 0.0, 1.0, rng)
+    seats = seats.with_columns(  # the token arm replays the no-token game exactly (no effect at all)
+        score_without_token=pl.col("score_without_token").filter(pl.col("variant") == "none").first()
+        .over("game_id", "bot_row"))
+    out = token_values(seats, {"T": ("tok", "none", printed)}, n_boot=100).row(0, named=True)
+    assert not out["effect_modelled"]
+    seats, printed = _arms(2_000, 1.0, 1.0, rng)
+    assert token_values(seats, {"T": ("tok", "none", printed)}, n_boot=100)["effect_modelled"][0]
