@@ -1105,7 +1105,7 @@ def damage_opposing_units(s, t, b, p, n):
 def resolve_action(s, t, b, prm, p, c):
     """Resolve action spell c played by p (its targets are chosen after paying, rule 52):
 
-    * molten_gold: 3 wound tokens on a target unit or Phoenixborn (placed, not damage: rule 115);
+    * molten_gold: places 3 wounds (not damage: rule 115) on one chosen unit or Phoenixborn;
     * sleight_of_hand: draw 3 (no damage for missing cards, rule 37);
     * steady_gaze: 2 exhaustion tokens on a target unit (rule 103);
     * mist_typhoon: 1 damage to every opposing unit; may draw 1;
@@ -1193,10 +1193,9 @@ def use_pb_ability(s, t, b, prm, p, use):
     action, exhaust the Phoenixborn, the dice, the discards the bot picks), then:
 
     * water_blast (Aradel): 2 damage to a target unit;
-    * slash (Coal): 1 damage to a target unit, or to the opposing Phoenixborn when the opponent
-      has no unit;
-    * shadow_target (Noah): 1 exhaustion token on a target ready spell on an opponent's
-      spellboard (an ability: Spell Guard does not stop it);
+    * slash (Coal): 1 damage to one chosen unit; with no opposing unit, to the other Phoenixborn;
+    * shadow_target (Noah): exhausts (1 token) one chosen ready spell of the opponent (an ability:
+      Spell Guard does not stop it);
     * hearts_pull (Saria): draw 1; if drawn, a target player discards the top card of their draw
       pile (the bots aim at the opponent, AMB-30)."""
     pb = s.pb_card[b, p]
@@ -1230,8 +1229,8 @@ def use_pb_ability(s, t, b, prm, p, use):
 @njit(cache=True)
 def ally_enters(s, t, b, prm, p, i):
     """What an ally does as it enters play (window W-ENTER): Iron Worker's Resourceful puts 1
-    status token on it (inexhaustible); Stormwind Sniper's Ambush may deal 2 damage to a target
-    unit or Phoenixborn (the bots always do: a unit it destroys, else the most valuable opposing
+    status token on it (inexhaustible); Stormwind Sniper's Ambush may hit one chosen unit or
+    Phoenixborn for 2 (the bots always do: a unit it destroys, else the most valuable opposing
     unit, else the opposing Phoenixborn)."""
     e = t.card_effect[s.i_card[b, i]]
     if e == E_IRON_WORKER:

@@ -136,7 +136,7 @@ def play_ally(pos, name, dice):
 
 
 def test_stormwind_sniper_ambush():
-    """§2 #15: entering play, Stormwind Sniper may deal 2 damage to a target unit or Phoenixborn:
+    """§2 #15: as it enters play, Stormwind Sniper may hit one chosen unit or Phoenixborn for 2:
     a unit it destroys, else the opposing Phoenixborn when no opposing unit is left."""
     pos = start(("The Shadows of Viros", "The Iron Men"))
     worker = pos.take(1, "Iron Worker", "battlefield")
