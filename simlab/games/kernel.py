@@ -28,7 +28,8 @@ from numba.extending import overload
 
 from simlab.games.base import randbelow
 
-__all__ = ["MAX_SEATS", "KernelLayout", "kernel_arrays", "register_game", "play_batch", "rand", "coin"]
+__all__ = ["MAX_SEATS", "KernelLayout", "kernel_arrays", "register_game", "play_batch", "rand", "coin",
+           "shuffle_list"]
 
 MAX_SEATS = 4  # the most seats any registered game has; each seat owns one tie-break stream
 
@@ -122,3 +123,14 @@ def coin(s, b, p):
     """A fair coin from seat p's tie-break stream (the random bot's yes/no)."""
     rng = s.rng
     return randbelow(rng, b, rng.shape[1] - MAX_SEATS + p, 2) == 1
+
+
+@njit(cache=True)
+def shuffle_list(rng, b, stream, items, n):
+    """Fisher-Yates shuffle of ``items[:n]`` in place on random stream ``stream`` of game ``b``
+    (a game's draw pile or bag; the caller then re-indexes the positions it keeps)."""
+    for k in range(n - 1, 0, -1):
+        j = randbelow(rng, b, stream, k + 1)
+        a = items[k]
+        items[k] = items[j]
+        items[j] = a

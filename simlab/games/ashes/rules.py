@@ -159,7 +159,7 @@ from simlab.games.ashes.state import (
     zone_n,
 )
 from simlab.games.base import randbelow, stream_seed
-from simlab.games.kernel import register_game
+from simlab.games.kernel import register_game, shuffle_list
 
 MAX_COPIES_FOCUS = 3   # a ready spell stacks up to its 3 copies (rules 61-63)
 TURN_GUARD = 400       # turns per round before the engine ends the phase (a guard, not a rule)
@@ -173,11 +173,7 @@ TURN_GUARD = 400       # turns per round before the engine ends the phase (a gua
 def shuffle(s, b, c, stream):
     """Fisher-Yates shuffle of container c's list on random stream ``stream``."""
     n = s.cont_n[b, c]
-    for k in range(n - 1, 0, -1):
-        j = randbelow(s.rng, b, stream, k + 1)
-        a = s.cont[b, c, k]
-        s.cont[b, c, k] = s.cont[b, c, j]
-        s.cont[b, c, j] = a
+    shuffle_list(s.rng, b, stream, s.cont[b, c], n)
     for k in range(n):
         s.i_pos[b, s.cont[b, c, k]] = k
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from numba import njit
 
 from simlab.games.base import randbelow, stream_seed
-from simlab.games.kernel import register_game
+from simlab.games.kernel import register_game, shuffle_list
 from simlab.games.seasons import bots as B
 from simlab.games.seasons import state as S
 from simlab.games.seasons.state import (
@@ -384,13 +384,9 @@ def convert_energy(s, t, b, p, n, per):
 def shuffle(s, b, c, stream):
     """Shuffle container c in place (Fisher-Yates), keeping the index consistent."""
     n = s.cont_n[b, c]
-    for k in range(n - 1, 0, -1):
-        j = randbelow(s.rng, b, stream, k + 1)
-        a = s.cont[b, c, k]
-        s.cont[b, c, k] = s.cont[b, c, j]
-        s.cont[b, c, j] = a
+    shuffle_list(s.rng, b, stream, s.cont[b, c], n)
+    for k in range(n):
         s.c_pos[b, s.cont[b, c, k]] = k
-        s.c_pos[b, s.cont[b, c, j]] = j
 
 
 @njit(cache=True)
