@@ -20,8 +20,11 @@ __all__ = ["GAME", "play", "replay"]
 # check Mesodae's Lantern first; all dice chosen before the turns, then interleaved actions
 # (transmute to pay a crystal cost); the final season move fires its triggers; ties go to more
 # cards in play (`tied_top`, `tie_break` columns); Dragon Skull may count itself; trace fixes.
-VERSION = "0.2.1"  # 0.2.1: setup clears the energy kept on cards (a game played after the first
-#   512 of a chunk could start with a card holding energy from the previous game in its row)
+# 0.2.1: setup clears the energy kept on cards (a game played after the first 512 of a chunk could
+#   start with a card holding energy from the previous game in its row)
+# 0.2.2: a card that shrinks the reserve (Statue of Eolis, Mesodae's Lantern) makes its owner
+#   discard the excess at once
+VERSION = "0.2.2"
 SUB_BATCH = 512    # games held in memory at once by one worker (state is ~20 KB a game)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "prestige"]  # prestige is the `score` column
 

@@ -646,9 +646,12 @@ def enter_free(s, t, b, p, i):
 def resolve_enter(s, t, b, p, prm, i):
     """Apply card i's when-enters-play effect, then those of the cards it put into play free
     (a Divine Chalice may bring another one). A loop, not recursion: numba's cache cannot load
-    mutually recursive functions."""
+    mutually recursive functions. Then p discards the energy over its reserve (F: Player board)."""
     while i >= 0:
         i = on_enter(s, t, b, p, prm, i)
+    # a card that shrinks the reserve (Statue of Eolis, Mesodae's Lantern) makes its owner discard
+    # the excess at once (F: Player board); found by simlab check in 0.2.1 (game 18951, seed 0)
+    enforce_reserve(s, t, b, p, prm)
 
 
 @njit(cache=True)

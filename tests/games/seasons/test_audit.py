@@ -8,7 +8,6 @@ FAQ notes, EK = the Enchanted Kingdom rulebook (../shared/rules/seasons_enchante
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from simlab.games.seasons import bots as B
 from simlab.games.seasons import rules as R
@@ -319,10 +318,6 @@ def test_die_per_turn_structure_is_a_setup_variant():
         raise AssertionError("a bad tie_break was accepted")
 
 
-@pytest.mark.xfail(strict=True, reason="known deviation found 2026-11-30 by simlab check (1 of 20,000 four-player "
-                   "balanced games): summoning Statue of Eolis (or Mesodae's Lantern) with a full reserve does not "
-                   "discard the energy over the smaller reserve at once; to fix with the next Seasons version and a "
-                   "re-run of its studies (docs/seasons.md, Known deviations)")
 def test_a_card_that_shrinks_the_reserve_makes_its_owner_discard_the_excess_at_once():
     """F: Player board: energies over the reserve's size are discarded at once. Game 18951 (seed 0,
     4 balanced bots): P1 summons Statue of Eolis holding 7 energies; the reserve is then 6."""
