@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import numpy as np
 import polars as pl
 
-from simlab.analysis.stats import adjust, clustered_contrast, paired_difference, proportion_ci
+from simlab.analysis.stats import adjust, cluster_sums, contrast_from_sums, paired_difference, proportion_ci
 from simlab.analysis.winrates import win_value
 
 __all__ = ["card_metrics", "card_effects", "rank_cards"]
@@ -62,35 +62,55 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
 
         Rates with n = 0 are NaN.
     """
-    sw = win_value(seats).select("variant", "game_id", "seat", "win")
-    totals = sw.group_by("variant").agg(
-        games=pl.col("game_id").n_unique(), seat_games=pl.len(), wins_total=pl.col("win").sum()
-    )
     cl = cards.lazy()
-    has_id = "card_id" in cl.collect_schema().names()
-    per = (
-        cl.group_by("variant", "game_id", "seat", "card")
-        .agg(
-            pl.col("acquired").sum(),
-            pl.col("played").sum(),
-            *([pl.col("card_id").first()] if has_id else []),
-        )
-        .join(sw, on=["variant", "game_id", "seat"], how="inner")
+    names = cl.collect_schema().names()
+    has_id = "card_id" in names
+    # group on the integer ids when the tables have them (the runner writes both): hashing
+    # strings over every seat-game row costs twice the time and memory; names are joined at the end
+    vk = "variant_id" if "variant_id" in names and "variant_id" in seats.lazy().collect_schema().names() else "variant"
+    ck = "card"
+    if has_id:  # card_id is the key only where it names one card (tables a user builds may reuse ids)
+        card_names = (cl.group_by(vk, "card_id")
+                      .agg(pl.col("card").first(), _names=pl.col("card").n_unique()).collect(engine="streaming"))
+        if card_names["_names"].max() in (None, 1):
+            ck, card_names = "card_id", card_names.drop("_names").lazy()
+    sw = win_value(seats).select(*dict.fromkeys([vk, "variant"]), "game_id", "seat", "win")
+    totals = sw.group_by(vk).agg(
+        *([pl.col("variant").first()] if vk != "variant" else []),
+        games=pl.col("game_id").n_unique(), seat_games=pl.len(), wins_total=pl.col("win").sum(),
     )
-    acq = pl.col("acquired") > 0
+    per = (
+        cl.group_by(vk, "game_id", "seat", ck)
+        .agg(pl.col("acquired").sum(), pl.col("played").sum())
+        .join(sw.select(vk, "game_id", "seat", "win"), on=[vk, "game_id", "seat"], how="inner")
+        .with_columns(_acq=pl.col("acquired") > 0)
+    )
+    # one pass over the seat-games: per (variant, card, game) the sums both the rates and the
+    # game-clustered IWD need (memory: card-games, not seat-games; the table is not read twice)
+    per_game = (
+        per.group_by(vk, ck, "game_id")
+        .agg(*cluster_sums("_acq", "win"), pl.col("acquired").sum(), pl.col("played").sum())
+        .collect(engine="streaming")  # bounded memory: the seat-game table never sits in memory whole
+    )
+    if ck == "card":
+        card_names = (cl.group_by(vk, "card").agg(pl.col("card_id").first()) if has_id
+                      else per_game.lazy().select(vk, ck).unique())
     out = (
-        per.group_by("variant", "card")
+        per_game.lazy().group_by(vk, ck)
         .agg(
-            *([pl.col("card_id").first()] if has_id else []),
-            games_available=pl.col("game_id").n_unique(),
-            n_available=pl.len(),
-            wins_available=pl.col("win").sum(),
-            n_acquired=acq.sum(),
-            wins_acquired=pl.col("win").filter(acq).sum(),
-            acquired_per_game=pl.col("acquired").cast(pl.Float64).mean(),
-            played_per_game=pl.col("played").cast(pl.Float64).mean(),
+            games_available=pl.len(),
+            n_available=(pl.col("a1") + pl.col("a0")).sum(),
+            wins_available=(pl.col("b1") + pl.col("b0")).sum(),
+            n_acquired=pl.col("a1").sum(),
+            wins_acquired=pl.col("b1").sum(),
+            _acquired=pl.col("acquired").sum().cast(pl.Float64),
+            _played=pl.col("played").sum().cast(pl.Float64),
         )
-        .join(totals, on="variant", how="left")
+        .with_columns(acquired_per_game=pl.col("_acquired") / pl.col("n_available"),
+                      played_per_game=pl.col("_played") / pl.col("n_available"))
+        .drop("_acquired", "_played")
+        .join(totals, on=vk, how="left")
+        .join(card_names, on=[vk, ck], how="left")
         .with_columns(
             n_unavailable=pl.col("seat_games") - pl.col("n_available"),
             wins_unavailable=pl.col("wins_total") - pl.col("wins_available"),
@@ -114,8 +134,8 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
         cols[f"_k_{g}"] = k
     # IWD: the seats of one game fall in both groups (buyers and non-buyers), so its interval is
     # game-clustered (issue 11: the naive interval treated them as independent)
-    d = (clustered_contrast(per.with_columns(_acq=acq), "_acq", by=("variant", "card"), alpha=alpha)
-         .join(out.select("variant", "card"), on=["variant", "card"], how="right")
+    d = (contrast_from_sums(per_game, by=(vk, ck), alpha=alpha)
+         .join(out.select(vk, ck), on=[vk, ck], how="right")
          .with_columns(diff=pl.col("win_yes") - pl.col("win_no")))
     out = out.with_columns(
         *(pl.Series(name, v, dtype=pl.Float64) for name, v in cols.items() if not name.startswith("_")),

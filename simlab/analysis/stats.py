@@ -342,18 +342,33 @@ def clustered_contrast(rows: pl.LazyFrame | pl.DataFrame, flag: str, value: str 
         se, ci_low, ci_high, p_value (normal, two-sided), se_naive, games]; NaN where a group
         is empty.
     """
-    key = list(by) or ["_all"]
     lf = rows.lazy()
     if not by:
         lf = lf.with_columns(_all=pl.lit(0))
-    f = pl.col(flag).cast(pl.Boolean)
-    yes, y = f, pl.col(value).cast(pl.Float64)
-    cells = [*key, *strata]
+    cells = [*(by or ["_all"]), *strata]
     # one row per (group, stratum, game): the sums every later step needs (memory: games, not seats)
-    per_game = lf.group_by(*cells, cluster).agg(
-        a1=yes.sum().cast(pl.Float64), b1=y.filter(yes).sum(), c1=(y**2).filter(yes).sum(),
-        a0=(~yes).sum().cast(pl.Float64), b0=y.filter(~yes).sum(), c0=(y**2).filter(~yes).sum()
-    ).collect().lazy()  # computed once: the steps below read it twice
+    per_game = lf.group_by(*cells, cluster).agg(*cluster_sums(flag, value)).collect()
+    return contrast_from_sums(per_game, by=by, strata=strata, cluster=cluster, alpha=alpha)
+
+
+def cluster_sums(flag: str, value: str = "win") -> list[pl.Expr]:
+    """The per-game aggregations :func:`contrast_from_sums` needs (rows of the two groups, their
+    sums and sums of squares), to use in a ``group_by(..., game).agg(...)`` that may compute other
+    per-game sums in the same pass (``card_metrics`` does, so the seat-game table is read once)."""
+    yes, y = pl.col(flag).cast(pl.Boolean), pl.col(value).cast(pl.Float64)
+    return [yes.sum().cast(pl.Float64).alias("a1"), y.filter(yes).sum().alias("b1"),
+            (y**2).filter(yes).sum().alias("c1"), (~yes).sum().cast(pl.Float64).alias("a0"),
+            y.filter(~yes).sum().alias("b0"), (y**2).filter(~yes).sum().alias("c0")]
+
+
+def contrast_from_sums(per_game: pl.DataFrame, by: tuple[str, ...] = (), strata: tuple[str, ...] = (),
+                       cluster: str = "game_id", alpha: float = 0.05) -> pl.DataFrame:
+    """:func:`clustered_contrast` from a table of per-game sums: one row per (``by``, ``strata``,
+    ``cluster``) with the columns of :func:`cluster_sums` (other columns are ignored). Without
+    ``by``, the table has a constant column ``_all``."""
+    key = list(by) or ["_all"]
+    cells = [*key, *strata]
+    per_game = per_game.lazy()
     st = (per_game.group_by(cells).agg(n1=pl.col("a1").sum(), s1=pl.col("b1").sum(), q1=pl.col("c1").sum(),
                                        n0=pl.col("a0").sum(), s0=pl.col("b0").sum(), q0=pl.col("c0").sum())
           .with_columns(h=pl.when((pl.col("n1") > 0) & (pl.col("n0") > 0))
