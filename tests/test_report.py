@@ -77,7 +77,7 @@ def test_render_report_files_numbers_and_charts(results, tmp_path):
     for name in images:
         assert (out / name).is_file() and (out / name).read_bytes()[:4] == b"\x89PNG"
         assert f"]({name})" in md
-    assert page.startswith("<!DOCTYPE html>") and "<table>" in page and "<style>" in page
+    assert page.startswith("<!DOCTYPE html>") and '<table class="sortable">' in page and "<style>" in page
     assert "http" not in page  # self-contained: nothing fetched from elsewhere
 
 

@@ -106,6 +106,12 @@ def section_culling(ctx) -> None:
         sentences.append(f"{r['players']} players, cull {r['policy']}: wins {_pct(r['win_rate'])} "
                          f"{_iv(r['ci_low'], r['ci_high'])} of {r['n']:,} games, {verdict}.")
     doc.bullets(sentences)
+    for players in sorted(set(tab["players"].to_list())):
+        part = tab.filter(pl.col("players") == players).sort("win_rate", descending=True).to_dicts()
+        if len(part) > 1:
+            ctx.answer(f"{players} players, focal bot's win rate by cull policy (fair {_pct(1 / players)}): "
+                       + ", ".join(f"{r['policy']} {_pct(r['win_rate'])} {_iv(r['ci_low'], r['ci_high'])}"
+                                   for r in part) + f"; n = {part[0]['n']:,} games each.", rank=10 + players)
     doc.table(["players", "policy", "win rate", "95% interval", "n", "glory per own turn", "own turns"],
               [[r["players"], r["policy"], _pct(r["win_rate"]), _iv(r["ci_low"], r["ci_high"]), f"{r['n']:,}",
                 f"{r['glory_per_turn']:.3f} (sd {r['glory_per_turn_sd']:.2f})", f"{r['own_turns']:.2f}"]

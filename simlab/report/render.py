@@ -35,7 +35,7 @@ import numpy as np
 import polars as pl
 
 from simlab.analysis.stats import WIN_RATE_MARGIN
-from simlab.report import charts
+from simlab.report import charts, firstscreen
 
 __all__ = ["render_report", "check_report_target", "SECTIONS", "AnalysisUnavailable"]
 
@@ -146,9 +146,30 @@ class Doc:
     def code(self, text: str, lang: str = "") -> None:
         self.blocks.append(("code", (text, lang)))
 
+    def answer(self, question: str, sentences: Sequence[str], notes: Sequence[str]) -> None:
+        """The box at the top of the page: the question, the answer sentences, then notes (n,
+        first-player advantage, the caveat)."""
+        self.blocks.append(("answer", (question, list(sentences), list(notes))))
+
+    def details(self, summary: str, inner: Doc) -> None:
+        """A collapsed part (HTML ``<details>``; GitHub's Markdown renders it the same way)."""
+        self.blocks.append(("details", (summary, inner)))
+
     def markdown(self) -> str:
         out: list[str] = []
         for kind, val in self.blocks:
+            if kind == "answer":
+                q, sentences, notes = val
+                out.append("\n".join([f"> **Question:** {q}", ">", "> **Answer:**", ">"]
+                                     + [f"> - {t}" for t in sentences] + [">"] + [f"> {t}  " for t in notes]))
+                continue
+            if kind == "details":
+                out.append(f"<details><summary>{html.escape(val[0])}</summary>\n\n{val[1].markdown()}\n</details>")
+                continue
+            if kind == "ul" and len(val) > LONG_LIST:
+                out.append(f"<details><summary>{len(val)} lines (click to open)</summary>\n\n"
+                           + "\n".join(f"- {item}" for item in val) + "\n\n</details>")
+                continue
             if kind == "h":
                 out.append("#" * val[0] + " " + val[1])
             elif kind == "p":
@@ -171,9 +192,32 @@ class Doc:
         return "\n\n".join(out) + "\n"
 
     def html(self, title: str) -> str:
+        return (
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{html.escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+            + self.html_body()
+            + f"\n<script>{_JS}</script>\n</body>\n</html>\n"
+        )
+
+    def html_body(self) -> str:
         e = html.escape
         body: list[str] = []
         for kind, val in self.blocks:
+            if kind == "answer":
+                q, sentences, notes = val
+                body.append('<section id="answer" class="answer">'
+                            f"<p class=\"question\"><strong>Question:</strong> {_inline_html(q)}</p>"
+                            "<p><strong>Answer:</strong></p><ul>"
+                            + "".join(f"<li>{_inline_html(t)}</li>" for t in sentences) + "</ul>"
+                            + "".join(f'<p class="note">{_inline_html(t)}</p>' for t in notes) + "</section>")
+                continue
+            if kind == "details":
+                body.append(f"<details><summary>{e(val[0])}</summary>{val[1].html_body()}</details>")
+                continue
+            if kind == "ul" and len(val) > LONG_LIST:
+                body.append(f"<details><summary>{len(val)} lines (click to open)</summary><ul>"
+                            + "".join(f"<li>{_inline_html(i)}</li>" for i in val) + "</ul></details>")
+                continue
             if kind == "h":
                 body.append(f"<h{val[0]}>{e(val[1])}</h{val[0]}>")
             elif kind == "p":
@@ -182,19 +226,52 @@ class Doc:
                 body.append("<ul>" + "".join(f"<li>{_inline_html(i)}</li>" for i in val) + "</ul>")
             elif kind == "table":
                 headers, rows = val
-                head = "".join(f"<th>{e(h)}</th>" for h in headers)
+                head = "".join(f'<th title="click to sort">{e(h)}</th>' for h in headers)
                 trs = "".join("<tr>" + "".join(f"<td>{_inline_html(c)}</td>" for c in r) + "</tr>" for r in rows)
-                body.append(f"<table><thead><tr>{head}</tr></thead><tbody>{trs}</tbody></table>")
+                # long tables get a filter box (the script below wires it and the sorting)
+                filt = ('<input class="filter" type="search" placeholder="filter rows: words all present, '
+                        'e.g. 2p, or n>=1000">' if len(rows) > FILTER_ROWS else "")
+                body.append(f'{filt}<table class="sortable"><thead><tr>{head}</tr></thead>'
+                            f"<tbody>{trs}</tbody></table>")
             elif kind == "img":
                 body.append(f'<figure><img src="{e(val[0])}" alt="{e(val[1])}"></figure>')
             elif kind == "code":
                 body.append(f"<pre><code>{e(val[0])}</code></pre>")
-        return (
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{e(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-            + "\n".join(body)
-            + "\n</body>\n</html>\n"
-        )
+        return "\n".join(body)
+
+
+LONG_LIST = 12    # bullet lists longer than this are collapsed (per-variant listings)
+FILTER_ROWS = 10  # tables longer than this get a filter box
+
+# Sorting and filtering without a server (the page stays one self-contained file): a click on a
+# header sorts by that column (numbers by their first number, "n/a" last; a second click reverses);
+# the filter keeps rows containing every word typed; a term "col>=x" (or <=, >, <) compares a column
+# (named by the start of its header) as a number, e.g. "n>=1000".
+_JS = r"""
+(function(){
+function num(t){var m=t.replace(/,/g,'').match(/[-+]?\d*\.?\d+(e[-+]?\d+)?/i);return m?parseFloat(m[0]):NaN;}
+document.querySelectorAll('table.sortable').forEach(function(tb){
+  var ths=tb.tHead.rows[0].cells;
+  Array.prototype.forEach.call(ths,function(th,i){th.addEventListener('click',function(){
+    var rows=Array.prototype.slice.call(tb.tBodies[0].rows),asc=th.dataset.dir!=='asc';
+    Array.prototype.forEach.call(ths,function(h){delete h.dataset.dir;});th.dataset.dir=asc?'asc':'desc';
+    rows.sort(function(a,b){var x=a.cells[i].textContent,y=b.cells[i].textContent,nx=num(x),ny=num(y),c;
+      if(!isNaN(nx)&&!isNaN(ny))c=nx-ny;else if(!isNaN(nx))return -1;else if(!isNaN(ny))return 1;
+      else c=x.localeCompare(y);return asc?c:-c;});
+    rows.forEach(function(r){tb.tBodies[0].appendChild(r);});});});
+  var f=tb.previousElementSibling;
+  if(f&&f.classList.contains('filter'))f.addEventListener('input',function(){
+    var terms=f.value.toLowerCase().split(/\s+/).filter(Boolean);
+    Array.prototype.forEach.call(tb.tBodies[0].rows,function(r){
+      var text=r.textContent.toLowerCase(),ok=terms.every(function(t){
+        var m=t.match(/^([^<>=]+)(>=|<=|>|<)([-+.\d]+)$/);
+        if(m){for(var i=0;i<ths.length;i++){if(ths[i].textContent.toLowerCase().indexOf(m[1])===0){
+          var v=num(r.cells[i].textContent),w=parseFloat(m[3]);
+          return m[2]==='>='?v>=w:m[2]==='<='?v<=w:m[2]==='>'?v>w:v<w;}}return false;}
+        return text.indexOf(t)>=0;});
+      r.style.display=ok?'':'none';});});
+});})();
+"""
 
 
 _CSS = (
@@ -203,6 +280,10 @@ _CSS = (
     "th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}th{background:#f3f3f3}"
     "pre{background:#f6f6f6;padding:.75rem;overflow-x:auto}img{max-width:100%}"
     "code{background:#f6f6f6}"
+    ".answer{background:#fff4cc;border:2px solid #e0b400;padding:.5rem 1rem;margin:1rem 0}"
+    ".answer .note{font-size:.9rem;margin:.3rem 0}th{cursor:pointer}th[data-dir=asc]::after{content:' ▲'}"
+    "th[data-dir=desc]::after{content:' ▼'}input.filter{margin-top:.5rem;width:30rem;max-width:100%}"
+    "details{margin:.5rem 0}summary{cursor:pointer;color:#0645ad}"
 )
 
 
@@ -224,6 +305,11 @@ class _Ctx:
     out_dir: Path
     doc: Doc
     charts: list[str] = field(default_factory=list)
+    answers: list[tuple[int, str]] = field(default_factory=list)
+
+    def answer(self, text: str, rank: int = 50) -> None:
+        """Offer a sentence for the answer box at the top (lower rank first; the best few are shown)."""
+        self.answers.append((rank, text))
 
     def save(self, fig, name: str, alt: str) -> None:
         file = f"{name}.png"
@@ -335,6 +421,14 @@ def _section_winrates(ctx: _Ctx) -> None:
             return None
         return means.get(r["variant"])
 
+    mixed = [r for r in rows if fair(r) is not None and r["n"] > 0]
+    if mixed:
+        top = max(mixed, key=lambda r: r["win_rate"] - fair(r))
+        opp = [b for b in dict.fromkeys(ctx.bots_of(top["variant"])) if b != top["bot"]]
+        ctx.answer(f"Strongest bot against its fair share: {top['bot']} wins {pct(top['win_rate'])} "
+                   f"{interval(top['ci_low'], top['ci_high'])} against {' and '.join(opp)} (fair "
+                   f"{pct(fair(top))}, n = {count(top['n'])})" + (f" [{top['variant']}]" if len(ctx.variants) > 1
+                                                                  else "") + ".", rank=60)
     verdicts = _fair_verdict(rows, fair, "{bot} [{variant}]")
     if verdicts:
         doc.para("Is any bot stronger than its fair share? " + _FAIR_NOTE)
@@ -442,6 +536,11 @@ def _section_matchups(ctx: _Ctx) -> None:
     doc.para("Bradley-Terry strengths fitted to every game of the study (log-odds scale; only differences "
              "between ratings mean anything). Two bots differ only if their intervals do not overlap "
              "(a conservative check).")
+    if len(brows) > 1:
+        order = sorted(brows, key=lambda r: -r["rating"])
+        ctx.answer("Bradley-Terry ranking (log-odds, 95% interval): " + ", ".join(
+            f"{r['bot']} {_num(r['rating'], 2)} {interval(r['ci_low'], r['ci_high'], scale=1.0, digits=2)}"
+            for r in order) + f"; over {count(max(r['games'] for r in brows))} games.", rank=10)
     doc.table(
         ["bot", "rating", "95% interval", "games"],
         [[r["bot"], _num(r["rating"], 3), interval(r["ci_low"], r["ci_high"], scale=1.0, digits=3), count(r["games"])]
@@ -498,9 +597,16 @@ def _section_cards(ctx: _Ctx, top: int = 10) -> None:
                  f"(about {0.05 * n_cards:.1f} would by chance if no card mattered).")
         if n_cards:
             best = part.row(0, named=True)
+            worst = part.row(n_cards - 1, named=True)
             doc.para(f"Highest IWD: {best['card']} at {points(best['iwd'])} "
                      f"{interval(best['iwd_ci_low'], best['iwd_ci_high'])} over "
                      f"{count(best.get('games_available'))} games where it was available.")
+            ctx.answer(("" if v is None or len(variants) == 1 else f"[{v}] ")
+                       + f"Highest IWD (seats that acquired it vs not; observational): {best['card']} "
+                       f"{points(best['iwd'])} {interval(best['iwd_ci_low'], best['iwd_ci_high'])}; lowest "
+                       f"{worst['card']} {points(worst['iwd'])} {interval(worst['iwd_ci_low'], worst['iwd_ci_high'])}; "
+                       f"{excl} of {n_cards} cards' intervals exclude zero (about {0.05 * n_cards:.0f} would by "
+                       f"chance).", rank=20 + i)
         headers, rows = _card_rows(part.head(top))
         doc.para(f"Top {min(top, part.height)} by IWD:")
         doc.table(headers, rows)
@@ -586,6 +692,17 @@ def _section_card_effects(ctx: _Ctx) -> None:
                                                                 different=r in real) for r in rows}
         n_eq = sum(v["verdict"] == "equivalent" for v in verdicts.values())
         needed = [v["games_needed"] for v in verdicts.values() if v["games_needed"]]
+        if rows:
+            ups = [r for r in real if r["diff"] > 0]
+            downs = [r for r in real if r["diff"] < 0]
+            ctx.answer(("" if not group.get("base") or len(groups) == 1 else f"[{group['base']}] ")
+                       + f"{len(real)} of {len(rows)} cards change the focal bot's win rate after the {correction} "
+                       "correction (paired, same seeds)"
+                       + (f"; most: {ups[0]['card']} {points(ups[0]['diff'])} "
+                          f"{interval(ups[0]['ci_low'], ups[0]['ci_high'])}" if ups else "")
+                       + (f"; least: {downs[-1]['card']} {points(downs[-1]['diff'])} "
+                          f"{interval(downs[-1]['ci_low'], downs[-1]['ci_high'])}" if downs else "")
+                       + f"; n = {count(rows[0]['n'])} paired games per card.", rank=10 + i)
         doc.para(f"{len(real)} of {len(rows)} cards have an effect that survives the {correction} correction; "
                  f"{n_eq} are shown to change the win rate by less than ±{MARGIN_WORDS} (equivalence test, "
                  f"TOST); the other {len(rows) - len(real) - n_eq} are inconclusive"
@@ -652,13 +769,41 @@ def _header(ctx: _Ctx, name: str) -> None:
         + (f", {m.get('cpu_count')} cores available" if m.get("cpu_count") else ""),
         f"Status: {m.get('status')}; started {m.get('started')}, finished {m.get('finished')}",
     ]
+    items.append(f"Rendered by {firstscreen.source_stamp()}")
     doc.bullets(items)
+    doc.para("All intervals are 95% unless stated; n is the number of games (or seat-games) behind each number. "
+             "The variants are listed in the appendix at the end.")
+
+
+def _variant_listing(ctx: _Ctx) -> Doc:
+    """Every variant of the study (the appendix)."""
+    inner = Doc()
     rows = []
     for v in ctx.variants:
         rows.append([v.get("index"), v.get("label"), v.get("players"), ", ".join(map(str, v.get("bots", []))),
                      v.get("case") or ""])
-    doc.table(["id", "variant", "players", "bots (by row)", "case"], rows)
-    doc.para("All intervals are 95% unless stated; n is the number of games (or seat-games) behind each number.")
+    inner.table(["id", "variant", "players", "bots (by row)", "case"], rows)
+    return inner
+
+
+def _answer_box(ctx: _Ctx) -> None:
+    """The first screen: question, answer, first-player advantage and balance, caveat."""
+    m = ctx.manifest
+    sentences = [t for _, t in sorted(ctx.answers, key=lambda a: a[0])[:firstscreen.MAX_ANSWERS]]
+    if not sentences:
+        sentences = ["This study has no analysis with a headline; the sections below list its numbers."]
+    notes = []
+    fp = firstscreen.first_player(ctx.results.seats)
+    if fp:
+        notes.append("First-player advantage (seat 1's win rate, pooled over the variants; balance = 1 - largest "
+                     "seat gap): " + "; ".join(
+                         f"{r['players']}p {pct(r['win_rate'])} {interval(r['ci_low'], r['ci_high'])} vs fair "
+                         f"{pct(r['fair'])}, balance {r['balance']:.2f}, n = {count(r['n'])}" for r in fp) + ".")
+    timing = m.get("timing", {})
+    notes.append(f"{count(timing.get('games_played'))} games in {len(ctx.variants)} variant(s); "
+                 f"{(m.get('game') or {}).get('title', '')} version {(m.get('game') or {}).get('version')}.")
+    notes.append(firstscreen.caveat(m))
+    ctx.doc.answer(firstscreen.question(m), sentences, notes)
 
 
 REPORT_FILES = ("report.md", "index.html")
@@ -788,8 +933,10 @@ def render_report(
 
 def _render_into(out: Path, results: Any, manifest: dict[str, Any], name: str) -> None:
     """Render the report's pages and charts into the (empty) folder ``out``."""
-    ctx = _Ctx(results=results, manifest=manifest, out_dir=out, doc=Doc())
+    head = Doc()
+    ctx = _Ctx(results=results, manifest=manifest, out_dir=out, doc=head)
     _header(ctx, name)
+    ctx.doc = Doc()  # the sections, rendered first so that their answers can lead the page
 
     wanted = list(manifest.get("analyses") or DEFAULT_SECTIONS)
     if manifest.get("card_effects") and "card_effects" not in wanted:
@@ -803,10 +950,18 @@ def _render_into(out: Path, results: Any, manifest: dict[str, Any], name: str) -
     if unknown:
         ctx.doc.para(f"Unknown analyses ignored: {unknown}; known: {list(SECTIONS)}.")
 
-    ctx.doc.heading("Scenario")
+    ctx.doc.heading("Appendix")
+    ctx.doc.details(f"The {len(ctx.variants)} variants of the study", _variant_listing(ctx))
     src = manifest.get("scenario", {})
-    ctx.doc.para(f"From `{src.get('path')}`:")
-    ctx.doc.code(src.get("source") or "", "toml")
+    scenario = Doc()
+    scenario.para(f"From `{src.get('path')}`:")
+    scenario.code(src.get("source") or "", "toml")
+    ctx.doc.details("The scenario file", scenario)
 
-    (out / "report.md").write_text(ctx.doc.markdown(), encoding="utf-8")
-    (out / "index.html").write_text(ctx.doc.html(f"simlab report: {name}"), encoding="utf-8")
+    sections = ctx.doc
+    page = Doc(blocks=head.blocks[:1])  # the title
+    ctx.doc = page
+    _answer_box(ctx)
+    page.blocks += head.blocks[1:] + sections.blocks
+    (out / "report.md").write_text(page.markdown(), encoding="utf-8")
+    (out / "index.html").write_text(page.html(f"simlab report: {name}"), encoding="utf-8")

@@ -140,6 +140,12 @@ def section_tokens(ctx) -> None:
             f"(difference {100 * r['diff']:+.1f} points, Holm p = {r['p_adjusted']:.3g}, n = {r['n']:,} paired games)."
             for r in bad]
         doc.para(f"{len(bad)} of {len(rows)} tokens are mispriced at {g['players']} players.")
+        big = sorted(bad, key=lambda r: -abs(r["worth"]))[:3]
+        ctx.answer(f"{g['players']} players: {len(bad)} of {len(rows)} tokens are mispriced (Holm, paired)"
+                   + ("; furthest from their printed value: " + "; ".join(
+                       f"token {r['token']} printed {r['printed']:+.0f}, fair {_pts(r['fair_value'])} "
+                       f"{_iv(r['ci_low'], r['ci_high'])}" for r in big) if big else "")
+                   + f"; n = {rows[0]['n']:,} paired games per token.", rank=10 + int(g["players"]))
         doc.bullets(sentences)
         doc.table(
             ["token", "effect", "printed", "fair value", "95% interval", "worth", "used", "win holding",

@@ -1,0 +1,96 @@
+"""What a report shows before any scrolling: the study's question, its answer, the numbers that
+matter, the first-player advantage and the caveat (issue 11: "every report leads with its answer").
+
+Sections add their key sentences with ``ctx.answer(text, rank)`` while they compute them; the
+renderer puts the best-ranked few in the answer box at the top of the page.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+MAX_ANSWERS = 5
+
+
+def question(manifest: dict[str, Any]) -> str:
+    """The study's question: the scenario's ``question`` key, else the first sentence of the comment
+    block that opens the scenario file (every committed scenario opens with its question), else a
+    generic one."""
+    source = (manifest.get("scenario") or {}).get("source") or ""
+    try:
+        q = tomllib.loads(source).get("question")
+    except tomllib.TOMLDecodeError:
+        q = None
+    if isinstance(q, str) and q.strip():
+        return q.strip()
+    lines = []
+    for line in source.splitlines():
+        if not line.startswith("#"):
+            break
+        text = line.lstrip("#").strip()
+        if not text and lines:
+            break
+        lines.append(text)
+    text = " ".join(t for t in lines if t)
+    m = re.match(r"(.+?[?.:])(\s|$)", text)
+    if m:
+        return m.group(1).rstrip(":.") + ("" if m.group(1).endswith("?") else ".")
+    return "How do the bots, seats and variants of this study fare?"
+
+
+def first_player(seats: pl.LazyFrame, alpha: float = 0.05) -> list[dict[str, Any]]:
+    """First-seat win rate and the balance figure per player count, pooled over the variants.
+
+    Balance is 1 - (largest - smallest seat win rate), as Ludii reports it: 1 is perfectly even.
+    Returns one dict per player count: players, n, win_rate, ci_low, ci_high, fair, balance.
+    """
+    from simlab.analysis.winrates import win_rates
+
+    if "players" not in seats.collect_schema().names():
+        return []
+    tab = win_rates(seats, by=("players", "seat"), alpha=alpha).sort("players", "seat").to_dicts()
+    out = []
+    for p in sorted({int(r["players"]) for r in tab}):
+        rows = [r for r in tab if int(r["players"]) == p]
+        rates = [r["win_rate"] for r in rows]
+        first = next((r for r in rows if int(r["seat"]) == 0), None)
+        if first is None:
+            continue
+        fair = sum(r["wins"] for r in rows) / first["n"] / p if first["n"] else float("nan")
+        out.append({"players": p, "n": int(first["n"]), "win_rate": first["win_rate"], "ci_low": first["ci_low"],
+                    "ci_high": first["ci_high"], "fair": fair, "balance": 1.0 - (max(rates) - min(rates))})
+    return out
+
+
+def source_stamp() -> str:
+    """The simlab version and, when simlab runs from a git checkout, its commit (``+dirty`` when the
+    working tree differs): what rendered this report."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        ver = version("simlab")
+    except PackageNotFoundError:
+        ver = "unknown"
+    root = Path(__file__).resolve().parents[2]
+    try:
+        commit = subprocess.run(["git", "-C", str(root), "rev-parse", "--short=10", "HEAD"], capture_output=True,
+                                text=True, timeout=10, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no", "simlab"],
+                               capture_output=True, text=True, timeout=10, check=True).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return f"simlab {ver}"
+    return f"simlab {ver}, commit {commit}" + ("+dirty" if dirty else "")
+
+
+def caveat(manifest: dict[str, Any]) -> str:
+    """These are bots, not people."""
+    bots = sorted({str(b) for v in manifest.get("variants", []) for b in v.get("bots", [])})
+    who = ", ".join(bots) if bots else "heuristic bots"
+    return (f"Caveat: these are simulated games between heuristic bots ({who}), not people; a number holds for "
+            "these bots and this engine version, and says most about the game where the bots play it sensibly.")
