@@ -12,9 +12,10 @@ import polars as pl
 from simlab.analysis.stats import clustered_contrast, paired_difference
 from simlab.analysis.winrates import win_value
 
-__all__ = ["cull_arms", "cull_value", "composition_over_turns", "first_scorer_edge", "level3_swing"]
+__all__ = ["cull_arms", "policy_arms", "cull_value", "composition_over_turns", "first_scorer_edge", "level3_swing"]
 
 DELTA_PATH = "seats.0.params.cull_delta"
+POLICY_PATH = "seats.0.params.cull_policy"
 
 
 def cull_arms(manifest: Mapping) -> dict[str, tuple[str, str]]:
@@ -40,6 +41,26 @@ def cull_arms(manifest: Mapping) -> dict[str, tuple[str, str]]:
     return arms
 
 
+def policy_arms(manifest: Mapping, field_policy: int = 1) -> dict[str, tuple[str, str]]:
+    """Pairs of variants that differ only in the focal bot's ``cull_policy``, each against the field's
+    own policy (``field_policy``, Basic Quiddity first in the culling study) at the same player count
+    and the usual number of culls: ``"<players>p: policy <p> vs <field>"`` -> (variant, field variant).
+    Every variant of a study replays the same game ids, so the pairs share their seeds."""
+    field: dict[int, str] = {}
+    others: list[tuple[int, int, str]] = []
+    for v in manifest["variants"]:
+        sweep = v.get("sweep", {})
+        if POLICY_PATH not in sweep or float(sweep.get(DELTA_PATH, 0)) != 0.0:
+            continue
+        pol = int(sweep[POLICY_PATH])
+        if pol == field_policy:
+            field[int(v["players"])] = v["label"]
+        else:
+            others.append((int(v["players"]), pol, v["label"]))
+    return {f"{players}p: policy {pol} vs {field_policy}": (label, field[players])
+            for players, pol, label in sorted(others) if players in field}
+
+
 def cull_value(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str, str]],
                focal_bot_row: int = 0, alpha: float = 0.05) -> pl.DataFrame:
     """Paired change in the focal bot's win rate between two variants run on the same seeds.
@@ -51,8 +72,10 @@ def cull_value(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str,
         focal_bot_row: the bot row whose seat is compared (rotation moves it between seats).
 
     Returns:
-        [comparison, n, win_treated, win_baseline, diff, ci_low, ci_high, p_value, se]: the interval
-        is a paired normal interval on per-game differences (same game ids in both variants).
+        [comparison, n, win_treated, win_baseline, diff, ci_low, ci_high, p_value, se, identical]: the
+        interval is a paired normal interval on per-game differences (same game ids in both variants);
+        ``identical`` marks a pair whose every game has the same outcome (the two arms played the same
+        games, so there is nothing to test).
     """
     focal = win_value(seats).filter(pl.col("bot_row") == focal_bot_row)
     rows = []
@@ -64,7 +87,9 @@ def cull_value(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str,
         rows.append({"comparison": label, "n": res["n"], "win_treated": float(j["win"].mean()),
                      "win_baseline": float(j["win_b"].mean()), "diff": res["diff"],
                      "ci_low": res["ci_low"], "ci_high": res["ci_high"], "p_value": res["p_value"],
-                     "se": res["se"]})
+                     "se": res["se"],
+                     # the same games (e.g. one fewer cull for a bot that never culls): nothing to test
+                     "identical": bool(j.height > 0 and (j["win"] == j["win_b"]).all())})
     return pl.DataFrame(rows)
 
 

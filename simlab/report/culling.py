@@ -6,18 +6,26 @@ Expects the design of scenarios/quarriors_culling.toml: bot row 0 is the focal b
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
 import polars as pl
 
 from simlab.analysis import adjust, equivalence_verdict, excludes, proportion_ci
-from simlab.analysis.culling import composition_over_turns, cull_arms, cull_value, first_scorer_edge, level3_swing
+from simlab.analysis.culling import (
+    POLICY_PATH,
+    composition_over_turns,
+    cull_arms,
+    cull_value,
+    first_scorer_edge,
+    level3_swing,
+    policy_arms,
+)
 from simlab.analysis.winrates import win_value
 from simlab.report import charts
 from simlab.report.render import MARGIN_WORDS, WIN_MARGIN, equivalence_words
 
-POLICY_PATH = "seats.0.params.cull_policy"
 DELTA_PATH = "seats.0.params.cull_delta"
 POLICIES = {0: "none", 1: "quiddity_first", 2: "assistant_first", 3: "weakest", 4: "ev"}
 
@@ -106,12 +114,6 @@ def section_culling(ctx) -> None:
         sentences.append(f"{r['players']} players, cull {r['policy']}: wins {_pct(r['win_rate'])} "
                          f"{_iv(r['ci_low'], r['ci_high'])} of {r['n']:,} games, {verdict}.")
     doc.bullets(sentences)
-    for players in sorted(set(tab["players"].to_list())):
-        part = tab.filter(pl.col("players") == players).sort("win_rate", descending=True).to_dicts()
-        if len(part) > 1:
-            ctx.answer(f"{players} players, focal bot's win rate by cull policy (fair {_pct(1 / players)}): "
-                       + ", ".join(f"{r['policy']} {_pct(r['win_rate'])} {_iv(r['ci_low'], r['ci_high'])}"
-                                   for r in part) + f"; n = {part[0]['n']:,} games each.", rank=10 + players)
     doc.table(["players", "policy", "win rate", "95% interval", "n", "glory per own turn", "own turns"],
               [[r["players"], r["policy"], _pct(r["win_rate"]), _iv(r["ci_low"], r["ci_high"]), f"{r['n']:,}",
                 f"{r['glory_per_turn']:.3f} (sd {r['glory_per_turn_sd']:.2f})", f"{r['own_turns']:.2f}"]
@@ -120,15 +122,51 @@ def section_culling(ctx) -> None:
                                             group="players", title="Focal bot's win rate by cull policy (95%)"),
              "culling_policies", "Win rate of the focal bot by cull policy and player count")
 
+    # 1b. each policy against the field's own policy, paired on the same seeds (issue 11)
+    parms = policy_arms(ctx.manifest)
+    if parms:
+        doc.heading("Each policy against the field's policy (paired)")
+        prow = cull_value(ctx.results.seats, parms).to_dicts()
+        preject, ppadj = adjust(np.array([r["p_value"] for r in prow]), method="holm")
+        doc.para("The focal bot's win rate with each policy minus its win rate with the field's own policy "
+                 "(Basic Quiddity first, the mirror match), on the same game seeds: a paired difference per "
+                 f"game. Holm correction over {len(prow)} comparisons; a difference is claimed only where it "
+                 "rejects, \"within ±" + MARGIN_WORDS + "\" only from an equivalence test.")
+        def name(c: str, short: bool = False) -> str:
+            players, pol, base = map(int, re.match(r"(\d+)p: policy (\d+) vs (\d+)", c).groups())
+            return (f"cull {POLICIES.get(pol, pol)}" if short
+                    else f"{players}p: cull {POLICIES.get(pol, pol)} vs cull {POLICIES.get(base, base)}")
+
+        words = [name(r["comparison"]) + f": {_pts(r['diff'])} {_iv(r['ci_low'], r['ci_high'])}, n={r['n']:,} "
+                 "paired games" + (" (Holm: real)" if rej else f" ({_no_diff(r)})")
+                 for r, rej in zip(prow, preject, strict=True)]
+        doc.bullets(words)
+        doc.table(["comparison", "win with policy", "win with field's policy", "difference", "95% interval", "n",
+                   "p", "Holm p"],
+                  [[name(r["comparison"]), _pct(r["win_treated"]), _pct(r["win_baseline"]), _pts(r["diff"]),
+                    _iv(r["ci_low"], r["ci_high"]), f"{r['n']:,}", f"{r['p_value']:.3g}", f"{p:.3g}"]
+                   for r, p in zip(prow, ppadj, strict=True)])
+        for players in sorted({int(c.split("p:")[0]) for c in parms}):
+            part = [(r, rej) for r, rej in zip(prow, preject, strict=True)
+                    if r["comparison"].startswith(f"{players}p:")]
+            cells = [f"{name(r['comparison'], short=True)} {_pts(r['diff'])} {_iv(r['ci_low'], r['ci_high'])}"
+                     + ("" if rej else " (n.s.)") for r, rej in part]
+            ctx.answer(f"{players} players, each cull policy against the field's (Basic Quiddity first), paired: "
+                       + "; ".join(cells) + f"; n = {part[0][0]['n']:,} paired games each.", rank=10 + players)
+
     # 2. the value of one cull
     arms = cull_arms(ctx.manifest)
     if arms:
         doc.heading("The value of one cull")
-        rows = cull_value(ctx.results.seats, arms).to_dicts()
+        every = cull_value(ctx.results.seats, arms).to_dicts()
+        # an arm that replays the very same games (a bot that never culls, one cull fewer) is no test
+        same = [r["comparison"] for r in every if r["identical"]]
+        rows = [r for r in every if not r["identical"]]
         reject, padj = adjust(np.array([r["p_value"] for r in rows]), method="holm")
         doc.para("Same seeds with one extra (+1) or one fewer (-1) cull at the focal bot's first scoring, "
                  "against the usual number: paired differences in its win rate. Holm correction over "
-                 f"{len(rows)} comparisons; a change is claimed only where it rejects.")
+                 f"{len(rows)} comparisons; a change is claimed only where it rejects."
+                 + (f" Not tested, because both arms played the very same games: {', '.join(same)}." if same else ""))
         doc.bullets([f"{r['comparison']}: {_pts(r['diff'])} {_iv(r['ci_low'], r['ci_high'])}, n={r['n']:,} "
                      f"paired games" + (" (Holm: real)" if rej else f" ({_no_diff(r)})")
                      for r, rej in zip(rows, reject, strict=True)])

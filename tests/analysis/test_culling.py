@@ -6,7 +6,13 @@ import numpy as np
 import polars as pl
 import pytest
 
-from simlab.analysis.culling import composition_over_turns, cull_value, first_scorer_edge, level3_swing
+from simlab.analysis.culling import (
+    composition_over_turns,
+    cull_value,
+    first_scorer_edge,
+    level3_swing,
+    policy_arms,
+)
 
 
 def _two_player_games(n, p_first_wins, rng, variant="v"):
@@ -36,6 +42,29 @@ def test_cull_value_recovers_a_known_paired_effect():
     row = out.row(0, named=True)
     assert row["n"] == n
     assert row["ci_low"] < 0.05 < row["ci_high"] and row["ci_low"] > 0.04
+
+
+def test_an_arm_that_replays_the_same_games_is_marked_identical():
+    """Issue 11: one fewer cull for a bot that never culls plays the very same games; such a pair is
+    flagged (the report leaves it out of the Holm family) instead of being tested."""
+    rng = np.random.default_rng(2)
+    base = _two_player_games(500, 0.5, rng, "base")
+    same = base.with_columns(variant=pl.lit("same"))
+    other = _two_player_games(500, 0.5, rng, "other")
+    out = cull_value(pl.concat([base, same, other]), {"noop": ("same", "base"), "real": ("other", "base")})
+    assert out["identical"].to_list() == [True, False]
+
+
+def test_policy_arms_pair_each_policy_with_the_field_policy_at_the_same_player_count():
+    """Issue 11: every policy against the field's own (1), with the usual number of culls only."""
+    variants = [{"label": f"{p}p pol={pol} d={d}", "players": p,
+                 "sweep": {"seats.0.params.cull_policy": pol, "seats.0.params.cull_delta": d}}
+                for p in (2, 3) for pol in (0, 1, 4) for d in (-1, 0, 1)]
+    arms = policy_arms({"variants": variants})
+    assert arms == {"2p: policy 0 vs 1": ("2p pol=0 d=0", "2p pol=1 d=0"),
+                    "2p: policy 4 vs 1": ("2p pol=4 d=0", "2p pol=1 d=0"),
+                    "3p: policy 0 vs 1": ("3p pol=0 d=0", "3p pol=1 d=0"),
+                    "3p: policy 4 vs 1": ("3p pol=4 d=0", "3p pol=1 d=0")}
 
 
 def _first_scorer_games(n, p_first_wins, p_seat0_first, rng):
