@@ -81,6 +81,17 @@ def test_render_report_files_numbers_and_charts(results, tmp_path):
     assert "http" not in page  # self-contained: nothing fetched from elsewhere
 
 
+def test_card_effects_show_the_in_arm_purchase_rate_and_the_effect_per_purchase(results, tmp_path):
+    """Issue 11: next to the effect per availability, how often the focal bot bought the card in the
+    in arm, and the effect per purchase; the baseline (what the out arm gets instead) is named."""
+    md = (render_report(results, tmp_path / "rep_ce") / "report.md").read_text()
+    assert "bought in the in arm" in md and "per purchase (95%)" in md
+    assert "not \"no card\"" in md
+    table = md[md.index("| card | win in | win out |"):]
+    row = next(line for line in table.splitlines() if line.startswith("| Green Dragon | "))
+    assert re.search(r"\| \d+\.\d% \| [+-]\d+\.\d pts \(", row)
+
+
 def test_default_out_dir_and_sections_from_manifest(results, tmp_path, monkeypatch):
     manifest_path = results / "manifest.json"
     manifest = json.loads(manifest_path.read_text())

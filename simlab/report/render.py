@@ -667,7 +667,10 @@ def _section_card_effects(ctx: _Ctx) -> None:
     doc.para(
         f"Each card was played in two arms with the same game seeds: **in** (the card is forced into the "
         f"setup; every bot except the focal one, bot row {focal}, avoids it) and **out** (the card is "
-        f"excluded). The effect is the focal bot's win rate in minus out. With {len(groups[0]['arms'])} cards "
+        f"excluded, so its place goes to whatever the game's own setup draws instead: the baseline is "
+        f"\"a card the setup would draw\", not \"no card\"). The effect is the focal bot's win rate in minus out; "
+        f"**per purchase** divides it by the share of in-arm games in which the focal bot bought the card. "
+        f"With {len(groups[0]['arms'])} cards "
         f"tested, p-values are adjusted with the **{correction.capitalize()}** correction; a card's effect is "
         f"called real only when it is flagged after that correction and its 95% interval excludes zero."
     )
@@ -677,6 +680,14 @@ def _section_card_effects(ctx: _Ctx) -> None:
             doc.heading(f"Card effects: {group['base']}", 3)
         effects = fn(ctx.results.seats, arms, focal_bot_row=focal, correction=correction)
         rows = effects.sort("diff", descending=True).to_dicts()
+        taken = _acquired_in_arm(ctx, arms, focal)
+        for r in rows:
+            # per purchase: the effect of having the card, over the share of in-arm games where the
+            # focal bot bought it (its interval scales the same way, the share taken as known)
+            r["acquired"] = rate = taken.get(r["card"], float("nan"))
+            ok = rate == rate and rate > 0
+            r["per_buy"], r["per_buy_low"], r["per_buy_high"] = (
+                (r["diff"] / rate, r["ci_low"] / rate, r["ci_high"] / rate) if ok else (float("nan"),) * 3)
         real = [r for r in rows if r.get("flagged") and (r["ci_low"] > 0 or r["ci_high"] < 0)]
         sentences = []
         for r in real:
@@ -709,14 +720,32 @@ def _section_card_effects(ctx: _Ctx) -> None:
                  + (f" (up to {count(max(needed))} paired games per card would settle ±{MARGIN_WORDS})"
                     if needed else "") + ".")
         doc.table(
-            ["card", "win in", "win out", "difference", "95% interval", "n", "p", f"p ({correction})", "verdict"],
+            ["card", "win in", "win out", "difference", "95% interval", "bought in the in arm",
+             "per purchase (95%)", "n", "p", f"p ({correction})", "verdict"],
             [[r["card"], pct(r["win_in"]), pct(r["win_out"]), points(r["diff"]), interval(r["ci_low"], r["ci_high"]),
+              pct(r["acquired"]), f"{points(r['per_buy'])} {interval(r['per_buy_low'], r['per_buy_high'])}",
               count(r["n"]), _num(r["p_value"]), _num(r["p_adjusted"]),
               {"different": "real effect", "equivalent": f"within ±{MARGIN_WORDS}"}.get(
                   verdicts[r["card"]]["verdict"], "inconclusive")]
              for r in rows],
         )
         ctx.save(charts.card_effects_chart(effects), f"card_effects_{i}", "Card effects with 95% intervals")
+
+
+def _acquired_in_arm(ctx: _Ctx, arms: dict[str, tuple[str, str]], focal: int) -> dict[str, float]:
+    """card -> share of its in-arm games where the focal bot row acquired it (NaN without a cards table)."""
+    cards = ctx.results.cards
+    have = cards.collect_schema().names()
+    if "acquired" not in have or not arms:
+        return {}
+    ins = {v_in: card for card, (v_in, _) in arms.items()}
+    seats = ctx.results.seats.filter(pl.col("variant").is_in(list(ins)) & (pl.col("bot_row") == focal))
+    got = (cards.filter(pl.col("variant").is_in(list(ins)))
+           .group_by("variant", "game_id", "seat", "card").agg(pl.col("acquired").sum())
+           .join(seats.select("variant", "game_id", "seat"), on=["variant", "game_id", "seat"], how="inner")
+           .group_by("variant", "card").agg(rate=(pl.col("acquired") > 0).mean())
+           .collect())
+    return {r["card"]: r["rate"] for r in got.iter_rows(named=True) if ins.get(r["variant"]) == r["card"]}
 
 
 _SECTION_FUNCS: dict[str, Callable[[_Ctx], None]] = {
