@@ -148,6 +148,28 @@ def test_charts_return_figures():
     assert all(isinstance(f, Figure) for f in figs)
 
 
+def test_charts_of_many_variants_fit_the_page_width_and_sort_categories_by_value():
+    """Issue 11: 45 variants made a 5,800-px strip with cut labels; now such charts grow down, at most
+    900 px wide, and categories are sorted by value (no lines joining them)."""
+    n = 45
+    labels = [f"players={2 + i // 15} seats.0.params.cull_policy={i % 5} seats.0.params.cull_delta={(i // 5) % 3 - 1}"
+              for i in range(n)]
+    seats = pl.DataFrame({"variant": np.repeat(labels, 2), "seat": np.tile([0, 1], n),
+                          "win_rate": np.linspace(0.3, 0.7, 2 * n), "ci_low": np.linspace(0.28, 0.68, 2 * n),
+                          "ci_high": np.linspace(0.32, 0.72, 2 * n)})
+    fig = charts.seat_advantage_chart(seats, fair=0.5)
+    assert fig.get_size_inches()[0] * fig.dpi <= 900
+    table = pl.DataFrame({"variant": labels, "win_rate": np.random.default_rng(0).random(n),
+                          "ci_low": np.zeros(n), "ci_high": np.ones(n)})
+    fig = charts.metric_by_variant_chart(table)
+    assert fig.get_size_inches()[0] * fig.dpi <= 900
+    ax = fig.axes[0]
+    shown = [t.get_text() for t in ax.get_yticklabels()]
+    assert len(set(shown)) == n  # short labels that still tell the variants apart
+    assert shown == [charts.short_label(v) for v in table.sort("win_rate")["variant"].to_list()]
+    assert all(line.get_linestyle() == "None" for line in ax.get_lines() if len(line.get_xdata()) > 1)
+
+
 def run(capsys, *argv):
     code = main([str(a) for a in argv])
     out, err = capsys.readouterr()

@@ -8,6 +8,7 @@ in scripts, tests and worker processes; save them with ``fig.savefig(path)``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import matplotlib
@@ -33,6 +34,7 @@ __all__ = [
 HIGHLIGHT = "#d62728"
 PLAIN = "#1f77b4"
 MUTED = "#9a9a9a"
+MANY = 12  # more categories than this: drawn as rows (the chart grows down, never wider than the page)
 
 
 def _figure(width: float = 7.0, height: float = 4.0) -> tuple[Figure, object]:
@@ -49,7 +51,16 @@ def _errors(df: pl.DataFrame, y: str, lo: str, hi: str) -> np.ndarray:
     return np.vstack([np.clip(low, 0, None), np.clip(high, 0, None)])
 
 
+def short_label(label: str) -> str:
+    """A variant label without the scenario's paths: "players=2 seats.0.params.cull_policy=1" ->
+    "2p cull_policy=1" (the full label stays in the report's tables and appendix)."""
+    label = re.sub(r"\bplayers=(\d+)", r"\1p", label)
+    label = re.sub(r"\bseats\.(\d+)\.params\.", lambda m: "" if m.group(1) == "0" else f"seat {m.group(1)} ", label)
+    return re.sub(r"\b(setup|cards)\.", "", label)
+
+
 def _short(label: str, width: int = 40) -> str:
+    label = short_label(label)
     return label if len(label) <= width else label[: width - 1] + "…"
 
 
@@ -79,28 +90,43 @@ def metric_by_variant_chart(
         reference: draw a dashed horizontal line there (e.g. a fair share of 0.5).
         percent: show ``y`` in percent.
     """
-    xs = list(dict.fromkeys(table[x].cast(pl.String).to_list()))
-    fig, ax = _figure(max(6.0, 0.9 * len(xs) + 3), 4.2)
+    # categories sorted by value (their mean over the groups), never joined by lines
+    order = (table.group_by(pl.col(x).cast(pl.String).alias("_x")).agg(pl.col(y).cast(pl.Float64).mean())
+             .sort(y, "_x", nulls_last=True)) if not table.is_empty() else table
+    xs = order["_x"].to_list() if not table.is_empty() else []
+    flat = len(xs) > MANY  # many categories: one row each, so the page width never has to grow
+    fig, ax = _figure(9.0, max(3.0, 0.26 * len(xs) + 1.5)) if flat else _figure(max(6.0, 0.7 * len(xs) + 3), 4.2)
     if table.is_empty():
         return _empty(fig, ax, "no data")
     scale = 100.0 if percent else 1.0
     groups = list(dict.fromkeys(table[group].to_list())) if group else [None]
-    offsets = np.linspace(-0.15, 0.15, len(groups)) if len(groups) > 1 else [0.0]
+    offsets = np.linspace(-0.2, 0.2, len(groups)) if len(groups) > 1 else [0.0]
     for off, g in zip(offsets, groups, strict=True):
         part = table if g is None else table.filter(pl.col(group) == g)
         pos = np.array([xs.index(v) for v in part[x].cast(pl.String).to_list()], dtype=float) + off
         yv = part[y].cast(pl.Float64).to_numpy() * scale
-        ax.errorbar(pos, yv, yerr=_errors(part, y, lo, hi) * scale, fmt="o-" if len(xs) > 1 else "o",
-                    capsize=4, label=None if g is None else str(g))
-    if reference is not None:
-        ax.axhline(reference * scale, color=MUTED, linestyle="--", linewidth=1)
-    ax.set_xticks(range(len(xs)), [_short(v, 28) for v in xs], rotation=30 if len(xs) > 3 else 0,
-                  ha="right" if len(xs) > 3 else "center")
-    ax.set_ylabel(ylabel or (f"{y} (%)" if percent else y))
+        err = _errors(part, y, lo, hi) * scale
+        if flat:
+            ax.errorbar(yv, pos, xerr=err, fmt="o", capsize=3, label=None if g is None else str(g))
+        else:
+            ax.errorbar(pos, yv, yerr=err, fmt="o", capsize=4, label=None if g is None else str(g))
+    unit = ylabel or (f"{y} (%)" if percent else y)
+    if flat:
+        if reference is not None:
+            ax.axvline(reference * scale, color=MUTED, linestyle="--", linewidth=1)
+        ax.set_yticks(range(len(xs)), [_short(v, 60) for v in xs], fontsize="small")
+        ax.set_xlabel(unit)
+        ax.grid(axis="x", alpha=0.3)
+    else:
+        if reference is not None:
+            ax.axhline(reference * scale, color=MUTED, linestyle="--", linewidth=1)
+        ax.set_xticks(range(len(xs)), [_short(v, 28) for v in xs], rotation=30 if len(xs) > 3 else 0,
+                      ha="right" if len(xs) > 3 else "center")
+        ax.set_ylabel(unit)
+        ax.grid(axis="y", alpha=0.3)
     ax.set_title(title or f"{y} by {x} (95% intervals)")
     if group:
         ax.legend(title=group, fontsize="small")
-    ax.grid(axis="y", alpha=0.3)
     return fig
 
 
@@ -119,26 +145,37 @@ def seat_advantage_chart(table: pl.DataFrame, *, fair: dict[str, float] | float 
         fair: the fair share (1/players), one number or per variant; drawn as dashed marks.
     """
     variants = list(dict.fromkeys(table["variant"].to_list())) if not table.is_empty() else []
-    fig, ax = _figure(max(6.0, 1.2 * max(1, len(variants)) + 4), 4.2)
+    flat = len(variants) > MANY  # many variants: one row each, so the page width never has to grow
+    fig, ax = (_figure(9.0, max(3.0, 0.3 * len(variants) + 1.5)) if flat
+               else _figure(max(6.0, 1.2 * max(1, len(variants)) + 4), 4.2))
     if table.is_empty():
         return _empty(fig, ax, "no data")
     seats = sorted(set(table["seat"].to_list()))
     width = 0.8 / max(1, len(seats))
+    bar = ax.barh if flat else ax.bar
     for j, s in enumerate(seats):
         part = table.filter(pl.col("seat") == s)
         pos = np.array([variants.index(v) for v in part["variant"].to_list()]) - 0.4 + width * (j + 0.5)
-        ax.bar(pos, part["win_rate"].to_numpy() * 100, width=width * 0.9, label=f"seat {s}",
-               yerr=_errors(part, "win_rate", "ci_low", "ci_high") * 100, capsize=3)
+        err = _errors(part, "win_rate", "ci_low", "ci_high") * 100
+        bar(pos, part["win_rate"].to_numpy() * 100, width * 0.9, label=f"seat {s}", capsize=2,
+            **({"xerr": err} if flat else {"yerr": err}))
     for i, v in enumerate(variants):
         share = fair.get(v) if isinstance(fair, dict) else fair
         if share is not None:
-            ax.hlines(share * 100, i - 0.45, i + 0.45, colors="black", linestyles="--", linewidth=1)
-    ax.set_xticks(range(len(variants)), [_short(v, 28) for v in variants],
-                  rotation=30 if len(variants) > 3 else 0, ha="right" if len(variants) > 3 else "center")
-    ax.set_ylabel("win rate (%)")
+            (ax.vlines if flat else ax.hlines)(share * 100, i - 0.45, i + 0.45, colors="black", linestyles="--",
+                                               linewidth=1)
+    if flat:
+        ax.set_yticks(range(len(variants)), [_short(v, 60) for v in variants], fontsize="small")
+        ax.invert_yaxis()
+        ax.set_xlabel("win rate (%)")
+        ax.grid(axis="x", alpha=0.3)
+    else:
+        ax.set_xticks(range(len(variants)), [_short(v, 28) for v in variants],
+                      rotation=30 if len(variants) > 3 else 0, ha="right" if len(variants) > 3 else "center")
+        ax.set_ylabel("win rate (%)")
+        ax.grid(axis="y", alpha=0.3)
     ax.set_title("Win rate by seat (95% intervals; dashed: fair share)")
     ax.legend(fontsize="small")
-    ax.grid(axis="y", alpha=0.3)
     return fig
 
 
