@@ -394,10 +394,10 @@ def _scenario_dict(scn: Scenario) -> dict[str, Any]:
 def _effective_scenario(parsed: dict[str, Any], games: Any, seed: Any) -> dict[str, Any]:
     """The study a scenario describes once the run's overrides are applied.
 
-    ``out`` (where, not what) and ``chunk_size`` (checked through the plan; results do not
-    depend on it) are left out.
+    ``out`` (where, not what), ``chunk_size`` (checked through the plan; results do not
+    depend on it) and ``question`` (the report's wording) are left out.
     """
-    eff = {k: v for k, v in parsed.items() if k not in ("out", "chunk_size")}
+    eff = {k: v for k, v in parsed.items() if k not in ("out", "chunk_size", "question")}
     eff["games"] = games
     eff["seed"] = seed
     return eff

@@ -160,6 +160,7 @@ class ScenarioModel(BaseModel):
     chunk_size: int | None = Field(default=None, gt=0)
     rotate_seats: bool = True
     analyses: list[str] = Field(default_factory=list)
+    question: str | None = None  # what the report's first screen answers (wording only)
     seats: list[SeatModel] = Field(default_factory=lambda: [SeatModel()], min_length=1)
     cards: dict[str, dict[str, Any]] = Field(default_factory=dict)
     variants: dict[str, Any] = Field(default_factory=dict)

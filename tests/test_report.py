@@ -148,6 +148,21 @@ def test_charts_return_figures():
     assert all(isinstance(f, Figure) for f in figs)
 
 
+def test_the_first_screen_answers_the_scenarios_question(tmp_path, write_scenario):
+    """Issue 11: the report opens with the question, the answer with interval and n, the first-player
+    advantage and the caveat, before the study's details; the question is wording, not the study
+    (changing it does not stop a --resume)."""
+    text = STUDY.replace('analyses = ', 'question = "Does the greedy bot beat the random one?"\nanalyses = ')
+    res = run_scenario(write_scenario(text), out=tmp_path / "results", n_jobs=1, quiet=True)
+    md = (render_report(res, tmp_path / "rep") / "report.md").read_text()
+    box = md.split("\n- Game: ")[0]
+    assert box.startswith("# Study report: toy_report\n\n> **Question:** Does the greedy bot beat the random one?")
+    assert "**Answer:**" in box and "First-player advantage" in box and "Caveat: these are simulated games" in box
+    assert re.search(INTERVAL, box) and "n = " in box
+    again = write_scenario(text.replace("Does the greedy", "Is the greedy"))
+    run_scenario(again, out=tmp_path / "results", n_jobs=1, quiet=True, resume=True)
+
+
 def test_charts_of_many_variants_fit_the_page_width_and_sort_categories_by_value():
     """Issue 11: 45 variants made a 5,800-px strip with cut labels; now such charts grow down, at most
     900 px wide, and categories are sorted by value (no lines joining them)."""
