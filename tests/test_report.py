@@ -163,6 +163,23 @@ def test_the_first_screen_answers_the_scenarios_question(tmp_path, write_scenari
     run_scenario(again, out=tmp_path / "results", n_jobs=1, quiet=True, resume=True)
 
 
+def test_a_question_added_to_the_scenario_after_the_run_is_used_only_if_the_study_is_the_same(tmp_path,
+                                                                                               write_scenario):
+    from simlab.report.firstscreen import question
+
+    path = write_scenario(STUDY)
+    res = run_scenario(path, out=tmp_path / "results", n_jobs=1, quiet=True)
+    manifest = json.loads((tmp_path / "results" / "manifest.json").read_text())
+    manifest["scenario"]["path"] = str(path)
+    assert question(manifest) != "Which bot wins?"
+    path.write_text(STUDY.replace("games = 240", 'question = "Which bot wins?"\ngames = 2400'))
+    assert question(manifest) == "Which bot wins?"  # wording and the game count: the same study
+    path.write_text(STUDY.replace("seed = 7", 'question = "Which bot wins?"\nplayers = 3\nseed = 7')
+                    .replace("players = 2\n", ""))
+    assert question(manifest) != "Which bot wins?"  # another study now: its question is not this one's
+    assert res is not None
+
+
 def test_charts_of_many_variants_fit_the_page_width_and_sort_categories_by_value():
     """Issue 11: 45 variants made a 5,800-px strip with cut labels; now such charts grow down, at most
     900 px wide, and categories are sorted by value (no lines joining them)."""

@@ -22,13 +22,15 @@ def question(manifest: dict[str, Any]) -> str:
     """The study's question: the scenario's ``question`` key, else the first sentence of the comment
     block that opens the scenario file (every committed scenario opens with its question), else a
     generic one."""
-    source = (manifest.get("scenario") or {}).get("source") or ""
-    try:
-        q = tomllib.loads(source).get("question")
-    except tomllib.TOMLDecodeError:
-        q = None
-    if isinstance(q, str) and q.strip():
-        return q.strip()
+    scenario = manifest.get("scenario") or {}
+    source = scenario.get("source") or ""
+    for text in (source, _same_study_on_disk(scenario)):
+        try:
+            q = tomllib.loads(text).get("question")
+        except tomllib.TOMLDecodeError:
+            q = None
+        if isinstance(q, str) and q.strip():
+            return q.strip()
     lines = []
     for line in source.splitlines():
         if not line.startswith("#"):
@@ -38,10 +40,24 @@ def question(manifest: dict[str, Any]) -> str:
             break
         lines.append(text)
     text = " ".join(t for t in lines if t)
-    m = re.match(r"(.+?[?.:])(\s|$)", text)
+    m = re.match(r"(.+?[?.])(\s|$)", text)
     if m:
-        return m.group(1).rstrip(":.") + ("" if m.group(1).endswith("?") else ".")
+        return m.group(1)
     return "How do the bots, seats and variants of this study fare?"
+
+
+def _same_study_on_disk(scenario: dict[str, Any]) -> str:
+    """The scenario file the study was run from, if it is still there and still describes the same
+    study (a question added later is wording, not a change of study); else ""."""
+    path, parsed = scenario.get("path"), scenario.get("parsed")
+    try:
+        text = Path(path).read_text(encoding="utf-8") if path and parsed else ""
+        disk = tomllib.loads(text)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ""
+    wording = ("out", "chunk_size", "question", "games", "seed")  # run overrides and wording
+    same = {k: v for k, v in disk.items() if k not in wording} == {k: v for k, v in parsed.items() if k not in wording}
+    return text if same else ""
 
 
 def first_player(seats: pl.LazyFrame, alpha: float = 0.05) -> list[dict[str, Any]]:
