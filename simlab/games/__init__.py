@@ -15,6 +15,7 @@ __all__ = ["get_game", "game_names", "GameSpec", "kernels_cached", "COMPILE_SECO
 
 # Modules are imported on first use so that `simlab games` does not compile every kernel.
 _MODULES = {
+    "ashes": "simlab.games.ashes",
     "quarriors": "simlab.games.quarriors",
     "seasons": "simlab.games.seasons",
 }
