@@ -629,7 +629,9 @@ def _tokens_section(ctx: _Ctx) -> None:
 # Header
 
 
-def _header(ctx: _Ctx, name: str) -> None:
+def _header(ctx: _Ctx, name: str, lead: Sequence[Callable[[Any], None]] = ()) -> None:
+    """The title, then the game's own sections (``lead``: they answer the study's question on the
+    first screen), then the study's details (game, seed, timing, variants)."""
     m = ctx.manifest
     doc = ctx.doc
     game = m.get("game", {})
@@ -637,6 +639,10 @@ def _header(ctx: _Ctx, name: str) -> None:
     adaptive = m.get("adaptive") or {}
     timing = m.get("timing", {})
     doc.heading(f"Study report: {name}", 1)
+    for section in lead:
+        section(ctx)
+    if lead:
+        doc.heading("The study")
     games = adaptive.get("games", plan.get("games"))
     items = [
         f"Game: {game.get('title', game.get('name'))} (`{game.get('name')}`), version {game.get('version')}",
@@ -786,15 +792,35 @@ def render_report(
     return out
 
 
+def game_sections(manifest: dict[str, Any]) -> dict[str, Callable[[Any], None]]:
+    """Report sections a game keeps beside its rules (design guide section 6): the
+    ``REPORT_SECTIONS`` mapping (``analyses`` name -> renderer of a context) of the game's
+    ``studies`` module, ``simlab.games.<game>.studies``, when it has one. They lead the report."""
+    import importlib
+
+    from simlab.games import _MODULES
+
+    game = (manifest.get("game") or {}).get("name")
+    if game not in _MODULES:
+        return {}
+    try:
+        module = importlib.import_module(_MODULES[game] + ".studies")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "REPORT_SECTIONS", {}))
+
+
 def _render_into(out: Path, results: Any, manifest: dict[str, Any], name: str) -> None:
     """Render the report's pages and charts into the (empty) folder ``out``."""
     ctx = _Ctx(results=results, manifest=manifest, out_dir=out, doc=Doc())
-    _header(ctx, name)
-
     wanted = list(manifest.get("analyses") or DEFAULT_SECTIONS)
+    own = game_sections(manifest)
+    lead = [a for a in wanted if a in own and a not in _SECTION_FUNCS]
+    _header(ctx, name, lead=[own[a] for a in lead])
+
     if manifest.get("card_effects") and "card_effects" not in wanted:
         wanted.append("card_effects")
-    unknown = [a for a in wanted if a not in _SECTION_FUNCS]
+    unknown = [a for a in wanted if a not in _SECTION_FUNCS and a not in lead]
     for section in [a for a in SECTIONS if a in wanted]:
         try:
             _SECTION_FUNCS[section](ctx)
