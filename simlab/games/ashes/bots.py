@@ -239,13 +239,14 @@ def keep_die(s, b, prm, p, d):
 def discard_in_prepare(s, t, b, prm, p, i):
     """DP2: discard hand card i in the prepare phase? The balanced bot discards dead cards: those
     the engine cannot play now (card types whose effects are not implemented yet, a ready spell
-    whose name finds no spellboard slot, a fourth copy) unless ``discard_dead`` is 0; the random
-    bot flips a coin."""
+    whose name finds no spellboard slot, a fourth copy, and the card it never plays,
+    ``avoid_card``: held, it would only take the place of a new card) unless ``discard_dead`` is
+    0; the random bot flips a coin."""
     if prm[p, BP_RANDOM] > 0.5:
         return coin(s, b, p)
     if prm[p, BP_DISCARD_DEAD] < 0.5:
         return False
-    return _dead(s, t, b, p, i)
+    return _dead(s, t, b, p, i) or s.i_card[b, i] == int(prm[p, BP_AVOID_CARD])
 
 
 @njit(cache=True)

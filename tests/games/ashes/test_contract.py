@@ -98,6 +98,19 @@ def test_avoid_card_is_never_played():
     assert without["played"][(without["card"] == k) & (without["seat"] == 0)].sum() == 0
 
 
+def test_the_avoided_card_is_discarded_in_prepare():
+    """The balanced bot discards the card it never plays in the prepare phase, like a dead card
+    (DP2), so that it does not take the place of a new card in hand."""
+    from tests.games.ashes.kit import Position
+
+    pos = Position()
+    i = pos.take(0, "Anchornaut", "hand")
+    pos.prm[0, B.PARAMS.index("avoid_card")] = pos.card_id("Anchornaut")
+    assert B.discard_in_prepare(pos.st, pos.t, 0, pos.prm, 0, i)
+    pos.prm[0, B.PARAMS.index("avoid_card")] = -1
+    assert not B.discard_in_prepare(pos.st, pos.t, 0, pos.prm, 0, i)
+
+
 def test_scenario_selects_decks_by_seat():
     """A scenario pairs decks per seat (setup.deck_0 / deck_1, swept: one arm per pairing); the
     seats table names each seat's precon."""
