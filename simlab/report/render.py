@@ -17,6 +17,10 @@ Sections (``analyses`` names):
 - ``card_effects``: the causal in/out experiment of a ``[card_effects]`` scenario (Holm).
 - ``culling``: the Quarriors culling study (:mod:`simlab.report.culling`).
 - ``tokens``: the Seasons special-ability token study (:mod:`simlab.report.tokens`).
+
+A game may add its own sections beside its rules (design guide section 6): the
+``REPORT_SECTIONS`` of ``simlab.games.<game>.studies`` (:func:`game_sections`), e.g. Ashes'
+``ashes_decks`` and ``ashes_card_value``; they render first, right after the title.
 """
 
 from __future__ import annotations
@@ -805,7 +809,9 @@ def game_sections(manifest: dict[str, Any]) -> dict[str, Callable[[Any], None]]:
         return {}
     try:
         module = importlib.import_module(_MODULES[game] + ".studies")
-    except ModuleNotFoundError:
+    except ModuleNotFoundError as exc:
+        if exc.name != _MODULES[game] + ".studies":
+            raise  # the game's studies module exists but something it imports does not
         return {}
     return dict(getattr(module, "REPORT_SECTIONS", {}))
 
