@@ -17,6 +17,10 @@ Sections (``analyses`` names):
 - ``card_effects``: the causal in/out experiment of a ``[card_effects]`` scenario (Holm).
 - ``culling``: the Quarriors culling study (:mod:`simlab.report.culling`).
 - ``tokens``: the Seasons special-ability token study (:mod:`simlab.report.tokens`).
+
+A game may add its own sections beside its rules (design guide section 6): the
+``REPORT_SECTIONS`` of ``simlab.games.<game>.studies`` (:func:`game_sections`), e.g. Ashes'
+``ashes_decks`` and ``ashes_card_value``; they render first, right after the title.
 """
 
 from __future__ import annotations
@@ -776,6 +780,7 @@ def _tokens_section(ctx: _Ctx) -> None:
 
 
 def _header(ctx: _Ctx, name: str) -> None:
+    """The title, then the study's details (game, seed, timing, simlab version and commit)."""
     m = ctx.manifest
     doc = ctx.doc
     game = m.get("game", {})
@@ -960,17 +965,41 @@ def render_report(
     return out
 
 
+def game_sections(manifest: dict[str, Any]) -> dict[str, Callable[[Any], None]]:
+    """Report sections a game keeps beside its rules (design guide section 6): the
+    ``REPORT_SECTIONS`` mapping (``analyses`` name -> renderer of a context) of the game's
+    ``studies`` module, ``simlab.games.<game>.studies``, when it has one. They lead the report."""
+    import importlib
+
+    from simlab.games import _MODULES
+
+    game = (manifest.get("game") or {}).get("name")
+    if game not in _MODULES:
+        return {}
+    try:
+        module = importlib.import_module(_MODULES[game] + ".studies")
+    except ModuleNotFoundError as exc:
+        if exc.name != _MODULES[game] + ".studies":
+            raise  # the game's studies module exists but something it imports does not
+        return {}
+    return dict(getattr(module, "REPORT_SECTIONS", {}))
+
+
 def _render_into(out: Path, results: Any, manifest: dict[str, Any], name: str) -> None:
     """Render the report's pages and charts into the (empty) folder ``out``."""
     head = Doc()
     ctx = _Ctx(results=results, manifest=manifest, out_dir=out, doc=head)
     _header(ctx, name)
     ctx.doc = Doc()  # the sections, rendered first so that their answers can lead the page
-
     wanted = list(manifest.get("analyses") or DEFAULT_SECTIONS)
+    own = game_sections(manifest)
+    lead = [a for a in wanted if a in own and a not in _SECTION_FUNCS]
+    for section in lead:  # the game's own study sections (design guide section 6) come first
+        own[section](ctx)
+
     if manifest.get("card_effects") and "card_effects" not in wanted:
         wanted.append("card_effects")
-    unknown = [a for a in wanted if a not in _SECTION_FUNCS]
+    unknown = [a for a in wanted if a not in _SECTION_FUNCS and a not in lead]
     for section in [a for a in SECTIONS if a in wanted]:
         try:
             _SECTION_FUNCS[section](ctx)

@@ -99,7 +99,7 @@ def test_choose_variants_names_the_bad_key_and_value():
         choose_variants("g", allowed, {"face": "c"})
 
 
-@pytest.mark.parametrize("name", ["quarriors", "seasons"])
+@pytest.mark.parametrize("name", ["quarriors", "seasons", "ashes"])
 def test_a_games_result_does_not_depend_on_its_place_in_the_chunk(name, monkeypatch):
     """Games after the first sub-batch of a play() call must come out as if played alone (Seasons
     0.2.0 let a card keep the energy stored on it by the row's previous game: found by

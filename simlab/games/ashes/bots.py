@@ -13,11 +13,31 @@ from numba import njit
 from simlab.games.ashes import state as S
 from simlab.games.kernel import coin, rand
 
-PARAMS = ("random", "keep_dice", "discard_dead", "chump_life", "counter_policy")
-BP_RANDOM, BP_KEEP_DICE, BP_DISCARD_DEAD, BP_CHUMP_LIFE, BP_COUNTER = range(len(PARAMS))
+# Checklist §3.2 names. aggression (DP3/DP7): 0-1 weight of attacking the Phoenixborn against
+# attacking units, as multipliers 2 * aggression and 2 * (1 - aggression) of the balanced scores
+# (0.5 = the balanced scores unchanged); w_summon (DP3/DP4): multiplier of a summon's score;
+# avoid_card (a card id, -1 none): the bot never plays that card (the card-value study's arm).
+PARAMS = ("random", "keep_dice", "discard_dead", "chump_life", "counter_policy", "aggression",
+          "w_summon", "avoid_card")
+BP_RANDOM, BP_KEEP_DICE, BP_DISCARD_DEAD, BP_CHUMP_LIFE, BP_COUNTER, BP_AGGRESSION, BP_W_SUMMON, \
+    BP_AVOID_CARD = range(len(PARAMS))
+_BASE = {"random": 0.0, "keep_dice": 1.0, "discard_dead": 1.0, "chump_life": 5.0, "counter_policy": 2.0,
+         "aggression": 0.5, "w_summon": 1.0, "avoid_card": -1.0}
 PRESETS = {
-    "balanced": {"random": 0.0, "keep_dice": 1.0, "discard_dead": 1.0, "chump_life": 5.0, "counter_policy": 2.0},
-    "random": {"random": 1.0, "keep_dice": 1.0, "discard_dead": 1.0, "chump_life": 5.0, "counter_policy": 2.0},
+    "balanced": dict(_BASE),
+    "random": _BASE | {"random": 1.0},
+    # races the Phoenixborn: attacks it before summoning (0.9 * 2 * 50 = 90 > 0.8 * 100), rarely
+    # chump-blocks (checklist §3.2 aggro: aggression 0.9, chump_life 3 -> 2 on our scale)
+    "aggro": _BASE | {"aggression": 0.9, "w_summon": 0.8, "chump_life": 2.0},
+    # builds a board and trades units: unit attacks weigh 1.6x, Phoenixborn attacks 0.4x (below
+    # most spells), summons 1.2x, blocks early (checklist §3.2 control: aggression 0.2)
+    "control": _BASE | {"aggression": 0.2, "w_summon": 1.2, "chump_life": 8.0},
+}
+DESCRIPTIONS = {
+    "balanced": "fixed scores per move: summon, attack, then the best card (docs/ashes.md)",
+    "random": "uniformly random legal moves and choices (fuzzing the rules)",
+    "aggro": "balanced scores tilted towards attacking the Phoenixborn, few chump blocks",
+    "control": "balanced scores tilted towards summons and attacks on units, early blocks",
 }
 
 KEEP_NONE, KEEP_POWER, KEEP_ALL = 0, 1, 2  # DP13: exhaust all / keep power faces / keep all
@@ -61,19 +81,53 @@ def move_score(s, t, b, move):
 
 
 @njit(cache=True)
+def drop_avoided(s, b, prm, p, legal, n):
+    """Remove from ``legal[:n]`` the plays of the card the bot avoids (``avoid_card``, the
+    card-value study); returns the new count."""
+    avoid = int(prm[p, BP_AVOID_CARD])
+    if avoid < 0:
+        return n
+    m = 0
+    for k in range(n):
+        mv = legal[k]
+        if mv // S.MAXI == S.MV_PLAY and s.i_card[b, mv % S.MAXI] == avoid:
+            continue
+        legal[m] = mv
+        m += 1
+    return m
+
+
+@njit(cache=True)
+def style_weight(prm, p, move):
+    """The preset's tilt of a move's score: ``2 * aggression`` for an attack on the Phoenixborn,
+    ``2 * (1 - aggression)`` for an attack on a unit, ``w_summon`` for an activation (1 for the
+    balanced bot)."""
+    kind = move // S.MAXI
+    if kind == S.MV_ATTACK_PB:
+        return 2.0 * prm[p, BP_AGGRESSION]
+    if kind == S.MV_ATTACK_UNIT:
+        return 2.0 * (1.0 - prm[p, BP_AGGRESSION])
+    if kind == S.MV_ACTIVATE:
+        return prm[p, BP_W_SUMMON]
+    return 1.0
+
+
+@njit(cache=True)
 def choose_main(s, t, b, prm, p, legal, n):
     """DP3: which of the ``n`` legal moves ``legal[:n]`` to make as the main action, or -1 to
-    pass. The balanced bot takes the best by :func:`move_score` (first on ties); the random bot
-    picks uniformly among the moves and passing."""
+    pass. The balanced bot takes the best by :func:`move_score` times :func:`style_weight`
+    (first on ties); the random bot picks uniformly among the moves and passing. Neither plays
+    ``avoid_card``."""
+    n = drop_avoided(s, b, prm, p, legal, n)
     if n == 0:
         return -1
     if prm[p, BP_RANDOM] > 0.5:
         k = rand(s, b, p, n + 1)
         return -1 if k == n else legal[k]
     best = -1
-    best_score = 0
+    best_score = 0.0
     for k in range(n):
-        sc = move_score(s, t, b, legal[k])
+        sc = move_score(s, t, b, legal[k]) * style_weight(prm, p, legal[k])
         if sc > best_score:
             best, best_score = legal[k], sc
     return best
@@ -112,15 +166,17 @@ def side_score(s, t, b, p, move):
 @njit(cache=True)
 def choose_side(s, t, b, prm, p, legal, n):
     """DP4: which legal side-action move to take, or -1 for none. Balanced: the best by
-    :func:`side_score` if above 0; random: a coin flip, then a uniform pick."""
+    :func:`side_score` (times :func:`style_weight`) if above 0; random: a coin flip, then a
+    uniform pick. Neither plays ``avoid_card``."""
+    n = drop_avoided(s, b, prm, p, legal, n)
     if n == 0:
         return -1
     if prm[p, BP_RANDOM] > 0.5:
         return legal[rand(s, b, p, n)] if coin(s, b, p) else -1
     best = -1
-    best_score = 0
+    best_score = 0.0
     for k in range(n):
-        sc = side_score(s, t, b, p, legal[k])
+        sc = side_score(s, t, b, p, legal[k]) * style_weight(prm, p, legal[k])
         if sc > best_score:
             best, best_score = legal[k], sc
     return best
@@ -183,13 +239,14 @@ def keep_die(s, b, prm, p, d):
 def discard_in_prepare(s, t, b, prm, p, i):
     """DP2: discard hand card i in the prepare phase? The balanced bot discards dead cards: those
     the engine cannot play now (card types whose effects are not implemented yet, a ready spell
-    whose name finds no spellboard slot, a fourth copy) unless ``discard_dead`` is 0; the random
-    bot flips a coin."""
+    whose name finds no spellboard slot, a fourth copy, and the card it never plays,
+    ``avoid_card``: held, it would only take the place of a new card) unless ``discard_dead`` is
+    0; the random bot flips a coin."""
     if prm[p, BP_RANDOM] > 0.5:
         return coin(s, b, p)
     if prm[p, BP_DISCARD_DEAD] < 0.5:
         return False
-    return _dead(s, t, b, p, i)
+    return _dead(s, t, b, p, i) or s.i_card[b, i] == int(prm[p, BP_AVOID_CARD])
 
 
 @njit(cache=True)
@@ -774,6 +831,9 @@ def reaction_target(s, t, b, prm, q, e):
     else the most valuable opposing unit (none: not played); Sympathy Pain (3) on the opposing
     Phoenixborn when that is lethal, else the most valuable opposing unit it destroys, else the
     opposing Phoenixborn. Random: a coin flip to play, then a uniform legal target."""
+    avoid = int(prm[q, BP_AVOID_CARD])
+    if avoid >= 0 and t.card_effect[avoid] == e:
+        return -2  # the card the bot never plays (avoid_card)
     o = (q + 1) % s.players[b]
     c = o * S.NZ + S.Z_BATTLEFIELD
     n = s.cont_n[b, c]

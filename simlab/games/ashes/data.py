@@ -21,7 +21,8 @@ from simlab.games.ashes import state as S
 from simlab.games.base import CardTable, choose_variants
 
 MAX_COPIES = 3         # copies of one name per deck (rule 11)
-SETUP_KEYS = ("decks",)
+SEAT_DECK_KEYS = tuple(f"deck_{p}" for p in range(S.MAXP))
+SETUP_KEYS = ("decks",) + SEAT_DECK_KEYS
 DECK_KEYS = ("phoenixborn", "cards", "dice", "conjurations", "first_five")
 DEFAULT_DECKS = ("The Iron Men", "The Mist Guardian")
 
@@ -181,7 +182,9 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
         cards: per-card data overrides (none are supported yet: any entry is an error).
         variants: documented data variants, e.g. ``{"enchanted_violinist": "printed"}``.
         setup: ``decks``: one deck per seat (a precon title, or a table with the keys of
-            :func:`validate_deck`); default the Iron Men against the Mist Guardian.
+            :func:`validate_deck`), reused round-robin when shorter than the seats; default the
+            Iron Men against the Mist Guardian. ``deck_0`` .. ``deck_3``: seat k's deck alone
+            (overrides ``decks`` for that seat; a scenario sweeps them to pair decks).
 
     Raises:
         KeyError: unknown setup key.
@@ -204,6 +207,16 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
     decks = opts["decks"]
     if not isinstance(decks, list) or not 1 <= len(decks) <= S.MAXP:
         raise ValueError(f"setup 'decks': expected a list of 1 to {S.MAXP} decks (one per seat), got {decks!r}")
+    decks = [decks[p % len(decks)] for p in range(S.MAXP)]
+    for p, key in enumerate(SEAT_DECK_KEYS):
+        if key in opts:
+            decks[p] = opts[key]
+    titles = deck_titles()
+    deck_ids = []
+    for p, d in enumerate(decks):
+        if not isinstance(d, str | Mapping):
+            raise ValueError(f"setup deck of seat {p}: expected a precon title or a deck table, got {d!r}")
+        deck_ids.append(titles.index(d) if isinstance(d, str) and d in titles else -1)
     decks = [_precon(d) if isinstance(d, str) else d for d in decks]
     for d in decks:
         validate_deck(d)
@@ -248,7 +261,7 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
     seat_dice = np.zeros((S.MAXP, S.NDICE), np.int8)
     seat_ff = np.zeros((S.MAXP, S.FIRST_FIVE), np.int16)
     for p in range(S.MAXP):
-        d = decks[p % len(decks)]
+        d = decks[p]
         seat_pb[p] = by_name[d["phoenixborn"]]
         seat_deck[p] = [by_name[n] for n, k in d["cards"].items() for _ in range(k)]
         conj = [by_name[n] for n, k in d["conjurations"].items() for _ in range(k)]
@@ -257,6 +270,8 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
         seat_ff[p] = [by_name[n] for n in d["first_five"]]
     arrays.update(seat_pb=seat_pb, seat_deck=seat_deck, seat_conj=seat_conj, seat_dice=seat_dice,
                   seat_ff=seat_ff)
+    # results only (not a kernel table): each seat's precon index in deck_titles(), -1 = custom
+    arrays["seat_deck_id"] = np.array(deck_ids, np.int16)
     table_rows = [{"card": c["name"], "type": c["type"], "cost": c.get("cost", ""),
                    "activation": c.get("activation", ""), "attack": c.get("attack", ""),
                    "life": c.get("life", ""), "recover": c.get("recover", ""), "effect": c["effect"],

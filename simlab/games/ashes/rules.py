@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from simlab.games.ashes import bots as B
+from simlab.games.ashes import state as S  # the results counters (S.S_*, S.C_*, S.tally_damage)
 from simlab.games.ashes.state import (
     C_ACQ,
     C_ACTIVATED,
@@ -249,6 +250,7 @@ def take_first_five(s, t, b, p, ff):
             bad += 1
             continue
         place(s, b, found, p * NZ + Z_HAND)
+        s.card[b, p, card, S.C_FIRST_FIVE] += 1
     return bad
 
 
@@ -361,6 +363,7 @@ def setup(s, t, b, players, seed_words, game_id):
         for d in range(NDICE):
             s.die_type[b, p, d] = t.seat_dice[p, d]
     first_player_roll(s, b)
+    s.seat[b, s.first[b], S.S_WENT_FIRST] = 1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -611,6 +614,7 @@ def activate(s, t, b, prm, p, i, use):
         return
     j = conjuration_in_pile(s, b, p, t.card_conj[c])
     place(s, b, j, p * NZ + Z_BATTLEFIELD)
+    s.seat[b, p, S.S_SUMMONED] += 1
     s.wounds[b, j] = 0
     s.exhaust[b, j] = 0
     s.status[b, j] = 0
@@ -627,6 +631,7 @@ def activate(s, t, b, prm, p, i, use):
 def damage_pb(s, b, p, n):
     """Deal n damage to p's Phoenixborn: n wound tokens (rule 110; no prevention exists yet)."""
     s.pb_wounds[b, p] += n
+    s.seat[b, p, S.S_DMG_TAKEN] += n
 
 
 @njit(cache=True)
@@ -690,6 +695,7 @@ def destroy_if_dead(s, t, b, i):
     if s.i_cont[b, i] % NZ != Z_BATTLEFIELD or s.wounds[b, i] < unit_life(s, t, b, i):
         return False
     log(s, b, EV_DESTROYED, s.i_cont[b, i] // NZ, s.i_card[b, i], i)
+    s.seat[b, s.i_cont[b, i] // NZ, S.S_UNITS_LOST] += 1
     leave_play(s, t, b, i)
     return True
 
@@ -763,6 +769,7 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
         if d < 0:
             dmg = unit_attack(s, t, b, a)
             damage_pb(s, b, q, dmg)
+            S.tally_damage(s, b, p, s.i_card[b, a], dmg)
             s.exhaust[b, a] += 1
             log(s, b, EV_HIT_PB, a, q, dmg)
             pb_damaged(s, t, b, prm, q, dmg, True)
@@ -782,6 +789,8 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
             card_d = s.i_card[b, d]
             s.wounds[b, d] += dealt_a
             s.wounds[b, a] += dealt_d
+            S.tally_damage(s, b, p, card_a, dealt_a)
+            S.tally_damage(s, b, q, card_d, dealt_d)
             log(s, b, EV_BATTLE, a, d, 1 if counter else 0)
             # simultaneous damage (rule 119): both are checked after both are dealt
             gone_d = destroy_if_dead(s, t, b, d)
@@ -833,6 +842,8 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
     for k in range(na):
         if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
             total += unit_attack(s, t, b, att[k])
+            if guard == -2 or s.i_cont[b, guard if guard >= 0 else target] == q * NZ + Z_BATTLEFIELD:
+                S.tally_damage(s, b, p, s.i_card[b, att[k]], unit_attack(s, t, b, att[k]))
     if guard == -2:
         damage_pb(s, b, q, total)
         log(s, b, EV_HIT_PB, -1, q, total)
@@ -858,6 +869,7 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
             for k in range(na):
                 if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
                     s.wounds[b, att[k]] += dmg[k]
+                    S.tally_damage(s, b, q, s.i_card[b, tgt], dmg[k])
         log(s, b, EV_BATTLE, -1, tgt, 1 if counter else 0)
     # Aftershock: note which units dealt damage before any of them leaves play
     card_t = s.i_card[b, tgt]
@@ -956,9 +968,12 @@ def use_dice_power(s, t, b, p, kind, x):
     d = power_die(s, b, p, dt)
     s.die_loc[b, p, d] = L_EXHAUSTED
     s.seat[b, p, S_DICE_SPENT] += 1
+    s.seat[b, p, S.S_DICE_POWERS] += 1
     log(s, b, EV_DICE_POWER, p, dt, x)
     if kind == MV_NATURAL:
         s.wounds[b, x] += 1
+        if s.i_cont[b, x] // NZ != p:
+            S.tally_damage(s, b, p, -1, 1)
         destroy_if_dead(s, t, b, x)
     elif kind == MV_CHARM:
         # the die leaves the pools and sits on the unit (rule 100, AMB-29)
@@ -983,6 +998,7 @@ def meditate(s, t, b, p, src, ns, dice, faces, nd):
     ``dice[:nd]`` to ``faces[:nd]``. The discards (and their effects: a Butterfly Monk's life
     falls with its summon copies) resolve before any die changes. Returns the cards discarded."""
     s.side_left[b, p] -= 1
+    s.seat[b, p, S.S_MEDITATIONS] += 1
     done = 0
     for k in range(ns):
         i = src[k]
@@ -1129,10 +1145,12 @@ def resolve_action(s, t, b, prm, p, c):
         u = B.target_exhaust(s, t, b, prm, p)
         s.exhaust[b, u] += 2
     elif e == E_MIST_TYPHOON:
+        S.tally_damage(s, b, p, c, opposing_units(s, b, p))
         damage_opposing_units(s, t, b, p, 1)
         draw(s, b, p)  # optional: the bots always draw
     elif e == E_ONE_HUNDRED_BLADES:
         draw(s, b, p)
+        S.tally_damage(s, b, p, c, 1 + opposing_units(s, b, p))
         damage_pb(s, b, q, 1)
         damage_opposing_units(s, t, b, p, 1)
         pb_damaged(s, t, b, prm, q, 1, False)
@@ -1205,6 +1223,8 @@ def use_pb_ability(s, t, b, prm, p, use):
     log(s, b, EV_PB_ABILITY, p, e, 0)
     if e == E_WATER_BLAST or e == E_SLASH:
         u = B.target_damage(s, t, b, prm, p, 2 if e == E_WATER_BLAST else 1, e == E_SLASH)
+        if u < 0 or s.i_cont[b, u] // NZ != p:
+            S.tally_damage(s, b, p, pb, 1 if u < 0 else (2 if e == E_WATER_BLAST else 1))
         if u < 0:
             damage_pb(s, b, q, 1)
             pb_damaged(s, t, b, prm, q, 1, False)
@@ -1233,6 +1253,8 @@ def ally_enters(s, t, b, prm, p, i):
         s.status[b, i] += 1
     elif e == E_STORMWIND_SNIPER:
         u = B.target_damage(s, t, b, prm, p, 2, True)
+        if u < 0 or s.i_cont[b, u] // NZ != p:
+            S.tally_damage(s, b, p, s.i_card[b, i], 2)
         if u < 0:
             q = next_alive(s, b, p)
             damage_pb(s, b, q, 2)
@@ -1341,6 +1363,8 @@ def pb_damaged(s, t, b, prm, q, amount, by_attack):
         s.card[b, q, card, C_PLAYED] += 1
         log(s, b, EV_REACTION, q, card, target)
         dmg = 6 if e == E_SHADOW_COUNTER else 3
+        if target < 0 or s.i_cont[b, target] // NZ != q:
+            S.tally_damage(s, b, q, card, dmg)
         if target >= 0:
             s.wounds[b, target] += dmg
             destroy_if_dead(s, t, b, target)
@@ -1538,6 +1562,8 @@ def free_actions(s, t, b, prm, p):
             continue
         s.exhaust[b, u] += 1
         s.wounds[b, v] += 1
+        if s.i_cont[b, v] // NZ != p:
+            S.tally_damage(s, b, p, s.i_card[b, u], 1)
         log(s, b, EV_THROW, p, u, v)
         if destroy_if_dead(s, t, b, v):
             k = 0  # a battlefield list changed (swap-remove): look again; used ones are exhausted

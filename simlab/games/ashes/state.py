@@ -140,14 +140,25 @@ END_PB, END_FATIGUE, END_LIMIT = range(3)
 ROUND_LIMIT = 60       # safety cap: the rules have none (checklist rule 142); a draw
 
 # Seat counters (results `seats` table, after score/won)
+# damage_dealt: damage the seat's units, spells, Phoenixborn and dice powers dealt to opposing
+# units and Phoenixborns; damage_taken: damage its Phoenixborn received (fatigue included, as
+# in fatigue_damage); units_summoned: conjurations it brought into play; units_lost: its units
+# destroyed; dice_powers: dice powers it used; meditations: times it meditated; went_first: 1 for
+# the seat that took the first-player token at setup (rule 23).
 SEAT_COLUMNS = ("pb_wounds", "fatigue_damage", "cards_played", "passes", "turns_taken",
-                "cards_drawn", "dice_spent", "attacks")
-S_PB_WOUNDS, S_FATIGUE, S_PLAYED, S_PASSES, S_TURNS, S_DRAWN, S_DICE_SPENT, S_ATTACKS = range(len(SEAT_COLUMNS))
+                "cards_drawn", "dice_spent", "attacks", "damage_dealt", "damage_taken",
+                "units_summoned", "units_lost", "dice_powers", "meditations", "went_first")
+S_PB_WOUNDS, S_FATIGUE, S_PLAYED, S_PASSES, S_TURNS, S_DRAWN, S_DICE_SPENT, S_ATTACKS, \
+    S_DMG_DEALT, S_DMG_TAKEN, S_SUMMONED, S_UNITS_LOST, S_DICE_POWERS, S_MEDITATIONS, \
+    S_WENT_FIRST = range(len(SEAT_COLUMNS))
 NSEAT = len(SEAT_COLUMNS)
 
-# Per seat and card counters (results `cards` table: acquired = in the deck, played, then these)
-C_ACQ, C_PLAYED, C_DRAWN, C_ACTIVATED = range(4)
-NCARDSTAT = 4
+# Per seat and card counters (results `cards` table: acquired = copies in the deck, played, then
+# these): drawn (First Five not included), in the First Five, activated, and dealt damage (times
+# a copy, or the Phoenixborn, dealt damage above 0)
+C_ACQ, C_PLAYED, C_DRAWN, C_ACTIVATED, C_FIRST_FIVE, C_DAMAGE = range(6)
+NCARDSTAT = 6
+CARD_COLUMNS = ("drawn", "first_five", "activated", "dealt_damage")
 NCARD_MAX = 96         # card ids (78 in the core set) with room for data overrides
 
 # Move kinds (rules.legal_moves): a move is kind * MAXI + instance (or target)
@@ -407,6 +418,16 @@ def log(s, b, code, a, x, y):
         s.ev[b, k, 4] = x
         s.ev[b, k, 5] = y
         s.ev_n[b] = k + 1
+
+
+@njit(cache=True)
+def tally_damage(s, b, p, card, n):
+    """Results counters only: seat p dealt n damage to an opposing unit or Phoenixborn with
+    ``card`` (a unit, spell or Phoenixborn card id; -1 for a dice power). No effect on play."""
+    if n > 0:
+        s.seat[b, p, S_DMG_DEALT] += n
+        if card >= 0:
+            s.card[b, p, card, C_DAMAGE] += 1
 
 
 @njit(cache=True)

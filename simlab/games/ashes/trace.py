@@ -1,4 +1,4 @@
-"""Ashes event codes -> a readable game log (for a future ``simlab replay ashes``)."""
+"""Ashes event codes -> a readable game log (``simlab replay ashes``)."""
 
 from __future__ import annotations
 
