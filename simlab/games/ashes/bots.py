@@ -882,3 +882,152 @@ def target_refresh(s, t, b, prm, p):
                         return u
                     k -= 1
     return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Decisions of the damage and destruction windows (DP11, DP12)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def _opponent(s, b, p):
+    """The next seat still in the game after p."""
+    q = (p + 1) % s.players[b]
+    while s.alive[b, q] == 0 and q != p:
+        q = (q + 1) % s.players[b]
+    return q
+
+
+@njit(cache=True)
+def target_unit_or_pb(s, t, b, prm, p, dmg, optional):
+    """DP11/DP12 for ``dmg`` damage to a unit or Phoenixborn (Pain Link, Chant of Revenge, Final
+    Cry): a unit instance, -1 the opposing Phoenixborn, -2 decline (only when ``optional``).
+    Balanced: the opposing Phoenixborn when lethal, else the most valuable opposing unit it
+    destroys, else the opposing Phoenixborn. Random: a coin flip to decline, then uniform over
+    the opposing units and the opposing Phoenixborn."""
+    o = _opponent(s, b, p)
+    c = o * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    if prm[p, BP_RANDOM] > 0.5:
+        if optional and not coin(s, b, p):
+            return -2
+        k = rand(s, b, p, n + 1)
+        return -1 if k == n else s.cont[b, c, k]
+    if t.card_life[s.pb_card[b, o]] - s.pb_wounds[b, o] <= dmg:
+        return -1
+    best = -1
+    best_v = -1
+    for k in range(n):
+        u = s.cont[b, c, k]
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg and unit_value(s, t, b, u) > best_v:
+            best, best_v = u, unit_value(s, t, b, u)
+    return best
+
+
+@njit(cache=True)
+def protect_amount(s, t, b, prm, q, u, n, avail):
+    """DP12 for Protect: how many of ``avail`` status tokens q spends to prevent ``n`` damage to
+    its unit u. Balanced: only to save u from destruction (the least that does), else none;
+    random: uniform 0..min(n, avail)."""
+    if prm[q, BP_RANDOM] > 0.5:
+        return rand(s, b, q, min(n, avail) + 1)
+    left = S.unit_life(s, t, b, u) - s.wounds[b, u]
+    need = n - left + 1
+    if need <= 0 or need > avail:
+        return 0
+    return need
+
+
+@njit(cache=True)
+def leech_die(s, b, prm, p):
+    """DP12 for Leech Warrior's Shadow Drain: the opponent's active die to exhaust as
+    ``seat * NDICE + die`` (a power face first), -1 none; random: a coin flip, then uniform."""
+    o = _opponent(s, b, p)
+    m = S.dice_count(s, b, o, S.L_ACTIVE)
+    if m == 0:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        if not coin(s, b, p):
+            return -1
+        k = rand(s, b, p, m)
+        for d in range(S.NDICE):
+            if s.die_loc[b, o, d] == S.L_ACTIVE:
+                if k == 0:
+                    return o * S.NDICE + d
+                k -= 1
+    best = -1
+    for d in range(S.NDICE):
+        if s.die_loc[b, o, d] == S.L_ACTIVE:
+            if best < 0 or s.die_face[b, o, d] < s.die_face[b, o, best]:
+                best = d
+    return o * S.NDICE + best
+
+
+@njit(cache=True)
+def heal_target(s, t, b, prm, p):
+    """DP12 for Last Blessing (1 wound off): p's unit with the most wounds, else -1 = p's
+    Phoenixborn, or -3 when nothing of p's is wounded; random: uniform over p's wounded units
+    and its Phoenixborn."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    best = -1
+    best_w = 0
+    m = 0
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if s.wounds[b, u] > 0:
+            m += 1
+            if s.wounds[b, u] > best_w:
+                best, best_w = u, s.wounds[b, u]
+    if prm[p, BP_RANDOM] > 0.5:
+        k = rand(s, b, p, m + 1)
+        if k < m:
+            for j in range(s.cont_n[b, c]):
+                u = s.cont[b, c, j]
+                if s.wounds[b, u] > 0:
+                    if k == 0:
+                        return u
+                    k -= 1
+        return -1 if s.pb_wounds[b, p] > 0 else -3
+    if best >= 0:
+        return best
+    return -1 if s.pb_wounds[b, p] > 0 else -3
+
+
+@njit(cache=True)
+def status_target(s, t, b, prm, p):
+    """DP12 for Inheritance (1 status token, optional): p's Silver Snake (status is its attack),
+    else its Iron Worker (an Overtime), else -1 (declined); random: a coin flip, then a uniform
+    unit of p."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    if n == 0:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, n)] if coin(s, b, p) else -1
+    best = -1
+    for k in range(n):
+        u = s.cont[b, c, k]
+        e = t.card_effect[s.i_card[b, u]]
+        if e == S.E_SILVER_SNAKE:
+            return u
+        if e == S.E_IRON_WORKER:
+            best = u
+    return best
+
+
+@njit(cache=True)
+def play_widows(s, b, prm, p):
+    """DP11 for Summon Sleeping Widows: balanced always (two units for two dice); random: a coin."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return coin(s, b, p)
+    return True
+
+
+@njit(cache=True)
+def use_screams(s, t, b, prm, p, q):
+    """DP12 for Jessa's Screams (1 basic: 1 damage to q's Phoenixborn): balanced when p keeps at
+    least 2 other active dice or the damage is lethal; random: a coin flip."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return coin(s, b, p)
+    if t.card_life[s.pb_card[b, q]] - s.pb_wounds[b, q] <= 1:
+        return True
+    return S.dice_count(s, b, p, S.L_ACTIVE) >= 3

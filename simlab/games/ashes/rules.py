@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from simlab.games.ashes import bots as B
+from simlab.games.ashes import state as S
 from simlab.games.ashes.state import (
     C_ACQ,
     C_ACTIVATED,
@@ -504,6 +505,9 @@ def play_card(s, t, b, prm, p, i, use):
     log(s, b, EV_PLAY, p, c, i)
     if t.card_type[c] == T_ACTION:
         resolve_action(s, t, b, prm, p, c)
+    elif t.card_effect[c] == S.E_PROTECT:
+        s.status[b, i] = 3  # Protect enters play with 3 status tokens (W-ENTER, §2 #35)
+    run_pending(s, t, b, prm)
 
 
 @njit(cache=True)
@@ -694,6 +698,398 @@ def destroy_if_dead(s, t, b, i):
     return True
 
 
+# ---------------------------------------------------------------------------------------------
+# Damage and destruction resolution with its windows (rule 120, checklist §1.17), on an explicit
+# stack of pending frames (numba recursion is awkward: checklist §6 ``ev_stack``)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def push_frame(s, b, kind, target, amount, src, dk):
+    """Push a pending frame (state.PK_*) on game b's stack; frames above it resolve first."""
+    k = s.pend_n[b]
+    if k >= S.PEND:
+        return  # a guard: the core set's chains are bounded by the cards in play
+    s.pend[b, k, 0] = kind
+    s.pend[b, k, 1] = target
+    s.pend[b, k, 2] = amount
+    s.pend[b, k, 3] = src
+    s.pend[b, k, 4] = dk
+    s.pend_n[b] = k + 1
+
+
+@njit(cache=True)
+def deal_unit(s, b, u, n, src, dk):
+    """Queue ``n`` damage of kind ``dk`` (state.DK_*) from seat ``src`` to unit u: its destruction
+    check goes under the damage, so whatever the damage triggers resolves before it (rule 137)."""
+    push_frame(s, b, S.PK_CHECK_UNIT, u, 0, src, dk)
+    push_frame(s, b, S.PK_DMG_UNIT, u, n, src, dk)
+
+
+@njit(cache=True)
+def deal_pb(s, b, q, n, src, dk):
+    """Queue ``n`` damage from seat ``src`` to q's Phoenixborn, with its destruction check under
+    it (damage to several Phoenixborn at once is queued by the ordering seat, AMB-4)."""
+    push_frame(s, b, S.PK_CHECK_PB, q, 0, src, dk)
+    push_frame(s, b, S.PK_DMG_PB, q, n, src, dk)
+
+
+@njit(cache=True)
+def wound_unit(s, b, u, n, src):
+    """Place n wound tokens on unit u (not damage: no prevention and no received-triggers, rule
+    115), then queue its destruction check."""
+    s.wounds[b, u] += n
+    push_frame(s, b, S.PK_CHECK_UNIT, u, 0, src, S.DK_OTHER)
+
+
+@njit(cache=True)
+def run_pending(s, t, b, prm):
+    """Resolve the pending frames, the top first, until the stack is empty or the game ends:
+    damage to a unit (:func:`unit_receives`), damage to a Phoenixborn (:func:`pb_receives`), a
+    unit's destruction check (:func:`unit_destroyed`), a Phoenixborn's destruction check
+    (:func:`pb_check`)."""
+    while s.pend_n[b] > 0:
+        if s.done[b] == 1:
+            s.pend_n[b] = 0
+            return
+        k = s.pend_n[b] - 1
+        kind = s.pend[b, k, 0]
+        x = s.pend[b, k, 1]
+        n = s.pend[b, k, 2]
+        src = s.pend[b, k, 3]
+        dk = s.pend[b, k, 4]
+        s.pend_n[b] = k
+        if kind == S.PK_DMG_UNIT:
+            unit_receives(s, t, b, prm, x, n, src, dk)
+        elif kind == S.PK_DMG_PB:
+            pb_receives(s, t, b, prm, x, n, src, dk)
+        elif kind == S.PK_CHECK_UNIT:
+            unit_destroyed(s, t, b, prm, x, src)
+        else:
+            pb_check(s, t, b, x)
+
+
+@njit(cache=True)
+def pb_check(s, t, b, q):
+    """q's Phoenixborn is destroyed if its wounds reached its life (rules 111, 113, 140); the game
+    ends when one seat is left."""
+    if s.alive[b, q] == 1 and s.pb_wounds[b, q] >= t.card_life[s.pb_card[b, q]]:
+        s.alive[b, q] = 0
+        if alive_count(s, b) == 1:
+            for w in range(s.players[b]):
+                if s.alive[b, w] == 1:
+                    end_game(s, b, w, END_PB)
+
+
+@njit(cache=True)
+def in_play(s, b, u):
+    """Unit u is on a battlefield."""
+    return u >= 0 and s.i_cont[b, u] >= 0 and s.i_cont[b, u] % NZ == Z_BATTLEFIELD
+
+
+@njit(cache=True)
+def has_ability(s, t, b, u):
+    """Unit u has its (not inexhaustible) ability text: it is unexhausted (rule 104) and no
+    Reflections in the Water is under it (§2 #75)."""
+    if s.exhaust[b, u] > 0:
+        return False
+    for j in range(s.i_card.shape[1]):
+        if s.i_parent[b, j] == u and t.card_effect[s.i_card[b, j]] == S.E_REFLECTIONS:
+            return False
+    return True
+
+
+@njit(cache=True)
+def pay_trigger(s, b, p, cost):
+    """Pay the magic of a triggered ability or reaction (no action) from p's active dice; False
+    (nothing paid) if it cannot be paid."""
+    use = s.scratch[b, 6]
+    if not plan_payment(s, b, p, cost, use):
+        return False
+    spend_dice(s, b, p, use)
+    return True
+
+
+@njit(cache=True)
+def can_pay(s, b, p, cost):
+    """p's active dice can pay the magic of ``cost``."""
+    return plan_payment(s, b, p, cost, s.scratch[b, 6])
+
+
+@njit(cache=True)
+def protect_prevention(s, t, b, prm, q, u, n):
+    """Window W-WOULD-RECV (checklist §2 #35): q's unit u would receive n damage; q may spend
+    status tokens of its unexhausted Protect copies (an exhausted spell has no text, rule 106) to
+    prevent 1 damage each. A copy left with no token is discarded (W-STATE). Returns the damage
+    prevented."""
+    c = q * NZ + Z_SPELLBOARD
+    avail = 0
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        if t.card_effect[s.i_card[b, i]] == S.E_PROTECT and s.exhaust[b, i] == 0:
+            avail += s.status[b, i]
+    if avail == 0:
+        return 0
+    want = min(B.protect_amount(s, t, b, prm, q, u, n, avail), n, avail)
+    if want <= 0:
+        return 0
+    left = want
+    k = 0
+    while k < s.cont_n[b, c]:
+        i = s.cont[b, c, k]
+        if left > 0 and t.card_effect[s.i_card[b, i]] == S.E_PROTECT and s.exhaust[b, i] == 0:
+            m = min(left, np.int32(s.status[b, i]))
+            s.status[b, i] -= m
+            left -= m
+        if t.card_effect[s.i_card[b, i]] == S.E_PROTECT and s.status[b, i] == 0:
+            s.exhaust[b, i] = 0
+            place(s, b, i, s.i_owner[b, i] * NZ + Z_DISCARD)  # swap-remove: look at slot k again
+        else:
+            k += 1
+    log(s, b, S.EV_PREVENT, q, u, want)
+    return want
+
+
+@njit(cache=True)
+def unit_receives(s, t, b, prm, u, n, src, dk):
+    """Unit u is dealt n damage (rule 120's steps for one unit): nothing if it left play; Magic
+    Guard keeps an opponent's spell damage off (§2 #24); Protect may prevent some (W-WOULD-RECV);
+    then the received-triggers (W-RECV) and the wound tokens (rule 110):
+
+    * False Demon's Illusion (inexhaustible): damage from a unit's attack or counter destroys it;
+    * Living Doll's Pain Link (while it has its ability): its controller may pay 1 basic to deal
+      damage equal to the damage received, at most its life, to a unit or Phoenixborn;
+    * Leech Warrior's Shadow Drain: its controller may move one die of a player from the active
+      to the exhausted pool.
+
+    The destruction check is the frame under this one (:func:`deal_unit`)."""
+    if n <= 0 or not in_play(s, b, u):
+        return
+    q = s.i_cont[b, u] // NZ
+    card = s.i_card[b, u]
+    e = t.card_effect[card]
+    if dk == S.DK_SPELL and src != q and (t.card_kw[card] & S.KW_MAGIC_GUARD) != 0:
+        return
+    n -= protect_prevention(s, t, b, prm, q, u, n)
+    if n <= 0:
+        return
+    log(s, b, S.EV_DAMAGE, src, u, n)
+    if e == S.E_FALSE_DEMON and dk == S.DK_ATTACK and illusion_active(s, t, b, u):
+        s.wounds[b, u] = max(np.int32(s.wounds[b, u]) + n, unit_life(s, t, b, u))
+        log(s, b, S.EV_TRIGGER, q, card, u)
+        return
+    s.wounds[b, u] += n
+    if e == S.E_LIVING_DOLL and has_ability(s, t, b, u) and can_pay(s, b, q, t.card_act[card]):
+        x = min(n, unit_life(s, t, b, u))
+        tgt = B.target_unit_or_pb(s, t, b, prm, q, x, True)
+        if tgt != -2 and pay_trigger(s, b, q, t.card_act[card]):
+            log(s, b, S.EV_TRIGGER, q, card, tgt)
+            if tgt >= 0:
+                deal_unit(s, b, tgt, x, q, S.DK_ABILITY)
+            else:
+                deal_pb(s, b, next_alive(s, b, q), x, q, S.DK_ABILITY)
+    elif e == S.E_LEECH_WARRIOR and has_ability(s, t, b, u):
+        d = B.leech_die(s, b, prm, q)
+        if d >= 0:
+            o = d // NDICE
+            s.die_loc[b, o, d % NDICE] = L_EXHAUSTED
+            log(s, b, S.EV_TRIGGER, q, card, -1)
+
+
+@njit(cache=True)
+def illusion_active(s, t, b, u):
+    """False Demon u still has Illusion: Bring Forth under it removes it (§2 #72)."""
+    for j in range(s.i_card.shape[1]):
+        if s.i_parent[b, j] == u and t.card_effect[s.i_card[b, j]] == S.E_BRING_FORTH:
+            return False
+    return True
+
+
+@njit(cache=True)
+def pb_receives(s, t, b, prm, q, n, src, dk):
+    """q's Phoenixborn is dealt n damage: wound tokens (rule 110), then the window after it
+    received damage (W-PB-RECV: :func:`pb_damaged`). The destruction check is the frame under
+    this one, so a reaction's damage resolves first (rule 137)."""
+    if n <= 0 or s.alive[b, q] == 0:
+        return
+    s.pb_wounds[b, q] += n
+    log(s, b, S.EV_PB_DAMAGE, src, q, n)
+    pb_damaged(s, t, b, prm, q, n, dk == S.DK_ATTACK)
+
+
+@njit(cache=True)
+def unit_destroyed(s, t, b, prm, u, src):
+    """Unit u's destruction check (rules 111-112, 120): if it is in play with wounds at least its
+    life it is destroyed (``src``: the seat whose spell, attack, counter, ability or dice power
+    did it, -1 none). In order: Silver Snake's Consume (inexhaustible: a Snake of ``src`` gains 1
+    status token when ``src`` destroys an opponent's unit, and a destroyed ally is removed from
+    the game instead of discarded), then it leaves play (:func:`leave_play`), then the destroyed
+    window W-DESTROYED (:func:`destroyed_window`) and the leaves-play window W-LEAVES (Jessa's
+    Screams, :func:`left_play`)."""
+    if not in_play(s, b, u) or s.wounds[b, u] < unit_life(s, t, b, u):
+        return
+    destroy_unit(s, t, b, prm, u, src, False)
+
+
+@njit(cache=True)
+def destroy_unit(s, t, b, prm, u, src, remove):
+    """Destroy unit u (see :func:`unit_destroyed`); ``remove``: a destroyed ally is removed from
+    the game instead of discarded (Fade Away)."""
+    q = s.i_cont[b, u] // NZ
+    card = s.i_card[b, u]
+    log(s, b, EV_DESTROYED, q, card, u)
+    consumed = False
+    snake = -1
+    if src >= 0 and src != q:
+        c = src * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            v = s.cont[b, c, k]
+            if t.card_effect[s.i_card[b, v]] == S.E_SILVER_SNAKE:
+                s.status[b, v] += 1
+                consumed = True
+                snake = s.i_card[b, v]
+    leave_play(s, t, b, u)
+    if (consumed or remove) and t.card_type[card] == T_ALLY:
+        place(s, b, u, s.i_owner[b, u] * NZ + S.Z_REMOVED)
+    if consumed:
+        log(s, b, S.EV_TRIGGER, src, snake, u)
+    destroyed_window(s, t, b, prm, q, card, u)
+    left_play(s, t, b, prm, q)
+
+
+@njit(cache=True)
+def destroyed_window(s, t, b, prm, q, card, u):
+    """Window W-DESTROYED: q's unit ``card`` (instance u, already out of play) was destroyed.
+
+    * Butterfly Monk's Last Blessing (inexhaustible): 1 wound off a unit or Phoenixborn;
+    * Gilder's Inheritance (inexhaustible): may put 1 status token on a unit;
+    * Chant of Revenge: q may exhaust an unexhausted copy to deal 1 damage to a unit or
+      Phoenixborn (an ability of a ready spell: also at the end of the round, FAQ);
+    * reactions, in the player turns phase and once per player-turn (rules 123-124): Final Cry
+      (2 damage to a unit or Phoenixborn) or Summon Sleeping Widows (up to 2 Sleeping Widows onto
+      q's battlefield; the destroyed unit still fills its slot, FAQ)."""
+    e = t.card_effect[card]
+    if e == S.E_BUTTERFLY_MONK:
+        h = B.heal_target(s, t, b, prm, q)
+        if h >= 0:
+            s.wounds[b, h] -= 1
+        elif h == -1 and s.pb_wounds[b, q] > 0:
+            s.pb_wounds[b, q] -= 1
+        log(s, b, S.EV_TRIGGER, q, card, h)
+    elif e == S.E_GILDER:
+        g = B.status_target(s, t, b, prm, q)
+        if g >= 0:
+            s.status[b, g] += 1
+            log(s, b, S.EV_TRIGGER, q, card, g)
+    c = q * NZ + Z_SPELLBOARD
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        ci = s.i_card[b, i]
+        if t.card_effect[ci] == S.E_CHANT_OF_REVENGE and s.exhaust[b, i] == 0:
+            tgt = B.target_unit_or_pb(s, t, b, prm, q, 1, True)
+            if tgt == -2:
+                break
+            s.exhaust[b, i] += 1
+            log(s, b, S.EV_TRIGGER, q, ci, tgt)
+            if tgt >= 0:
+                deal_unit(s, b, tgt, 1, q, S.DK_SPELL)
+            else:
+                deal_pb(s, b, next_alive(s, b, q), 1, q, S.DK_SPELL)
+            break
+    if s.phase[b] != PH_TURNS or s.react_used[b, q] > 0:
+        return
+    c = q * NZ + Z_HAND
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        ci = s.i_card[b, i]
+        ei = t.card_effect[ci]
+        if t.card_impl[ci] == 0 or not (ei == S.E_FINAL_CRY or ei == S.E_SUMMON_SLEEPING_WIDOWS):
+            continue
+        if not can_pay(s, b, q, t.card_cost[ci]):
+            continue
+        if ei == S.E_FINAL_CRY:
+            tgt = B.target_unit_or_pb(s, t, b, prm, q, 2, True)
+            if tgt == -2:
+                continue
+        else:
+            room = t.card_bf[s.pb_card[b, q]] - zone_n(s, b, q, Z_BATTLEFIELD) - 1
+            tgt = min(room, 2)
+            if tgt <= 0 or conjuration_in_pile(s, b, q, t.card_conj[ci]) < 0 \
+                    or not B.play_widows(s, b, prm, q):
+                continue
+        pay_trigger(s, b, q, t.card_cost[ci])
+        place(s, b, i, q * NZ + Z_DISCARD)
+        s.react_used[b, q] += 1
+        s.card[b, q, ci, C_PLAYED] += 1
+        log(s, b, EV_REACTION, q, ci, tgt)
+        if ei == S.E_FINAL_CRY:
+            if tgt >= 0:
+                deal_unit(s, b, tgt, 2, q, S.DK_SPELL)
+            else:
+                deal_pb(s, b, next_alive(s, b, q), 2, q, S.DK_SPELL)
+        else:
+            for _ in range(tgt):
+                j = conjuration_in_pile(s, b, q, t.card_conj[ci])
+                if j == u:  # the widow just destroyed went back to the pile: take another
+                    j = other_in_pile(s, b, q, t.card_conj[ci], u)
+                if j < 0:
+                    break
+                place(s, b, j, q * NZ + Z_BATTLEFIELD)
+                unit_enters(s, t, b, prm, q, j)
+        return
+
+
+@njit(cache=True)
+def other_in_pile(s, b, p, card, skip):
+    """An instance of conjuration ``card`` in p's pile other than ``skip``, or -1."""
+    c = p * NZ + Z_CONJ
+    for k in range(s.cont_n[b, c]):
+        j = s.cont[b, c, k]
+        if j != skip and s.i_card[b, j] == card:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def left_play(s, t, b, prm, q):
+    """Window W-LEAVES: a unit of q left play (destroyed, sent back, Fade Away; at the end of the
+    round too). Jessa Na Ni's Screams of the Departed (an ability with no exhaust cost, so it
+    repeats; none while Jessa is exhausted, AMB-32): each opponent with Jessa may pay 1 basic to
+    deal 1 damage to q's Phoenixborn."""
+    for r in range(s.players[b]):
+        if r == q or s.alive[b, r] == 0:
+            continue
+        pb = s.pb_card[b, r]
+        if t.card_effect[pb] != S.E_SCREAMS or t.card_impl[pb] == 0 or s.pb_exhaust[b, r] > 0:
+            continue
+        if not can_pay(s, b, r, t.card_act[pb]) or not B.use_screams(s, t, b, prm, r, q):
+            continue
+        pay_trigger(s, b, r, t.card_act[pb])
+        log(s, b, EV_PB_ABILITY, r, S.E_SCREAMS, q)
+        deal_pb(s, b, q, 1, r, S.DK_ABILITY)
+
+
+@njit(cache=True)
+def unit_enters(s, t, b, prm, p, j):
+    """Conjuration j enters p's battlefield with no tokens (rule 69)."""
+    s.wounds[b, j] = 0
+    s.exhaust[b, j] = 0
+    s.status[b, j] = 0
+    s.tmp_atk[b, j] = 0
+    s.tmp_flag[b, j] = 0
+
+
+@njit(cache=True)
+def settle(s, t, b, prm, src):
+    """Check every unit in play for destruction (after a life change: rule 111) and resolve."""
+    for q in range(s.players[b]):
+        c = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.wounds[b, u] >= unit_life(s, t, b, u):
+                push_frame(s, b, S.PK_CHECK_UNIT, u, 0, src, S.DK_OTHER)
+    run_pending(s, t, b, prm)
+
+
 @njit(cache=True)
 def can_attack(s, b, p):
     """p may attack (rules 74-75, AMB-6): the main action is unused and p has at least one
@@ -719,9 +1115,9 @@ def aftershock(s, t, b, prm, p, card):
     u = B.target_wound(s, t, b, prm, p)
     if u < 0:
         return
-    s.wounds[b, u] += 1
     log(s, b, EV_AFTERSHOCK, p, u, 0)
-    destroy_if_dead(s, t, b, u)
+    wound_unit(s, b, u, 1, p)
+    run_pending(s, t, b, prm)
 
 
 @njit(cache=True)
@@ -762,12 +1158,10 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
         d = blk[k]
         if d < 0:
             dmg = unit_attack(s, t, b, a)
-            damage_pb(s, b, q, dmg)
             s.exhaust[b, a] += 1
             log(s, b, EV_HIT_PB, a, q, dmg)
-            pb_damaged(s, t, b, prm, q, dmg, True)
-            if s.done[b] == 0:
-                resolve_pb_destruction(s, t, b, p, END_PB)
+            deal_pb(s, b, q, dmg, p, S.DK_ATTACK)
+            run_pending(s, t, b, prm)
             if s.done[b] == 1:
                 return
             if dmg > 0:
@@ -780,12 +1174,18 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
             dealt_d = unit_attack(s, t, b, d) if counter else 0
             card_a = s.i_card[b, a]
             card_d = s.i_card[b, d]
-            s.wounds[b, d] += dealt_a
-            s.wounds[b, a] += dealt_d
             log(s, b, EV_BATTLE, a, d, 1 if counter else 0)
-            # simultaneous damage (rule 119): both are checked after both are dealt
-            gone_d = destroy_if_dead(s, t, b, d)
-            gone_a = destroy_if_dead(s, t, b, a)
+            # simultaneous damage (rule 119): both are dealt before either is checked; the
+            # attacking seat orders, the opponent's unit first (AMB-14: its frames on top)
+            push_frame(s, b, S.PK_CHECK_UNIT, a, 0, q, S.DK_ATTACK)
+            push_frame(s, b, S.PK_CHECK_UNIT, d, 0, p, S.DK_ATTACK)
+            push_frame(s, b, S.PK_DMG_UNIT, a, dealt_d, q, S.DK_ATTACK)
+            push_frame(s, b, S.PK_DMG_UNIT, d, dealt_a, p, S.DK_ATTACK)
+            run_pending(s, t, b, prm)
+            if s.done[b] == 1:
+                return
+            gone_d = not in_play(s, b, d)
+            gone_a = not in_play(s, b, a)
             if not gone_a:
                 s.exhaust[b, a] += 1
             if counter and not gone_d:
@@ -834,14 +1234,12 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
         if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
             total += unit_attack(s, t, b, att[k])
     if guard == -2:
-        damage_pb(s, b, q, total)
         log(s, b, EV_HIT_PB, -1, q, total)
         for k in range(na):
             if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
                 s.exhaust[b, att[k]] += 1
-        pb_damaged(s, t, b, prm, q, total, True)
-        if s.done[b] == 0:
-            resolve_pb_destruction(s, t, b, p, END_PB)
+        deal_pb(s, b, q, total, p, S.DK_ATTACK)
+        run_pending(s, t, b, prm)
         for k in range(na):
             a = att[k]
             if s.done[b] == 0 and s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and unit_attack(s, t, b, a) > 0:
@@ -851,13 +1249,19 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
     counter = False
     if s.i_cont[b, tgt] == q * NZ + Z_BATTLEFIELD:
         counter = s.exhaust[b, tgt] == 0 and B.choose_counter(s, t, b, prm, q, tgt, att[0])
-        s.wounds[b, tgt] += total
+        # simultaneous damage (rule 119): every frame is pushed before any resolves; the
+        # attacking seat orders, the opponent's unit first (AMB-14: its frames on top)
+        for k in range(na):
+            if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
+                push_frame(s, b, S.PK_CHECK_UNIT, att[k], 0, q, S.DK_ATTACK)
+        push_frame(s, b, S.PK_CHECK_UNIT, tgt, 0, p, S.DK_ATTACK)
         if counter:
             dmg = s.scratch[b, 4]
             B.split_counter(s, t, b, prm, q, tgt, att, na, dmg)
             for k in range(na):
                 if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
-                    s.wounds[b, att[k]] += dmg[k]
+                    push_frame(s, b, S.PK_DMG_UNIT, att[k], dmg[k], q, S.DK_ATTACK)
+        push_frame(s, b, S.PK_DMG_UNIT, tgt, total, p, S.DK_ATTACK)
         log(s, b, EV_BATTLE, -1, tgt, 1 if counter else 0)
     # Aftershock: note which units dealt damage before any of them leaves play
     card_t = s.i_card[b, tgt]
@@ -870,10 +1274,13 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
                 and t.card_effect[s.i_card[b, a]] == E_HAMMER_KNIGHT:
             knights += 1
             knight_card = s.i_card[b, a]
-    gone_t = destroy_if_dead(s, t, b, tgt)
+    run_pending(s, t, b, prm)
+    if s.done[b] == 1:
+        return
+    gone_t = not in_play(s, b, tgt)
     for k in range(na):
         a = att[k]
-        if s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and not destroy_if_dead(s, t, b, a):
+        if s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD:
             s.exhaust[b, a] += 1
     if counter and not gone_t:
         s.exhaust[b, tgt] += 1
@@ -958,8 +1365,7 @@ def use_dice_power(s, t, b, p, kind, x):
     s.seat[b, p, S_DICE_SPENT] += 1
     log(s, b, EV_DICE_POWER, p, dt, x)
     if kind == MV_NATURAL:
-        s.wounds[b, x] += 1
-        destroy_if_dead(s, t, b, x)
+        deal_unit(s, b, x, 1, p, S.DK_DICE)  # resolved by the caller's run_pending
     elif kind == MV_CHARM:
         # the die leaves the pools and sits on the unit (rule 100, AMB-29)
         s.die_loc[b, p, d] = L_ON_CARD
@@ -967,9 +1373,8 @@ def use_dice_power(s, t, b, p, kind, x):
     elif kind == MV_CEREMONIAL:
         place(s, b, x, p * NZ + Z_HAND)
         dmg = t.card_attack[s.i_card[b, x]]
-        if dmg > 0:  # 0 attack: no damage at all (FAQ, rule 99)
-            damage_pb(s, b, p, dmg)
-            resolve_pb_destruction(s, t, b, p, END_PB)
+        if dmg > 0:  # 0 attack: no damage at all (FAQ, rule 99); resolved by run_pending
+            deal_pb(s, b, p, dmg, p, S.DK_DICE)
     else:
         q = x // NDICE
         s.die_loc[b, q, x % NDICE] = L_EXHAUSTED
@@ -997,10 +1402,10 @@ def meditate(s, t, b, p, src, ns, dice, faces, nd):
         done += 1
     for q in range(s.players[b]):
         c = q * NZ + Z_BATTLEFIELD
-        k = 0
-        while k < s.cont_n[b, c]:
-            if not destroy_if_dead(s, t, b, s.cont[b, c, k]):
-                k += 1
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.wounds[b, u] >= unit_life(s, t, b, u):  # resolved by the caller's run_pending
+                push_frame(s, b, S.PK_CHECK_UNIT, u, 0, -1, S.DK_OTHER)
     for k in range(min(nd, done)):
         if s.die_loc[b, p, dice[k]] == L_ACTIVE:
             s.die_face[b, p, dice[k]] = faces[k]
@@ -1083,18 +1488,20 @@ def action_possible(s, t, b, p, c):
 
 @njit(cache=True)
 def damage_opposing_units(s, t, b, p, n):
-    """n damage to every unit p's opponents control, then the destroyed ones leave play (the
-    damage is simultaneous; no destroyed-trigger exists yet, so their order does not matter)."""
+    """Queue n spell damage from p to every unit p's opponents control (simultaneous: every
+    destruction check goes under every damage frame; the caller runs :func:`run_pending`)."""
     for q in range(s.players[b]):
         if q == p or s.alive[b, q] == 0:
             continue
         c = q * NZ + Z_BATTLEFIELD
         for k in range(s.cont_n[b, c]):
-            s.wounds[b, s.cont[b, c, k]] += n
-        k = 0
-        while k < s.cont_n[b, c]:
-            if not destroy_if_dead(s, t, b, s.cont[b, c, k]):
-                k += 1
+            push_frame(s, b, S.PK_CHECK_UNIT, s.cont[b, c, k], 0, p, S.DK_SPELL)
+    for q in range(s.players[b]):
+        if q == p or s.alive[b, q] == 0:
+            continue
+        c = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            push_frame(s, b, S.PK_DMG_UNIT, s.cont[b, c, k], n, p, S.DK_SPELL)
 
 
 @njit(cache=True)
@@ -1117,11 +1524,10 @@ def resolve_action(s, t, b, prm, p, c):
     if e == E_MOLTEN_GOLD:
         u = B.target_molten_gold(s, t, b, prm, p)
         if u < 0:
-            s.pb_wounds[b, q] += 3
-            resolve_pb_destruction(s, t, b, p, END_PB)
+            s.pb_wounds[b, q] += 3  # wound tokens, not damage (rule 115): no reaction
+            push_frame(s, b, S.PK_CHECK_PB, q, 0, p, S.DK_SPELL)
         else:
-            s.wounds[b, u] += 3
-            destroy_if_dead(s, t, b, u)
+            wound_unit(s, b, u, 3, p)
     elif e == E_SLEIGHT_OF_HAND:
         for _ in range(3):
             draw(s, b, p)
@@ -1133,11 +1539,8 @@ def resolve_action(s, t, b, prm, p, c):
         draw(s, b, p)  # optional: the bots always draw
     elif e == E_ONE_HUNDRED_BLADES:
         draw(s, b, p)
-        damage_pb(s, b, q, 1)
+        deal_pb(s, b, q, 1, p, S.DK_SPELL)
         damage_opposing_units(s, t, b, p, 1)
-        pb_damaged(s, t, b, prm, q, 1, False)
-        if s.done[b] == 0:
-            resolve_pb_destruction(s, t, b, p, END_PB)
     elif e == E_BOUND_SOUL:
         place(s, b, B.target_ally_in_discard(s, t, b, prm, p), p * NZ + Z_HAND)
     elif e == E_REFRESH:
@@ -1206,13 +1609,10 @@ def use_pb_ability(s, t, b, prm, p, use):
     if e == E_WATER_BLAST or e == E_SLASH:
         u = B.target_damage(s, t, b, prm, p, 2 if e == E_WATER_BLAST else 1, e == E_SLASH)
         if u < 0:
-            damage_pb(s, b, q, 1)
-            pb_damaged(s, t, b, prm, q, 1, False)
-            if s.done[b] == 0:
-                resolve_pb_destruction(s, t, b, p, END_PB)
+            deal_pb(s, b, q, 1, p, S.DK_ABILITY)
         else:
-            s.wounds[b, u] += 2 if e == E_WATER_BLAST else 1
-            destroy_if_dead(s, t, b, u)
+            deal_unit(s, b, u, 2 if e == E_WATER_BLAST else 1, p, S.DK_ABILITY)
+        run_pending(s, t, b, prm)
     elif e == E_SHADOW_TARGET:
         s.exhaust[b, B.target_ready_spell(s, t, b, prm, p, q)] += 1
     elif e == E_HEARTS_PULL:
@@ -1234,14 +1634,10 @@ def ally_enters(s, t, b, prm, p, i):
     elif e == E_STORMWIND_SNIPER:
         u = B.target_damage(s, t, b, prm, p, 2, True)
         if u < 0:
-            q = next_alive(s, b, p)
-            damage_pb(s, b, q, 2)
-            pb_damaged(s, t, b, prm, q, 2, False)
-            if s.done[b] == 0:
-                resolve_pb_destruction(s, t, b, p, END_PB)
+            deal_pb(s, b, next_alive(s, b, p), 2, p, S.DK_ABILITY)
         else:
-            s.wounds[b, u] += 2
-            destroy_if_dead(s, t, b, u)
+            deal_unit(s, b, u, 2, p, S.DK_ABILITY)
+        run_pending(s, t, b, prm)
 
 
 @njit(cache=True)
@@ -1317,7 +1713,8 @@ def pb_damaged(s, t, b, prm, q, amount, by_attack):
     (rule 123, AMB-9), only in the player turns phase (rule 124, AMB-8), and only for damage
     above 0. The reaction's damage resolves before the damage that triggered it is checked
     (rule 137: a nested resolution finishes first), so a reacting seat can win first.
-    Reactions to a reaction's damage are not offered yet."""
+    The reaction's damage goes on the pending stack above the triggering damage's destruction
+    check, and a reaction's damage opens the same windows (:func:`run_pending`)."""
     if amount <= 0 or s.phase[b] != PH_TURNS or s.react_used[b, q] > 0 or s.done[b] == 1:
         return
     use = s.scratch[b, 2]
@@ -1328,6 +1725,8 @@ def pb_damaged(s, t, b, prm, q, amount, by_attack):
         if t.card_type[card] != T_REACTION or t.card_impl[card] == 0:
             continue
         e = t.card_effect[card]
+        if e != E_SHADOW_COUNTER and e != S.E_SYMPATHY_PAIN:
+            continue
         if e == E_SHADOW_COUNTER and not by_attack:
             continue
         if not plan_payment(s, b, q, t.card_cost[card], use):
@@ -1342,15 +1741,9 @@ def pb_damaged(s, t, b, prm, q, amount, by_attack):
         log(s, b, EV_REACTION, q, card, target)
         dmg = 6 if e == E_SHADOW_COUNTER else 3
         if target >= 0:
-            s.wounds[b, target] += dmg
-            destroy_if_dead(s, t, b, target)
+            deal_unit(s, b, target, dmg, q, S.DK_SPELL)
         else:
-            o = next_alive(s, b, q)
-            damage_pb(s, b, o, dmg)
-            if s.pb_wounds[b, o] >= t.card_life[s.pb_card[b, o]]:
-                s.alive[b, o] = 0
-                if alive_count(s, b) == 1:
-                    end_game(s, b, q, END_PB)
+            deal_pb(s, b, next_alive(s, b, q), dmg, q, S.DK_SPELL)
         return
 
 
@@ -1518,6 +1911,7 @@ def make_move(s, t, b, prm, p, move, use):
     else:
         can_activate(s, t, b, p, i, use)
         activate(s, t, b, prm, p, i, use)
+    run_pending(s, t, b, prm)  # what the move queued (damage, destruction checks) resolves now
 
 
 @njit(cache=True)
@@ -1537,10 +1931,10 @@ def free_actions(s, t, b, prm, p):
         if v < 0:
             continue
         s.exhaust[b, u] += 1
-        s.wounds[b, v] += 1
         log(s, b, EV_THROW, p, u, v)
-        if destroy_if_dead(s, t, b, v):
-            k = 0  # a battlefield list changed (swap-remove): look again; used ones are exhausted
+        deal_unit(s, b, v, 1, p, S.DK_ABILITY)
+        run_pending(s, t, b, prm)
+        k = 0  # a battlefield list may have changed (swap-remove): look again; used ones are exhausted
 
 
 @njit(cache=True)
@@ -1649,7 +2043,59 @@ def recovery_phase(s, t, b, prm):
         log(s, b, EV_KEEP_DICE, p, kept, 0)
     s.first[b] = next_alive(s, b, s.first[b])
     log(s, b, EV_TOKEN, s.first[b], 0, 0)
+    end_of_round_effects(s, t, b, prm)
     end_of_round(s, t, b)
+
+
+@njit(cache=True)
+def end_of_round_effects(s, t, b, prm):
+    """End-of-round effects after recovery step 4 (rule 134, AMB-5), each seat's in turn from the
+    new first-player token holder (who orders them): every die on a card goes back to its
+    owner's exhausted pool (rule 100); Fleeting cards are discarded (Massive Growth; §2 #74);
+    a unit with Fade Away under it is destroyed, an ally then removed from the game (§2 #73);
+    each Blood Puppet puts 1 wound token on its controller's Phoenixborn (Cursed, §2 #16). Then
+    every unit whose life fell to its wounds is destroyed (rule 111). No reaction is played
+    (AMB-8); abilities (Chant of Revenge, Jessa's Screams) still trigger."""
+    for p in range(s.players[b]):
+        for d in range(NDICE):
+            if s.die_loc[b, p, d] == L_ON_CARD:
+                s.die_loc[b, p, d] = L_EXHAUSTED
+                s.die_host[b, p, d] = -1
+    n = s.players[b]
+    for k in range(1, n + 1):
+        p = (s.first[b] + k) % n  # the token holder's opponents first, its own last (AMB-4)
+        if s.alive[b, p] == 0:
+            continue
+        c = p * NZ + Z_BATTLEFIELD
+        j = 0
+        while j < s.cont_n[b, c] and s.done[b] == 0:
+            u = s.cont[b, c, j]
+            fade = False
+            for a in range(s.i_card.shape[1]):
+                if s.i_parent[b, a] == u and s.i_cont[b, a] % NZ == Z_ATTACHED:
+                    ea = t.card_effect[s.i_card[b, a]]
+                    if ea == S.E_FADE_AWAY:
+                        fade = True
+                    elif (t.card_kw[s.i_card[b, a]] & S.KW_FLEETING) != 0:
+                        s.i_parent[b, a] = -1
+                        place(s, b, a, s.i_owner[b, a] * NZ + Z_DISCARD)
+                        log(s, b, S.EV_END_OF_ROUND, p, s.i_card[b, a], u)
+            if fade:
+                log(s, b, S.EV_END_OF_ROUND, p, s.i_card[b, u], u)
+                destroy_unit(s, t, b, prm, u, p, True)  # controlled by the unit's controller
+                run_pending(s, t, b, prm)
+                j = 0  # the list changed (swap-remove): look again
+            else:
+                j += 1
+        for j in range(s.cont_n[b, c]):
+            u = s.cont[b, c, j]
+            if t.card_effect[s.i_card[b, u]] == S.E_BLOOD_PUPPET:
+                s.pb_wounds[b, p] += 1  # wound tokens, not damage (rule 115)
+                log(s, b, S.EV_END_OF_ROUND, p, s.i_card[b, u], u)
+                push_frame(s, b, S.PK_CHECK_PB, p, 0, -1, S.DK_OTHER)
+        run_pending(s, t, b, prm)
+    if s.done[b] == 0:
+        settle(s, t, b, prm, -1)
 
 
 @njit(cache=True)

@@ -30,7 +30,8 @@ MAXI_P = DECK + MAX_CONJ
 MAXI = MAXP * MAXI_P   # instances per game
 NDICE = 10             # dice per seat (rule 10)
 FIRST_FIVE = 5
-NSCRATCH = 6           # working rows of ``scratch``
+NSCRATCH = 8           # working rows of ``scratch`` (6, 7: payments of triggered abilities)
+PEND = 64              # depth of the pending-event stack (checklist §6 ``ev_stack``)
 
 # Zones (containers) of a seat: container index = p * NZ + zone
 Z_DRAW, Z_HAND, Z_DISCARD, Z_SPELLBOARD, Z_BATTLEFIELD, Z_CONJ, Z_ATTACHED, Z_REMOVED = range(8)
@@ -102,6 +103,24 @@ NEFFECT = len(EFFECTS)
  E_BOUND_SOUL) = (EFFECTS.index(c) for c in (
     "molten_gold", "sleight_of_hand", "steady_gaze", "mist_typhoon", "one_hundred_blades",
     "bound_soul"))
+(E_SCREAMS, E_STRIKE, E_BLOOD_ARCHER, E_ENCHANTED_VIOLINIST, E_LEECH_WARRIOR, E_LIVING_DOLL,
+ E_BLOOD_PUPPET, E_BLUE_JAGUAR, E_BUTTERFLY_MONK, E_FALSE_DEMON, E_GILDER, E_SEASIDE_RAVEN,
+ E_SILVER_SNAKE) = (EFFECTS.index(c) for c in (
+    "screams_of_the_departed", "strike", "blood_archer", "enchanted_violinist", "leech_warrior",
+    "living_doll", "blood_puppet", "blue_jaguar", "butterfly_monk", "false_demon", "gilder",
+    "seaside_raven", "silver_snake"))
+(E_ABUNDANCE, E_BLOOD_TRANSFER, E_CHANT_OF_REVENGE, E_CUT_THE_STRINGS, E_EMPOWER, E_HYPNOTIZE,
+ E_PROTECT, E_SMALL_SACRIFICE, E_SUMMON_BLOOD_PUPPET) = (EFFECTS.index(c) for c in (
+    "abundance", "blood_transfer", "chant_of_revenge", "cut_the_strings", "empower", "hypnotize",
+    "protect", "small_sacrifice", "summon_blood_puppet"))
+(E_FEAR, E_OPEN_MEMORIES, E_OUT_OF_THE_MIST, E_SEAL, E_STRANGE_COPY, E_TRANSFER) = (
+    EFFECTS.index(c) for c in ("fear", "open_memories", "out_of_the_mist", "seal", "strange_copy",
+                               "transfer"))
+(E_FINAL_CRY, E_GOLDEN_VEIL, E_REDIRECT, E_SUMMON_SLEEPING_WIDOWS) = (EFFECTS.index(c) for c in (
+    "final_cry", "golden_veil", "redirect", "summon_sleeping_widows"))
+(E_BRING_FORTH, E_FADE_AWAY, E_MASSIVE_GROWTH, E_REFLECTIONS, E_SPIKED_ARMOR) = (
+    EFFECTS.index(c) for c in ("bring_forth", "fade_away", "massive_growth",
+                               "reflections_in_the_water", "spiked_armor"))
 
 # Effects the rules implement (and tests cover). A vanilla unit's "effect" is its body alone.
 IMPLEMENTED = frozenset({
@@ -113,6 +132,10 @@ IMPLEMENTED = frozenset({
     "shadow_target", "hearts_pull", "expand_energy", "purge", "shifting_mist", "strengthen",
     "shadow_counter", "sympathy_pain", "rose_fire_dancer", "three_eyed_owl", "stormwind_sniper",
     "iron_worker", "hammer_knight", "anchornaut", "refresh", "call_upon_the_realms", "hidden_power",
+    # the damage / destruction windows (rules.run_pending)
+    "final_cry", "summon_sleeping_widows", "chant_of_revenge", "butterfly_monk", "gilder",
+    "silver_snake", "screams_of_the_departed", "protect", "living_doll", "leech_warrior",
+    "false_demon",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw
@@ -159,6 +182,16 @@ EV_SETUP, EV_FIRST_ROLL, EV_FIRST_PLAYER, EV_ROUND, EV_ROLL, EV_DRAW, EV_FATIGUE
     EV_PLAY, EV_RECOVER, EV_KEEP_DICE, EV_TOKEN, EV_END, EV_DISCARD, EV_ACTIVATE, EV_ATTACK, \
     EV_BATTLE, EV_DESTROYED, EV_HIT_PB, EV_DICE_POWER, EV_MEDITATE, EV_PB_ABILITY, EV_REACTION, \
     EV_UNIT_ABILITY, EV_OVERTIME, EV_AFTERSHOCK, EV_THROW = range(27)
+# Events of the damage/destruction windows and the cards using them (appended: codes above stay)
+EV_PREVENT, EV_TRIGGER, EV_DAMAGE, EV_PB_DAMAGE, EV_LEAVES, EV_END_OF_ROUND, EV_SPELL = range(27, 34)
+
+# The pending-event stack (rule 120's damage and destruction resolution without recursion):
+# frame = (kind, target, amount, source seat, damage kind). A unit target is its instance, a
+# Phoenixborn target the seat. Frames pushed while one resolves sit on top, so a nested
+# resolution finishes first (rule 137).
+PK_DMG_UNIT, PK_DMG_PB, PK_CHECK_UNIT, PK_CHECK_PB = range(4)
+# Damage kinds (who deals it decides Illusion, Shadow Counter, Magic Guard, Spiked Skin)
+DK_ATTACK, DK_SPELL, DK_ABILITY, DK_DICE, DK_OTHER = range(5)
 
 
 class StateLayout(KernelLayout):
@@ -197,6 +230,9 @@ class StateLayout(KernelLayout):
     react_used: np.ndarray  # int8 (B, MAXP): reaction spells p played this player-turn (rule 123)
     first_rolls: np.ndarray  # int16 (B,): first-player rolls made, re-rolls included (rule 23)
     scratch: np.ndarray    # int16 (B, NSCRATCH, MAXI_P): working lists, so no phase allocates
+    pend: np.ndarray       # int16 (B, PEND, 5): pending damage / destruction frames (PK_* ...)
+    pend_n: np.ndarray     # int16 (B,): frames on the pending stack
+    tmp_flag: np.ndarray   # int8 (B, MAXI): until-end-of-turn flags of unit i (1 = Bypass)
 
 
 @structref.register
@@ -232,6 +268,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         turn=z(batch, np.int32), pass_run=z(batch, np.int8), main_used=z((batch, MAXP), np.int8),
         side_left=z((batch, MAXP), np.int8), react_used=z((batch, MAXP), np.int8),
         first_rolls=z(batch, np.int16), scratch=z((batch, NSCRATCH, MAXI_P), np.int16),
+        pend=z((batch, PEND, 5), np.int16), pend_n=z(batch, np.int16), tmp_flag=z((batch, MAXI), np.int8),
     )
 
 

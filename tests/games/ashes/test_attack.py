@@ -30,7 +30,9 @@ def test_worked_example_attack_on_maeoni():
     Rhino (5/4/0) attack Maeoni. The Silver Snake (1 status: attack 1) blocks Worker A, a Gilder
     (1/2/0) blocks the Rhino, Worker B is unblocked. Maeoni takes 2; the Gilder counters, is
     destroyed and goes back to its owner's conjuration pile; the Rhino has 1 wound; Worker A
-    deals 2 to the Snake and takes 1; every attacker has 1 exhaustion token."""
+    deals 2 to the Snake and takes 1; every attacker has 1 exhaustion token. Worker A resolves
+    first here (the attacker's order, rule 78): the destroyed Gilder's Inheritance (optional) puts
+    its status token on the Snake, which would otherwise strike Worker A with attack 2."""
     pos = coal_vs_maeoni()
     wa = pos.take(0, "Iron Worker", "battlefield")
     wb = pos.take(0, "Iron Worker", "battlefield")
@@ -38,8 +40,9 @@ def test_worked_example_attack_on_maeoni():
     snake = pos.take(1, "Silver Snake", "battlefield")
     gilder = pos.take(1, "Gilder", "battlefield")
     pos.st.status[0, snake] = 1
-    attack(pos, [rhino, wa, wb], [gilder, snake, -1])
+    attack(pos, [wa, rhino, wb], [snake, gilder, -1])
     assert pos.st.pb_wounds[0, 1] == 2
+    assert pos.st.status[0, snake] == 2  # Inheritance (§2 #20): the offer taken
     assert gilder in pos.instances(1, "conjuration_pile") and pos.st.wounds[0, gilder] == 0
     assert pos.st.wounds[0, rhino] == 1 and pos.st.wounds[0, wa] == 1 and pos.st.wounds[0, snake] == 2
     assert [pos.st.exhaust[0, i] for i in (wa, wb, rhino)] == [1, 1, 1]
@@ -63,15 +66,29 @@ def test_block_without_counter_exhausts_only_the_attacker():
 
 def test_ally_destroyed_in_battle_goes_to_its_owners_discard():
     """Rules 111-112, 117 (L1761-1765, L1841-1848): a countered Iron Worker with 2 wounds is
-    destroyed and discarded to its owner's discard pile, tokens removed; the survivor is exhausted."""
+    destroyed and discarded to its owner's discard pile, tokens removed."""
+    pos = coal_vs_maeoni()
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    gilder = pos.take(1, "Gilder", "battlefield")
+    pos.st.wounds[0, wa] = 1
+    attack(pos, [wa], [gilder])
+    assert wa in pos.instances(0, "discard")
+    assert pos.st.wounds[0, wa] == 0 and pos.st.exhaust[0, wa] == 0
+    assert gilder in pos.instances(1, "conjuration_pile")
+
+
+def test_silver_snake_consumes_an_ally_it_destroys():
+    """Checklist §2 #25 (Consume, inexhaustible): a Silver Snake whose counter destroys an
+    opposing ally gains 1 status token (its attack) and the ally is removed from the game instead
+    of discarded; the surviving Snake is exhausted (rule 81)."""
     pos = coal_vs_maeoni()
     wa = pos.take(0, "Iron Worker", "battlefield")
     snake = pos.take(1, "Silver Snake", "battlefield")
     pos.st.status[0, snake] = 2
     attack(pos, [wa], [snake])
-    assert wa in pos.instances(0, "discard")
-    assert pos.st.wounds[0, wa] == 0 and pos.st.exhaust[0, wa] == 0
+    assert wa in pos.instances(0, "removed") and pos.st.status[0, snake] == 3
     assert pos.st.wounds[0, snake] == 2 and pos.st.exhaust[0, snake] == 1
+    assert pos.violations() == 0
 
 
 def test_leaving_play_clears_tokens_and_discards_alterations():
