@@ -53,7 +53,7 @@ def move_score(s, t, b, move):
     if t.card_type[c] == S.T_ACTION:
         return action_worth(s, t, b, s.cur[b], c)
     if t.card_type[c] == S.T_ALTERATION:
-        return 12 if s.cont_n[b, s.cur[b] * S.NZ + S.Z_BATTLEFIELD] > 0 else 0
+        return alteration_worth(s, t, b, s.cur[b], c)
     cost = 1
     for j in range(S.CO_BASIC, S.NCOST):
         cost += t.card_cost[c, j]
@@ -378,7 +378,18 @@ def choose_guard(s, t, b, prm, q, att, na, target):
 @njit(cache=True)
 def _can_guard(s, t, b, u, target):
     """Unit u may guard (rule 89): unexhausted, has Unit Guard, is not the target itself."""
-    return u != target and s.exhaust[b, u] == 0 and (t.card_kw[s.i_card[b, u]] & S.KW_UNIT_GUARD) != 0
+    return (u != target and s.exhaust[b, u] == 0 and (t.card_kw[s.i_card[b, u]] & S.KW_UNIT_GUARD) != 0
+            and not reflected(s, t, b, u))
+
+
+@njit(cache=True)
+def reflected(s, t, b, u):
+    """Unit u has Reflections in the Water under it: it has none of its abilities and keywords
+    except the inexhaustible ones (checklist §2 #75; Unit Guard goes, Magic Guard stays)."""
+    for j in range(s.i_card.shape[1]):
+        if s.i_parent[b, j] == u and t.card_effect[s.i_card[b, j]] == S.E_REFLECTIONS:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -543,40 +554,56 @@ def action_worth(s, t, b, p, c):
 
 @njit(cache=True)
 def alteration_host(s, t, b, prm, p, c):
-    """DP6 for an alteration: the unit it goes under. Balanced: p's own unit with the highest
-    value (attack + remaining life), -1 if p has none (the bot then does not play it). Random:
-    uniform over every unit in play, except an opponent's Seaside Raven (Magic Guard, rule 127)."""
-    if prm[p, BP_RANDOM] > 0.5:
-        m = 0
-        for q in range(s.players[b]):
-            cq = q * S.NZ + S.Z_BATTLEFIELD
-            for k in range(s.cont_n[b, cq]):
-                if _may_host(s, t, b, p, q, s.cont[b, cq, k]):
-                    m += 1
-        if m > 0:
-            pick = rand(s, b, p, m)
-            for q in range(s.players[b]):
-                cq = q * S.NZ + S.Z_BATTLEFIELD
-                for k in range(s.cont_n[b, cq]):
-                    u = s.cont[b, cq, k]
-                    if _may_host(s, t, b, p, q, u):
-                        if pick == 0:
-                            return u
-                        pick -= 1
-    c = p * S.NZ + S.Z_BATTLEFIELD
+    """DP6 for alteration c: the unit it goes under (one exists: :func:`may_attach`). Balanced:
+    Fade Away and Reflections in the Water on the most valuable opposing unit (removal, ability
+    loss), the others on p's own unit with the highest value (attack + remaining life); if none
+    fits, any unit that may take it. Random: uniform over every unit that may take it."""
+    e = t.card_effect[c]
+    hostile = e == S.E_FADE_AWAY or e == S.E_REFLECTIONS
+    m = 0
     best = -1
-    best_v = -1
-    for k in range(s.cont_n[b, c]):
-        u = s.cont[b, c, k]
-        if unit_value(s, t, b, u) > best_v:
-            best, best_v = u, unit_value(s, t, b, u)
-    if best < 0:  # legal but no own unit: any unit that may take it (balanced scores this 0)
+    best_v = -1000
+    for q in range(s.players[b]):
+        cq = q * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, cq]):
+            u = s.cont[b, cq, k]
+            if not may_attach(s, t, b, p, c, u):
+                continue
+            m += 1
+            v = unit_value(s, t, b, u) if (q == p) != hostile else unit_value(s, t, b, u) - 1000
+            if v > best_v:
+                best, best_v = u, v
+    if prm[p, BP_RANDOM] > 0.5 and m > 0:
+        pick = rand(s, b, p, m)
         for q in range(s.players[b]):
             cq = q * S.NZ + S.Z_BATTLEFIELD
             for k in range(s.cont_n[b, cq]):
-                if _may_host(s, t, b, p, q, s.cont[b, cq, k]):
-                    return s.cont[b, cq, k]
+                u = s.cont[b, cq, k]
+                if may_attach(s, t, b, p, c, u):
+                    if pick == 0:
+                        return u
+                    pick -= 1
     return best
+
+
+@njit(cache=True)
+def may_attach(s, t, b, p, c, u):
+    """p's alteration c may go under unit u (rules 56, 127; checklist §3.3): not under an
+    opponent's Magic Guard unit; Massive Growth only under a unit with attack 2 or less; Bring
+    Forth only under a unit that has Illusion (and no Bring Forth yet)."""
+    q = s.i_cont[b, u] // S.NZ
+    if not _may_host(s, t, b, p, q, u):
+        return False
+    e = t.card_effect[c]
+    if e == S.E_MASSIVE_GROWTH:
+        return S.unit_attack(s, t, b, u) <= 2
+    if e == S.E_BRING_FORTH:
+        if (t.card_kw[s.i_card[b, u]] & S.KW_ILLUSION) == 0:
+            return False
+        for j in range(s.i_card.shape[1]):
+            if s.i_parent[b, j] == u and t.card_effect[s.i_card[b, j]] == S.E_BRING_FORTH:
+                return False
+    return True
 
 
 @njit(cache=True)
@@ -1031,3 +1058,22 @@ def use_screams(s, t, b, prm, p, q):
     if t.card_life[s.pb_card[b, q]] - s.pb_wounds[b, q] <= 1:
         return True
     return S.dice_count(s, b, p, S.L_ACTIVE) >= 3
+
+
+@njit(cache=True)
+def alteration_worth(s, t, b, p, c):
+    """The balanced bot's worth of playing alteration c: Fade Away 20 + the value of the opposing
+    unit it will destroy; Reflections 6 on an opposing unit; the others 12 when p's own unit can
+    take them (Massive Growth 16: +4/+4 for a round), else 0."""
+    u = alteration_host(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p, c)
+    if u < 0:
+        return 0
+    mine = s.i_cont[b, u] // S.NZ == p
+    e = t.card_effect[c]
+    if e == S.E_FADE_AWAY:
+        return 0 if mine else 20 + unit_value(s, t, b, u)
+    if e == S.E_REFLECTIONS:
+        return 0 if mine else 6
+    if not mine:
+        return 0
+    return 16 if e == S.E_MASSIVE_GROWTH else 12

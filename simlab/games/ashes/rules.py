@@ -469,7 +469,7 @@ def playable(s, t, b, p, i, use):
         if t.card_impl[c] == 0 or not action_possible(s, t, b, p, c):
             return False
     elif kind == T_ALTERATION:
-        if t.card_impl[c] == 0 or not alteration_host_exists(s, t, b, p):
+        if t.card_impl[c] == 0 or not alteration_target_exists(s, t, b, p, c):
             return False
     else:
         return False
@@ -790,12 +790,16 @@ def in_play(s, b, u):
 def has_ability(s, t, b, u):
     """Unit u has its (not inexhaustible) ability text: it is unexhausted (rule 104) and no
     Reflections in the Water is under it (§2 #75)."""
-    if s.exhaust[b, u] > 0:
-        return False
+    return s.exhaust[b, u] == 0 and not B.reflected(s, t, b, u)
+
+
+@njit(cache=True)
+def has_alteration(s, t, b, u, effect):
+    """An alteration with ``effect`` is attached under unit u."""
     for j in range(s.i_card.shape[1]):
-        if s.i_parent[b, j] == u and t.card_effect[s.i_card[b, j]] == S.E_REFLECTIONS:
-            return False
-    return True
+        if s.i_parent[b, j] == u and t.card_effect[s.i_card[b, j]] == effect:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -1181,6 +1185,11 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
             push_frame(s, b, S.PK_CHECK_UNIT, d, 0, p, S.DK_ATTACK)
             push_frame(s, b, S.PK_DMG_UNIT, a, dealt_d, q, S.DK_ATTACK)
             push_frame(s, b, S.PK_DMG_UNIT, d, dealt_a, p, S.DK_ATTACK)
+            # Spiked Skin (Spiked Armor, §2 #77): dealt when the battle damage is dealt
+            if dealt_a > 0 and has_alteration(s, t, b, d, S.E_SPIKED_ARMOR):
+                push_frame(s, b, S.PK_DMG_UNIT, a, 2, q, S.DK_ABILITY)
+            if dealt_d > 0 and has_alteration(s, t, b, a, S.E_SPIKED_ARMOR):
+                push_frame(s, b, S.PK_DMG_UNIT, d, 2, p, S.DK_ABILITY)
             run_pending(s, t, b, prm)
             if s.done[b] == 1:
                 return
@@ -1261,7 +1270,15 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
             for k in range(na):
                 if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
                     push_frame(s, b, S.PK_DMG_UNIT, att[k], dmg[k], q, S.DK_ATTACK)
+                    if dmg[k] > 0 and has_alteration(s, t, b, att[k], S.E_SPIKED_ARMOR):
+                        push_frame(s, b, S.PK_DMG_UNIT, tgt, 2, p, S.DK_ABILITY)
         push_frame(s, b, S.PK_DMG_UNIT, tgt, total, p, S.DK_ATTACK)
+        # Spiked Skin (Spiked Armor, §2 #77): 2 damage to each attacker that dealt it damage
+        if total > 0 and has_alteration(s, t, b, tgt, S.E_SPIKED_ARMOR):
+            for k in range(na):
+                a = att[k]
+                if s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and unit_attack(s, t, b, a) > 0:
+                    push_frame(s, b, S.PK_DMG_UNIT, a, 2, q, S.DK_ABILITY)
         log(s, b, EV_BATTLE, -1, tgt, 1 if counter else 0)
     # Aftershock: note which units dealt damage before any of them leaves play
     card_t = s.i_card[b, tgt]
@@ -1443,6 +1460,18 @@ def alteration_host_exists(s, t, b, p):
         c = q * NZ + Z_BATTLEFIELD
         for k in range(s.cont_n[b, c]):
             if B._may_host(s, t, b, p, q, s.cont[b, c, k]):
+                return True
+    return False
+
+
+@njit(cache=True)
+def alteration_target_exists(s, t, b, p, c):
+    """A unit in play may take p's alteration c (:func:`bots.may_attach`: Magic Guard, Massive
+    Growth's attack limit, Bring Forth's Illusion)."""
+    for q in range(s.players[b]):
+        cq = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, cq]):
+            if B.may_attach(s, t, b, p, c, s.cont[b, cq, k]):
                 return True
     return False
 
@@ -1664,6 +1693,8 @@ def unit_ability_possible(s, t, b, p, u, use):
     and something to do (AMB-11): a unit to exhaust, a card in the opponent's hand."""
     c = s.i_card[b, u]
     if t.card_impl[c] == 0 or s.exhaust[b, u] > 0 or t.card_act[c, CO_EXHAUST] == 0:
+        return False
+    if B.reflected(s, t, b, u):  # Reflections in the Water: no ability (§2 #75)
         return False
     if not action_free(s, b, p, t.card_act[c]):
         return False
@@ -1925,7 +1956,8 @@ def free_actions(s, t, b, prm, p):
     while k < s.cont_n[b, c] and s.done[b] == 0:
         u = s.cont[b, c, k]
         k += 1
-        if t.card_effect[s.i_card[b, u]] != E_ANCHORNAUT or s.exhaust[b, u] > 0 or units_in_play(s, b) == 0:
+        if t.card_effect[s.i_card[b, u]] != E_ANCHORNAUT or not has_ability(s, t, b, u) \
+                or units_in_play(s, b) == 0:
             continue
         v = B.target_throw(s, t, b, prm, p)
         if v < 0:
