@@ -542,6 +542,19 @@ def action_worth(s, t, b, p, c):
             if s.exhaust[b, s.cont[b, cq, k]] == 0:
                 return 15
         return 0
+    if e == S.E_OUT_OF_THE_MIST:
+        x = s.cont_n[b, p * S.NZ + S.Z_BATTLEFIELD]
+        u = target_spell_damage(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p, x)
+        if u < 0 or s.i_cont[b, u] // S.NZ == p:
+            return 0
+        return 30 + S.unit_attack(s, t, b, u) if S.unit_life(s, t, b, u) - s.wounds[b, u] <= x else 10
+    if e == S.E_FEAR:
+        u = target_fear(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p)
+        return 0 if u < 0 else 20 + unit_value(s, t, b, u)
+    if e == S.E_SEAL:
+        return 14
+    if e == S.E_OPEN_MEMORIES:
+        return 9
     if e == S.E_MIST_TYPHOON:
         kills = 0
         for k in range(s.cont_n[b, cq]):
@@ -1077,3 +1090,141 @@ def alteration_worth(s, t, b, p, c):
     if not mine:
         return 0
     return 16 if e == S.E_MASSIVE_GROWTH else 12
+
+
+# ---------------------------------------------------------------------------------------------
+# Action spells (DP6, DP15)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def _spell_may_target(s, t, b, p, u):
+    """p's spell may target unit u: not an opponent's Magic Guard unit (§2 #24)."""
+    return s.i_cont[b, u] // S.NZ == p or (t.card_kw[s.i_card[b, u]] & S.KW_MAGIC_GUARD) == 0
+
+
+@njit(cache=True)
+def target_spell_damage(s, t, b, prm, p, dmg):
+    """DP6 for a spell's ``dmg`` damage to a unit (Out of the Mist; one target exists): balanced,
+    the most valuable opposing unit it destroys, else the most valuable opposing unit, else p's
+    own least valuable unit; random: uniform over the units the spell may target."""
+    m = 0
+    best = -1
+    best_v = -100000
+    for q in range(s.players[b]):
+        c = q * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if not _spell_may_target(s, t, b, p, u):
+                continue
+            m += 1
+            v = unit_value(s, t, b, u)
+            if q == p:
+                v = -v - 1000
+            elif S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg:
+                v += 100
+            if v > best_v:
+                best, best_v = u, v
+    if prm[p, BP_RANDOM] > 0.5 and m > 0:
+        k = rand(s, b, p, m)
+        for q in range(s.players[b]):
+            c = q * S.NZ + S.Z_BATTLEFIELD
+            for j in range(s.cont_n[b, c]):
+                u = s.cont[b, c, j]
+                if _spell_may_target(s, t, b, p, u):
+                    if k == 0:
+                        return u
+                    k -= 1
+    return best
+
+
+@njit(cache=True)
+def target_fear(s, t, b, prm, p):
+    """DP6 for Fear (an opponent's unit, not a Magic Guard one; one exists): balanced, the most
+    valuable; random: uniform."""
+    o = _opponent(s, b, p)
+    c = o * S.NZ + S.Z_BATTLEFIELD
+    m = 0
+    best = -1
+    best_v = -1000
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if not _spell_may_target(s, t, b, p, u):
+            continue
+        m += 1
+        if unit_value(s, t, b, u) > best_v:
+            best, best_v = u, unit_value(s, t, b, u)
+    if prm[p, BP_RANDOM] > 0.5 and m > 0:
+        k = rand(s, b, p, m)
+        for j in range(s.cont_n[b, c]):
+            u = s.cont[b, c, j]
+            if _spell_may_target(s, t, b, p, u):
+                if k == 0:
+                    return u
+                k -= 1
+    return best
+
+
+@njit(cache=True)
+def target_seal(s, t, b, p):
+    """A ready spell copy on the opponent's spellboard that p's Seal may exhaust (not a Spell Guard
+    spell, §2 #49), an unexhausted summon first, else an unexhausted one; -1 if none is
+    unexhausted (AMB-11: Seal would do nothing)."""
+    o = _opponent(s, b, p)
+    c = o * S.NZ + S.Z_SPELLBOARD
+    best = -1
+    best_v = 0
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        card = s.i_card[b, i]
+        if s.exhaust[b, i] > 0 or (t.card_kw[card] & S.KW_SPELL_GUARD) != 0:
+            continue
+        v = 1 + (2 if t.card_conj[card] >= 0 else 0) + S.copies_on_spellboard(s, b, o, card)
+        if v > best_v:
+            best, best_v = i, v
+    return best
+
+
+@njit(cache=True)
+def choose_seal(s, t, b, prm, p):
+    """DP6 for Seal: the ready spell to exhaust with its copies (:func:`target_seal`); random:
+    uniform over the opponent's unexhausted copies Seal may reach."""
+    if prm[p, BP_RANDOM] > 0.5:
+        o = _opponent(s, b, p)
+        c = o * S.NZ + S.Z_SPELLBOARD
+        m = 0
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            if s.exhaust[b, i] == 0 and (t.card_kw[s.i_card[b, i]] & S.KW_SPELL_GUARD) == 0:
+                m += 1
+        k = rand(s, b, p, m)
+        for j in range(s.cont_n[b, c]):
+            i = s.cont[b, c, j]
+            if s.exhaust[b, i] == 0 and (t.card_kw[s.i_card[b, i]] & S.KW_SPELL_GUARD) == 0:
+                if k == 0:
+                    return i
+                k -= 1
+    return target_seal(s, t, b, p)
+
+
+@njit(cache=True)
+def choose_tutor(s, t, b, prm, p):
+    """DP15 for Open Memories (p searches its own draw pile, so it may see it): balanced, the
+    ally with the most attack and life, else the first ready spell not yet on p's spellboard,
+    else the top card; random: uniform."""
+    c = p * S.NZ + S.Z_DRAW
+    n = s.cont_n[b, c]
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, n)]
+    best = s.cont[b, c, n - 1]
+    best_v = 0
+    for k in range(n):
+        i = s.cont[b, c, k]
+        card = s.i_card[b, i]
+        v = 0
+        if t.card_type[card] == S.T_ALLY:
+            v = 20 + t.card_attack[card] + t.card_life[card]
+        elif t.card_type[card] == S.T_READY and S.copies_on_spellboard(s, b, p, card) == 0:
+            v = 10
+        if v > best_v:
+            best, best_v = i, v
+    return best

@@ -1043,6 +1043,19 @@ def destroyed_window(s, t, b, prm, q, card, u):
 
 
 @njit(cache=True)
+def send_back(s, t, b, prm, u):
+    """Unit u leaves play without being destroyed (Fear, §2 #53): a conjuration goes back to its
+    owner's conjuration pile, an ally to its owner's hand (tokens cleared, alterations and dice
+    off: rules 116-117); then the leaves-play window (W-LEAVES)."""
+    q = s.i_cont[b, u] // NZ
+    leave_play(s, t, b, u)
+    if t.card_type[s.i_card[b, u]] == T_ALLY:
+        place(s, b, u, s.i_owner[b, u] * NZ + Z_HAND)
+    log(s, b, S.EV_LEAVES, q, s.i_card[b, u], u)
+    left_play(s, t, b, prm, q)
+
+
+@njit(cache=True)
 def other_in_pile(s, b, p, card, skip):
     """An instance of conjuration ``card`` in p's pile other than ``skip``, or -1."""
     c = p * NZ + Z_CONJ
@@ -1512,7 +1525,26 @@ def action_possible(s, t, b, p, c):
         return dice_count(s, b, p, L_ACTIVE) > 0  # before paying: its cost uses no die
     if e == E_HIDDEN_POWER:
         return True  # the die paying for it is exhausted by then (FAQ: it may come back)
+    if e == S.E_OUT_OF_THE_MIST:
+        return spell_unit_target_exists(s, t, b, p)
+    if e == S.E_FEAR:
+        return opposing_units(s, b, p) > 0
+    if e == S.E_SEAL:
+        return B.target_seal(s, t, b, p) >= 0
+    if e == S.E_OPEN_MEMORIES:
+        return zone_n(s, b, p, Z_DRAW) > 0
     return e == E_MOLTEN_GOLD or e == E_ONE_HUNDRED_BLADES
+
+
+@njit(cache=True)
+def spell_unit_target_exists(s, t, b, p):
+    """A unit p's spell may target: any unit but an opponent's Magic Guard unit (§2 #24)."""
+    for q in range(s.players[b]):
+        c = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            if q == p or (t.card_kw[s.i_card[b, s.cont[b, c, k]]] & S.KW_MAGIC_GUARD) == 0:
+                return True
+    return False
 
 
 @njit(cache=True)
@@ -1585,6 +1617,32 @@ def resolve_action(s, t, b, prm, p, c):
             if d >= 0:
                 s.die_loc[b, p, d] = L_ACTIVE
                 s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
+    elif e == S.E_OUT_OF_THE_MIST:
+        # X = the units p controls, counted as the spell resolves
+        x = zone_n(s, b, p, Z_BATTLEFIELD)
+        u = B.target_spell_damage(s, t, b, prm, p, x)
+        log(s, b, S.EV_SPELL, p, c, u)
+        if x > 0:
+            deal_unit(s, b, u, x, p, S.DK_SPELL)
+        draw(s, b, p)  # optional: the bots always draw
+    elif e == S.E_FEAR:
+        u = B.target_fear(s, t, b, prm, p)
+        log(s, b, S.EV_SPELL, p, c, u)
+        send_back(s, t, b, prm, u)
+    elif e == S.E_SEAL:
+        x = B.choose_seal(s, t, b, prm, p)
+        card = s.i_card[b, x]
+        o = s.i_cont[b, x] // NZ
+        log(s, b, S.EV_SPELL, p, c, x)
+        cs = o * NZ + Z_SPELLBOARD
+        for k in range(s.cont_n[b, cs]):
+            if s.i_card[b, s.cont[b, cs, k]] == card:
+                s.exhaust[b, s.cont[b, cs, k]] += 1
+    elif e == S.E_OPEN_MEMORIES:
+        x = B.choose_tutor(s, t, b, prm, p)
+        place(s, b, x, p * NZ + Z_HAND)
+        shuffle(s, b, p * NZ + Z_DRAW, S.RS_DECK)
+        log(s, b, S.EV_SPELL, p, c, x)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -136,7 +136,7 @@ IMPLEMENTED = frozenset({
     "final_cry", "summon_sleeping_widows", "chant_of_revenge", "butterfly_monk", "gilder",
     "silver_snake", "screams_of_the_departed", "protect", "living_doll", "leech_warrior",
     "false_demon", "fade_away", "massive_growth", "bring_forth", "reflections_in_the_water",
-    "spiked_armor",
+    "spiked_armor", "out_of_the_mist", "fear", "seal", "open_memories",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw

@@ -46,12 +46,13 @@ def test_no_fatigue_outside_the_prepare_phase():
 
 def test_prepare_discard_is_a_choice_before_the_draw():
     """Rule 34 (L606-607): cards discarded in prepare go to the discard pile before drawing up
-    to 5 (the balanced bot discards cards it cannot play: here the Bloodwoods Queen's Fear, whose
-    effect is not implemented)."""
-    pos = Position(decks=("The Bloodwoods Queen", "The Iron Men"))
-    assert "Fear" in pos.names(0, "hand")
+    to 5 (the balanced bot discards cards it cannot play: here a Golden Veil, whose effect is not
+    implemented)."""
+    pos = Position(decks=("The Snakes in Silver", "The Iron Men"))
+    pos.take(0, "Golden Veil", "hand")
+    assert pos.t.card_impl[pos.card_id("Golden Veil")] == 0
     R.prepare_phase(pos.st, pos.t, 0, pos.prm)
-    assert "Fear" in pos.names(0, "discard")
+    assert "Golden Veil" in pos.names(0, "discard")
     assert len(pos.instances(0, "hand")) == 5
 
 
