@@ -804,6 +804,8 @@ def activation_worth(s, t, b, p, i):
         return 8
     if e == S.E_SHIFTING_MIST:
         return 0
+    if t.card_conj[s.i_card[b, i]] < 0 or e == S.E_SUMMON_BLOOD_PUPPET:
+        return ready_effect_worth(s, t, b, p, i)
     return 100
 
 
@@ -846,6 +848,8 @@ def unit_ability_worth(s, t, b, p, u):
     e = t.card_effect[s.i_card[b, u]]
     if e == S.E_THREE_EYED_OWL:
         return 9
+    if e == S.E_BLOOD_PUPPET:
+        return 5  # on p's own battlefield (it is p's move): wear down the curse
     q = (p + 1) % s.players[b]
     c = q * S.NZ + S.Z_BATTLEFIELD
     for k in range(s.cont_n[b, c]):
@@ -1228,3 +1232,144 @@ def choose_tutor(s, t, b, prm, p):
         if v > best_v:
             best, best_v = i, v
     return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Ready spells that hurt their own side, Abundance, Blood Puppet (DP6, DP15)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def sacrifice_unit(s, t, b, prm, p, e):
+    """DP15: p's own unit to damage (Blood Transfer 2, Small Sacrifice 1, Cut the Strings 2; p has
+    one). Balanced: a Blood Puppet first (it curses p), else the unit of least value that survives
+    the damage, else the least valuable; random: uniform over p's units."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, n)]
+    dmg = 1 if e == S.E_SMALL_SACRIFICE else 2
+    best = s.cont[b, c, 0]
+    best_v = 1 << 20
+    for k in range(n):
+        u = s.cont[b, c, k]
+        v = unit_value(s, t, b, u)
+        if t.card_effect[s.i_card[b, u]] == S.E_BLOOD_PUPPET:
+            v -= 10000
+        elif S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg:
+            v += 1000
+        if v < best_v:
+            best, best_v = u, v
+    return best
+
+
+@njit(cache=True)
+def transfer_heal(s, t, b, prm, p, hurt):
+    """DP15 for Blood Transfer: another unit of p's to lose 2 wounds (the most wounded), else -1 =
+    p's Phoenixborn loses 1, -3 nothing to heal."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    best = -1
+    best_w = 0
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if u != hurt and s.wounds[b, u] > best_w:
+            best, best_w = u, s.wounds[b, u]
+    if best >= 0 and (best_w >= 2 or s.pb_wounds[b, p] == 0):
+        return best
+    return -1 if s.pb_wounds[b, p] > 0 else -3
+
+
+@njit(cache=True)
+def strings_target(s, t, b, p, mode):
+    """DP6 for Cut the Strings: an alteration it may discard (not a Spell Guard one an opponent
+    controls, §2 #31): a Fade Away under p's own unit first, then an opposing unit's alteration
+    other than Fade Away or Reflections, then any; -1 none. ``mode`` > 0: the first it may
+    discard (the random bot's pick)."""
+    best = -1
+    best_v = 0
+    for a in range(s.i_card.shape[1]):
+        u = s.i_parent[b, a]
+        if u < 0 or s.i_cont[b, a] < 0 or s.i_cont[b, a] % S.NZ != S.Z_ATTACHED:
+            continue
+        q = s.i_cont[b, u] // S.NZ
+        card = s.i_card[b, a]
+        if q != p and (t.card_kw[card] & S.KW_SPELL_GUARD) != 0:
+            continue
+        e = t.card_effect[card]
+        if q == p:
+            v = 30 if (e == S.E_FADE_AWAY or e == S.E_REFLECTIONS) else 1
+        else:
+            v = 1 if (e == S.E_FADE_AWAY or e == S.E_REFLECTIONS) else 20
+        if mode > 0:
+            return a
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+@njit(cache=True)
+def puppet_side(s, t, b, prm, p):
+    """DP15 for Summon Blood Puppet: the seat whose battlefield takes it (a free slot needed), -1
+    none. Balanced: the opponent (Cursed hurts its controller), else p; random: a uniform seat
+    with room."""
+    o = _opponent(s, b, p)
+    room_o = s.cont_n[b, o * S.NZ + S.Z_BATTLEFIELD] < t.card_bf[s.pb_card[b, o]]
+    room_p = s.cont_n[b, p * S.NZ + S.Z_BATTLEFIELD] < t.card_bf[s.pb_card[b, p]]
+    if prm[p, BP_RANDOM] > 0.5 and room_o and room_p:
+        return o if coin(s, b, p) else p
+    if room_o:
+        return o
+    return p if room_p else -1
+
+
+@njit(cache=True)
+def abundance_draws(s, b, prm, q):
+    """DP15 for Abundance: how many of its 2 cards seat q draws (each one not drawn costs 1
+    damage). Balanced: 2; random: uniform 0-2."""
+    if prm[q, BP_RANDOM] > 0.5:
+        return rand(s, b, q, 3)
+    return 2
+
+
+@njit(cache=True)
+def ready_effect_worth(s, t, b, p, i):
+    """The balanced bot's worth of the non-summon ready spells: Small Sacrifice 25 when its 1
+    damage destroys an opposing unit and the own unit survives it (or is a Blood Puppet); Blood
+    Transfer 8 when the own unit survives and 2 wounds come off another unit (or 1 off the
+    Phoenixborn); Cut the Strings 18 for a Fade Away on p's unit or an opposing unit's bonus;
+    Hypnotize 11 with an unexhausted unit with attack; Abundance 8 when the opponent's draw pile
+    is short (its damage); Summon Blood Puppet 30 onto the opponent's battlefield."""
+    e = t.card_effect[s.i_card[b, i]]
+    z = np.zeros((S.MAXP, len(PARAMS)))
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    if e == S.E_SUMMON_BLOOD_PUPPET:
+        return 30 if puppet_side(s, t, b, z, p) != p else 0
+    if e == S.E_ABUNDANCE:
+        o = _opponent(s, b, p)
+        return 8 if s.cont_n[b, o * S.NZ + S.Z_DRAW] < 2 else 0
+    if e == S.E_HYPNOTIZE:
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] == 0 and S.unit_attack(s, t, b, u) > 0:
+                return 11
+        return 0
+    u = sacrifice_unit(s, t, b, z, p, e)
+    puppet = t.card_effect[s.i_card[b, u]] == S.E_BLOOD_PUPPET
+    dmg = 1 if e == S.E_SMALL_SACRIFICE else 2
+    if not puppet and S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg:
+        return 0
+    if e == S.E_SMALL_SACRIFICE:
+        v = target_spell_damage(s, t, b, z, p, 1)
+        if v >= 0 and s.i_cont[b, v] // S.NZ != p and S.unit_life(s, t, b, v) - s.wounds[b, v] <= 1:
+            return 25
+        return 0
+    if e == S.E_BLOOD_TRANSFER:
+        h = transfer_heal(s, t, b, z, p, u)
+        return 8 if h >= 0 or h == -1 else 0
+    a = strings_target(s, t, b, p, -1)
+    if a < 0:
+        return 0
+    q = s.i_cont[b, s.i_parent[b, a]] // S.NZ
+    ea = t.card_effect[s.i_card[b, a]]
+    if q == p:
+        return 18 if (ea == S.E_FADE_AWAY or ea == S.E_REFLECTIONS) else 0
+    return 0 if (ea == S.E_FADE_AWAY or ea == S.E_REFLECTIONS) else 18

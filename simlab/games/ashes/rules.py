@@ -559,6 +559,18 @@ def can_activate(s, t, b, p, i, use):
     elif e == E_STRENGTHEN:
         if units_in_play(s, b) == 0:
             return False
+    elif e == S.E_BLOOD_TRANSFER or e == S.E_SMALL_SACRIFICE or e == S.E_HYPNOTIZE:
+        if zone_n(s, b, p, Z_BATTLEFIELD) == 0:  # a unit of p's to damage or to give Bypass
+            return False
+    elif e == S.E_CUT_THE_STRINGS:
+        if zone_n(s, b, p, Z_BATTLEFIELD) == 0 or B.strings_target(s, t, b, p, -1) < 0:
+            return False
+    elif e == S.E_ABUNDANCE:
+        pass  # every player may draw: always something to do
+    elif e == S.E_SUMMON_BLOOD_PUPPET:
+        # a Blood Puppet from p's pile onto a battlefield with room (a target player, AMB-30)
+        if conjuration_in_pile(s, b, p, t.card_conj[c]) < 0 or B.puppet_side(s, t, b, prm_none(), p) < 0:
+            return False
     else:
         conj = t.card_conj[c]
         if conj < 0 or conjuration_in_pile(s, b, p, conj) < 0:
@@ -613,6 +625,10 @@ def activate(s, t, b, prm, p, i, use):
         s.tmp_atk[b, u] += 3 if copies_on_spellboard(s, b, p, c) >= 3 else 2
         log(s, b, EV_ACTIVATE, p, c, u)
         return
+    if t.card_conj[c] < 0 or e == S.E_SUMMON_BLOOD_PUPPET:
+        activate_ready_effect(s, t, b, prm, p, i, c, e)
+        run_pending(s, t, b, prm)
+        return
     j = conjuration_in_pile(s, b, p, t.card_conj[c])
     place(s, b, j, p * NZ + Z_BATTLEFIELD)
     s.wounds[b, j] = 0
@@ -621,6 +637,95 @@ def activate(s, t, b, prm, p, i, use):
     if t.card_effect[c] == E_SUMMON_SILVER_SNAKE:
         s.status[b, j] = min(copies_on_spellboard(s, b, p, c) - 1, 2)
     log(s, b, EV_ACTIVATE, p, c, j)
+
+
+@njit(cache=True)
+def prm_none():
+    """Balanced-bot parameters for legality checks that reuse a bot's target search."""
+    return np.zeros((S.MAXP, len(B.PARAMS)))
+
+
+@njit(cache=True)
+def self_damage(s, t, b, prm, p, u, n):
+    """p deals n damage to its own unit u and resolves it; True if u received damage ("if you
+    do": Protect may prevent it all)."""
+    before = np.int32(s.wounds[b, u])
+    deal_unit(s, b, u, n, p, S.DK_SPELL)
+    run_pending(s, t, b, prm)
+    return not in_play(s, b, u) or s.wounds[b, u] > before
+
+
+@njit(cache=True)
+def activate_ready_effect(s, t, b, prm, p, i, c, e):
+    """The ready spells that are not summons (paid already, copy i exhausted):
+
+    * blood_transfer: 2 damage to p's own unit; if dealt, 2 wounds off another unit of p's or 1
+      off p's Phoenixborn;
+    * small_sacrifice: 1 damage to p's own unit; if dealt, may deal 1 to an opposing unit (Focus
+      1's exhaust mode is not offered);
+    * cut_the_strings: 2 damage to p's own unit; if dealt, may discard an alteration (not a
+      Spell Guard one an opponent controls);
+    * hypnotize: p's unit gains Bypass until the end of the turn (cannot be blocked or guarded);
+    * abundance: every player, p first, may draw up to 2 and takes 1 damage per card not drawn,
+      p's damage lowered by its focus level (1 or 2); the damage is simultaneous (AMB-4: p's
+      opponents resolve first);
+    * summon_blood_puppet: a Blood Puppet from p's pile onto a target player's battlefield
+      (AMB-30: the bots put it on the opponent's, where Cursed hurts its controller)."""
+    if e == S.E_BLOOD_TRANSFER or e == S.E_SMALL_SACRIFICE or e == S.E_CUT_THE_STRINGS:
+        u = B.sacrifice_unit(s, t, b, prm, p, e)
+        n = 1 if e == S.E_SMALL_SACRIFICE else 2
+        log(s, b, EV_ACTIVATE, p, c, u)
+        if not self_damage(s, t, b, prm, p, u, n) or s.done[b] == 1:
+            return
+        if e == S.E_BLOOD_TRANSFER:
+            h = B.transfer_heal(s, t, b, prm, p, u)
+            if h >= 0:
+                s.wounds[b, h] -= min(2, np.int32(s.wounds[b, h]))
+            elif h == -1:
+                s.pb_wounds[b, p] -= min(1, np.int32(s.pb_wounds[b, p]))
+            log(s, b, S.EV_SPELL, p, c, h)
+        elif e == S.E_SMALL_SACRIFICE:
+            v = B.target_spell_damage(s, t, b, prm, p, 1)
+            if v >= 0 and s.i_cont[b, v] // NZ != p:
+                log(s, b, S.EV_SPELL, p, c, v)
+                deal_unit(s, b, v, 1, p, S.DK_SPELL)
+        else:
+            a = B.strings_target(s, t, b, p, -1 if prm[p, B.BP_RANDOM] < 0.5 else 1)
+            if a >= 0:
+                log(s, b, S.EV_SPELL, p, c, a)
+                s.i_parent[b, a] = -1
+                place(s, b, a, s.i_owner[b, a] * NZ + Z_DISCARD)
+                settle(s, t, b, prm, p)  # a life bonus gone can destroy the unit (rule 111)
+    elif e == S.E_HYPNOTIZE:
+        u = B.target_strengthen(s, t, b, prm, p)
+        s.tmp_flag[b, u] = 1
+        log(s, b, EV_ACTIVATE, p, c, u)
+    elif e == S.E_ABUNDANCE:
+        log(s, b, EV_ACTIVATE, p, c, -1)
+        focus = min(copies_on_spellboard(s, b, p, c) - 1, 2)
+        n = s.players[b]
+        for k in range(n):
+            q = (p + k) % n
+            if s.alive[b, q] == 0:
+                continue
+            want = B.abundance_draws(s, b, prm, q)
+            got = 0
+            for _ in range(want):
+                if draw(s, b, q):
+                    got += 1
+            dmg = 2 - got - (focus if q == p else 0)
+            s.scratch[b, 7, q] = max(dmg, 0)
+        # simultaneous damage: p's own frames at the bottom, its opponents' on top (AMB-4)
+        for k in range(n):
+            q = (p + k) % n
+            if s.alive[b, q] == 1 and s.scratch[b, 7, q] > 0:
+                deal_pb(s, b, q, s.scratch[b, 7, q], p, S.DK_SPELL)
+    else:  # summon_blood_puppet
+        side = B.puppet_side(s, t, b, prm, p)
+        j = conjuration_in_pile(s, b, p, t.card_conj[c])
+        place(s, b, j, side * NZ + Z_BATTLEFIELD)
+        unit_enters(s, t, b, prm, side, j)
+        log(s, b, EV_ACTIVATE, p, c, j)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1159,6 +1264,9 @@ def attack_pb(s, t, b, prm, p):
     blk = s.scratch[b, 1]
     na = B.choose_attackers(s, t, b, prm, p, att)
     B.choose_blockers(s, t, b, prm, q, att, na, blk)
+    for k in range(na):
+        if s.tmp_flag[b, att[k]] == 1:  # Bypass (Hypnotize): it cannot be blocked
+            blk[k] = -1
     resolve_pb_attack(s, t, b, prm, p, q, att, na, blk)
 
 
@@ -1230,6 +1338,9 @@ def attack_unit(s, t, b, prm, p, target):
     att = s.scratch[b, 0]
     na = B.choose_attackers(s, t, b, prm, p, att)
     guard = B.choose_guard(s, t, b, prm, q, att, na, target)
+    for k in range(na):
+        if s.tmp_flag[b, att[k]] == 1:  # Bypass (Hypnotize): the attack cannot be guarded
+            guard = -1
     resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard)
 
 
@@ -1750,6 +1861,9 @@ def unit_ability_possible(s, t, b, p, u, use):
     exhausts it: rules 104, 108), the action its cost names still available, the magic payable,
     and something to do (AMB-11): a unit to exhaust, a card in the opponent's hand."""
     c = s.i_card[b, u]
+    if t.card_effect[c] == S.E_BLOOD_PUPPET:  # Self Inflict: no exhaust cost (§2 #16)
+        return (has_ability(s, t, b, u) and action_free(s, b, p, t.card_act[c])
+                and plan_payment(s, b, p, t.card_act[c], use))
     if t.card_impl[c] == 0 or s.exhaust[b, u] > 0 or t.card_act[c, CO_EXHAUST] == 0:
         return False
     if B.reflected(s, t, b, u):  # Reflections in the Water: no ability (§2 #75)
@@ -1775,13 +1889,17 @@ def use_unit_ability(s, t, b, prm, p, u, use):
 
     * rose_fire_dancer (Distract): 1 exhaustion token on a target unit;
     * three_eyed_owl (Memory Drain): a target player discards a card of their own choice from
-      hand (the bots aim at the opponent, AMB-30; the victim's bot picks the card)."""
+      hand (the bots aim at the opponent, AMB-30; the victim's bot picks the card);
+    * blood_puppet (Self Inflict, side action + 1 basic, no exhaust): 1 damage to itself."""
     c = s.i_card[b, u]
     spend_dice(s, b, p, use)
     use_action(s, b, p, t.card_act[c])
-    s.exhaust[b, u] += 1
     e = t.card_effect[c]
     log(s, b, EV_UNIT_ABILITY, p, c, u)
+    if e == S.E_BLOOD_PUPPET:  # Self Inflict: 1 damage to itself
+        deal_unit(s, b, u, 1, p, S.DK_ABILITY)
+        return
+    s.exhaust[b, u] += 1
     if e == E_ROSE_FIRE_DANCER:
         s.exhaust[b, B.target_exhaust(s, t, b, prm, p)] += 1
     else:
@@ -1921,6 +2039,7 @@ def end_turn(s, b, p):
     the game has passed, one after another (rules 42-43, L630-634: a seat that passed may act
     again while the others go on)."""
     s.tmp_atk[b, :] = 0  # "until the end of the turn" bonuses end (AMB-25)
+    s.tmp_flag[b, :] = 0  # Bypass too
     over = s.pass_run[b] >= alive_count(s, b)
     s.cur[b] = next_alive(s, b, p)
     return over
