@@ -1373,3 +1373,53 @@ def ready_effect_worth(s, t, b, p, i):
     if q == p:
         return 18 if (ea == S.E_FADE_AWAY or ea == S.E_REFLECTIONS) else 0
     return 0 if (ea == S.E_FADE_AWAY or ea == S.E_REFLECTIONS) else 18
+
+
+# ---------------------------------------------------------------------------------------------
+# After attackers are declared (DP12): Blood Oath, Strike, Empower
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def use_blood_oath(s, t, b, prm, p, q, a, at_pb):
+    """DP12 for Blood Archer's Blood Oath (2 wound tokens for +2 attack): balanced, only on an
+    unwounded Archer attacking a Phoenixborn whose side has no unexhausted unit to block it (it
+    then survives with 1 life); random: a coin flip."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return coin(s, b, p)
+    if not at_pb or S.unit_life(s, t, b, a) - s.wounds[b, a] <= 2:
+        return False
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    for k in range(s.cont_n[b, c]):
+        if s.exhaust[b, s.cont[b, c, k]] == 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def buff_target(s, t, b, prm, r, p, att, na):
+    """DP12 for Strike and Empower (an attack bonus after attackers are declared by p): the unit
+    seat r buffs, -1 to decline. Balanced: the attacking seat, when it keeps at least 2 other
+    active dice, buffs its attacker with the most attack; the defender declines. Random: a coin
+    flip, then a uniform unit in play."""
+    if prm[r, BP_RANDOM] > 0.5:
+        m = 0
+        for q in range(s.players[b]):
+            m += s.cont_n[b, q * S.NZ + S.Z_BATTLEFIELD]
+        if m == 0 or not coin(s, b, r):
+            return -1
+        return random_unit(s, b, r)
+    if r != p or S.dice_count(s, b, r, S.L_ACTIVE) < 3 or na == 0:
+        return -1
+    best = att[0]
+    for k in range(na):
+        if S.unit_attack(s, t, b, att[k]) > S.unit_attack(s, t, b, best):
+            best = att[k]
+    return best
+
+
+@njit(cache=True)
+def loot(s, b, prm, p):
+    """DP12 for Empower's draw-then-discard: balanced yes; random: a coin flip."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return coin(s, b, p)
+    return True

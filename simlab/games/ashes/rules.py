@@ -1263,11 +1263,64 @@ def attack_pb(s, t, b, prm, p):
     att = s.scratch[b, 0]
     blk = s.scratch[b, 1]
     na = B.choose_attackers(s, t, b, prm, p, att)
+    after_declare(s, t, b, prm, p, q, att, na, True)
     B.choose_blockers(s, t, b, prm, q, att, na, blk)
     for k in range(na):
         if s.tmp_flag[b, att[k]] == 1:  # Bypass (Hypnotize): it cannot be blocked
             blk[k] = -1
     resolve_pb_attack(s, t, b, prm, p, q, att, na, blk)
+
+
+@njit(cache=True)
+def after_declare(s, t, b, prm, p, q, att, na, at_pb):
+    """The windows of declared attackers (before blocks or guards; FAQ: not after them):
+
+    * W-DECL, Blood Archer's Blood Oath: an attacking Archer (with its ability) may take 2 wound
+      tokens for +2 attack until the end of the turn (§2 #8);
+    * W-POSTDECL, the attacking seat first, then the defender: Maeoni's Strike (1 basic and
+      exhausting Maeoni: +2 attack to a unit until the end of the turn, §2 #4) and each
+      unexhausted Empower copy (1 basic and exhausting it: +1 attack to a unit until the end of
+      the turn, then may draw 1 and discard 1; Focus 1: may re-roll an exhausted die into the
+      active pool, §2 #32)."""
+    for k in range(na):
+        a = att[k]
+        if t.card_effect[s.i_card[b, a]] == S.E_BLOOD_ARCHER and has_ability(s, t, b, a) \
+                and B.use_blood_oath(s, t, b, prm, p, q, a, at_pb):
+            s.tmp_atk[b, a] += 2
+            log(s, b, S.EV_TRIGGER, p, s.i_card[b, a], a)
+            wound_unit(s, b, a, 2, p)
+            run_pending(s, t, b, prm)
+            if s.done[b] == 1:
+                return
+    for m in range(2):
+        r = p if m == 0 else q
+        pb = s.pb_card[b, r]
+        if t.card_effect[pb] == S.E_STRIKE and t.card_impl[pb] == 1 and s.pb_exhaust[b, r] == 0 \
+                and can_pay(s, b, r, t.card_act[pb]):
+            u = B.buff_target(s, t, b, prm, r, p, att, na)
+            if u >= 0:
+                pay_trigger(s, b, r, t.card_act[pb])
+                s.pb_exhaust[b, r] += 1
+                s.tmp_atk[b, u] += 2
+                log(s, b, EV_PB_ABILITY, r, S.E_STRIKE, u)
+        c = r * NZ + Z_SPELLBOARD
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            ci = s.i_card[b, i]
+            if t.card_effect[ci] != S.E_EMPOWER or s.exhaust[b, i] > 0 or not can_pay(s, b, r, t.card_act[ci]):
+                continue
+            u = B.buff_target(s, t, b, prm, r, p, att, na)
+            if u < 0:
+                continue
+            pay_trigger(s, b, r, t.card_act[ci])
+            s.exhaust[b, i] += 1
+            s.tmp_atk[b, u] += 1
+            s.card[b, r, ci, C_ACTIVATED] += 1
+            log(s, b, EV_ACTIVATE, r, ci, u)
+            if B.loot(s, b, prm, r) and draw(s, b, r):
+                place(s, b, B.discard_for_cost(s, t, b, prm, r), r * NZ + Z_DISCARD)
+            if copies_on_spellboard(s, b, r, ci) >= 2 and dice_count(s, b, r, L_EXHAUSTED) > 0:
+                roll_die(s, b, r, B.die_to_reroll(s, b, prm, r))
 
 
 @njit(cache=True)
@@ -1337,6 +1390,7 @@ def attack_unit(s, t, b, prm, p, target):
     q = s.i_cont[b, target] // NZ
     att = s.scratch[b, 0]
     na = B.choose_attackers(s, t, b, prm, p, att)
+    after_declare(s, t, b, prm, p, q, att, na, False)
     guard = B.choose_guard(s, t, b, prm, q, att, na, target)
     for k in range(na):
         if s.tmp_flag[b, att[k]] == 1:  # Bypass (Hypnotize): the attack cannot be guarded

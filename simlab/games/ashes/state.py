@@ -138,7 +138,7 @@ IMPLEMENTED = frozenset({
     "false_demon", "fade_away", "massive_growth", "bring_forth", "reflections_in_the_water",
     "spiked_armor", "out_of_the_mist", "fear", "seal", "open_memories",
     "blood_transfer", "small_sacrifice", "cut_the_strings", "hypnotize", "abundance",
-    "summon_blood_puppet", "blood_puppet",
+    "summon_blood_puppet", "blood_puppet", "strike", "empower", "blood_archer",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw

@@ -293,3 +293,31 @@ def test_hammer_knight_aftershock():
     R.resolve_pb_attack(pos.st, pos.t, 0, pos.prm, 1, 0, att, 1, blk)
     assert snake in pos.instances(1, "conjuration_pile")
     assert pos.st.wounds[0, spare] == 1
+
+
+def test_strike_and_empower_after_attackers_are_declared():
+    """§2 #4 and #32 (W-POSTDECL, before blocks): Maeoni's Strike (1 basic, exhausting her) gives
+    an attacker +2 attack and an unexhausted Empower (1 basic, exhausting it) +1, then its
+    controller may draw 1 and discard 1; the bonuses end with the turn (AMB-25)."""
+    pos = Position(decks=("The Snakes in Silver", "The Iron Men"))
+    R.begin_turn(pos.st, 0, 0)
+    emp = pos.take(0, "Empower", "spellboard")
+    gilder = pos.take(0, "Gilder", "battlefield")
+    pos.dice(0, [("natural", "basic")] * 4)
+    hand = len(pos.instances(0, "hand"))
+    R.attack_pb(pos.st, pos.t, 0, pos.prm, 0)
+    assert pos.st.pb_wounds[0, 1] == 1 + 2 + 1
+    assert pos.st.pb_exhaust[0, 0] == 1 and pos.st.exhaust[0, emp] == 1
+    assert len(pos.active(0)) == 2 and len(pos.instances(0, "hand")) == hand
+    R.end_turn(pos.st, 0, 0)
+    assert S.unit_attack(pos.st, pos.t, 0, gilder) == 1
+
+
+def test_blood_oath_trades_wounds_for_attack():
+    """§2 #8 (W-DECL): an attacking Blood Archer may take 2 wound tokens for +2 attack this turn
+    (the balanced bot does it against an undefended Phoenixborn)."""
+    pos = Position(decks=("The Bloodwoods Queen", "The Iron Men"))
+    R.begin_turn(pos.st, 0, 0)
+    archer = pos.take(0, "Blood Archer", "battlefield")
+    R.attack_pb(pos.st, pos.t, 0, pos.prm, 0)
+    assert pos.st.pb_wounds[0, 1] == 5 and pos.st.wounds[0, archer] == 2
