@@ -1423,3 +1423,47 @@ def loot(s, b, prm, p):
     if prm[p, BP_RANDOM] > 0.5:
         return coin(s, b, p)
     return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Redirect, Blue Jaguar's Gaze (DP11, DP12)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def redirect_target(s, t, b, prm, q, n):
+    """DP11 for Redirect: q's unit to take the n damage meant for its Phoenixborn, -1 not to play
+    it. Balanced: when n is at least 3 or lethal, the least valuable unit of q's that survives it,
+    else (lethal only) the least valuable unit; random: a coin flip, then a uniform unit of q's."""
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    m = s.cont_n[b, c]
+    if m == 0:
+        return -1
+    if prm[q, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, q, m)] if coin(s, b, q) else -1
+    lethal = t.card_life[s.pb_card[b, q]] - s.pb_wounds[b, q] <= n
+    if n < 3 and not lethal:
+        return -1
+    best = -1
+    best_v = 1 << 20
+    cheapest = -1
+    cheap_v = 1 << 20
+    for k in range(m):
+        u = s.cont[b, c, k]
+        v = unit_value(s, t, b, u)
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] > n and v < best_v:
+            best, best_v = u, v
+        if v < cheap_v:
+            cheapest, cheap_v = u, v
+    if best >= 0:
+        return best
+    return cheapest if lethal else -1
+
+
+@njit(cache=True)
+def use_gaze(s, t, b, prm, r, u):
+    """DP12 for Blue Jaguar's Gaze (1 basic: exhaust unit u that entered an opponent's
+    battlefield): balanced when u has attack and r keeps at least 2 other active dice; random: a
+    coin flip."""
+    if prm[r, BP_RANDOM] > 0.5:
+        return coin(s, b, r)
+    return S.unit_attack(s, t, b, u) > 0 and S.dice_count(s, b, r, S.L_ACTIVE) >= 3

@@ -496,6 +496,7 @@ def play_card(s, t, b, prm, p, i, use):
     elif t.card_place[c] == P_BATTLEFIELD:
         place(s, b, i, p * NZ + Z_BATTLEFIELD)
         ally_enters(s, t, b, prm, p, i)
+        unit_entered(s, t, b, prm, p, i)
     elif t.card_place[c] == P_SPELLBOARD:
         place(s, b, i, p * NZ + Z_SPELLBOARD)
     else:
@@ -612,6 +613,7 @@ def activate(s, t, b, prm, p, i, use):
         cq = q * NZ + Z_DRAW
         place(s, b, s.cont[b, cq, s.cont_n[b, cq] - 1], q * NZ + Z_DISCARD)
         log(s, b, EV_ACTIVATE, p, c, -1)
+        milled(s, t, b, prm, q)
         return
     if e == E_SHIFTING_MIST:
         for _ in range(2):
@@ -637,6 +639,7 @@ def activate(s, t, b, prm, p, i, use):
     if t.card_effect[c] == E_SUMMON_SILVER_SNAKE:
         s.status[b, j] = min(copies_on_spellboard(s, b, p, c) - 1, 2)
     log(s, b, EV_ACTIVATE, p, c, j)
+    unit_entered(s, t, b, prm, p, j)
 
 
 @njit(cache=True)
@@ -726,6 +729,7 @@ def activate_ready_effect(s, t, b, prm, p, i, c, e):
         place(s, b, j, side * NZ + Z_BATTLEFIELD)
         unit_enters(s, t, b, prm, side, j)
         log(s, b, EV_ACTIVATE, p, c, j)
+        unit_entered(s, t, b, prm, side, j)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1020,9 +1024,91 @@ def pb_receives(s, t, b, prm, q, n, src, dk):
     this one, so a reaction's damage resolves first (rule 137)."""
     if n <= 0 or s.alive[b, q] == 0:
         return
+    if redirect(s, t, b, prm, q, n, src, dk):
+        return
     s.pb_wounds[b, q] += n
     log(s, b, S.EV_PB_DAMAGE, src, q, n)
     pb_damaged(s, t, b, prm, q, n, dk == S.DK_ATTACK)
+
+
+@njit(cache=True)
+def redirect(s, t, b, prm, q, n, src, dk):
+    """Window W-PB-WOULD (§2 #68): q's Phoenixborn would be dealt n damage while q has a unit; q
+    may play Redirect (1 charm class, no action; a reaction: player turns only, one per
+    player-turn) to have that damage dealt to a unit of q's instead, from the same source. The
+    FAQ 2.0 wording ("would be dealt") and the first printing ("would take") agree here: no
+    Phoenixborn damage is prevented in the core set. Returns True if redirected."""
+    if s.phase[b] != PH_TURNS or s.react_used[b, q] > 0 or zone_n(s, b, q, Z_BATTLEFIELD) == 0:
+        return False
+    c = q * NZ + Z_HAND
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        ci = s.i_card[b, i]
+        if t.card_effect[ci] != S.E_REDIRECT or t.card_impl[ci] == 0 or not can_pay(s, b, q, t.card_cost[ci]):
+            continue
+        u = B.redirect_target(s, t, b, prm, q, n)
+        if u < 0:
+            return False
+        pay_trigger(s, b, q, t.card_cost[ci])
+        place(s, b, i, q * NZ + Z_DISCARD)
+        s.react_used[b, q] += 1
+        s.card[b, q, ci, C_PLAYED] += 1
+        log(s, b, EV_REACTION, q, ci, u)
+        deal_unit(s, b, u, n, src, dk)
+        return True
+    return False
+
+
+@njit(cache=True)
+def milled(s, t, b, prm, q):
+    """Window W-MILL (§2 #9): seat q discarded from its draw pile (meditation, Purge, Heart's
+    Pull). Each opponent's Enchanted Violinist (with its ability) may pay 1 basic to put 1 wound
+    token on a unit (AMB-20 default, the errata); with the first printing (``enchanted_violinist
+    = printed``, which costs only the main action to play) it deals 1 damage instead."""
+    for r in range(s.players[b]):
+        if r == q or s.alive[b, r] == 0:
+            continue
+        c = r * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            v = s.cont[b, c, k]
+            cv = s.i_card[b, v]
+            if t.card_effect[cv] != S.E_ENCHANTED_VIOLINIST or not has_ability(s, t, b, v):
+                continue
+            if not can_pay(s, b, r, t.card_act[cv]):
+                continue
+            u = B.target_wound(s, t, b, prm, r)
+            if u < 0:
+                continue
+            pay_trigger(s, b, r, t.card_act[cv])
+            log(s, b, S.EV_TRIGGER, r, cv, u)
+            if t.card_cost[cv, CO_BASIC] == 0:  # the first printing: damage
+                deal_unit(s, b, u, 1, r, S.DK_ABILITY)
+            else:
+                wound_unit(s, b, u, 1, r)
+    run_pending(s, t, b, prm)
+
+
+@njit(cache=True)
+def unit_entered(s, t, b, prm, q, u):
+    """Window W-ENTER-OPP (§2 #17): unit u entered q's battlefield. Each Blue Jaguar of another
+    seat (with its ability) may pay 1 basic to exhaust it (1 exhaustion token); several Jaguars
+    may each do so."""
+    for r in range(s.players[b]):
+        if r == q or s.alive[b, r] == 0:
+            continue
+        c = r * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            j = s.cont[b, c, k]
+            cj = s.i_card[b, j]
+            if t.card_effect[cj] != S.E_BLUE_JAGUAR or not has_ability(s, t, b, j):
+                continue
+            if not in_play(s, b, u) or not can_pay(s, b, r, t.card_act[cj]):
+                continue
+            if not B.use_gaze(s, t, b, prm, r, u):
+                continue
+            pay_trigger(s, b, r, t.card_act[cj])
+            s.exhaust[b, u] += 1
+            log(s, b, S.EV_TRIGGER, r, cj, u)
 
 
 @njit(cache=True)
@@ -1144,6 +1230,7 @@ def destroyed_window(s, t, b, prm, q, card, u):
                     break
                 place(s, b, j, q * NZ + Z_BATTLEFIELD)
                 unit_enters(s, t, b, prm, q, j)
+                unit_entered(s, t, b, prm, q, j)
         return
 
 
@@ -1872,6 +1959,7 @@ def use_pb_ability(s, t, b, prm, p, use):
             c = q * NZ + Z_DRAW
             if s.cont_n[b, c] > 0:
                 place(s, b, s.cont[b, c, s.cont_n[b, c] - 1], q * NZ + Z_DISCARD)
+                milled(s, t, b, prm, q)
 
 
 @njit(cache=True)
@@ -2164,7 +2252,13 @@ def make_move(s, t, b, prm, p, move, use):
         dice = s.scratch[b, 1]
         faces = s.scratch[b, 4]
         ns = B.plan_meditation(s, t, b, prm, p, src, dice, faces)
+        top = False
+        for k in range(ns):
+            top = top or (src[k] < 0 and zone_n(s, b, p, Z_DRAW) > 0)
         meditate(s, t, b, p, src, ns, dice, faces, ns)
+        if top:
+            run_pending(s, t, b, prm)
+            milled(s, t, b, prm, p)
     elif move // MAXI >= MV_NATURAL and move // MAXI <= MV_ILLUSION:
         use_dice_power(s, t, b, p, move // MAXI, i)
     elif move // MAXI == MV_PLAY:

@@ -139,6 +139,7 @@ IMPLEMENTED = frozenset({
     "spiked_armor", "out_of_the_mist", "fear", "seal", "open_memories",
     "blood_transfer", "small_sacrifice", "cut_the_strings", "hypnotize", "abundance",
     "summon_blood_puppet", "blood_puppet", "strike", "empower", "blood_archer",
+    "redirect", "enchanted_violinist", "blue_jaguar",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw

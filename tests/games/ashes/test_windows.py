@@ -219,3 +219,55 @@ def test_false_demon_illusion_breaks_on_attack_damage_only():
     assert pos.st.wounds[0, demon] == 1
     hit(pos, demon, 1, 1, S.DK_ATTACK)
     assert demon in pos.instances(0, "conjuration_pile")
+
+
+def test_redirect_moves_phoenixborn_damage_to_a_unit():
+    """§2 #68 (W-PB-WOULD): when your Phoenixborn would be dealt damage and you have a unit,
+    Redirect (1 charm class, a reaction) deals it to a unit of yours instead; the Phoenixborn
+    takes none, so no Phoenixborn-damage reaction follows."""
+    pos = turn_of(("The Bloodwoods Queen", "The Iron Men"), p=1)
+    rd = pos.take(0, "Redirect", "hand")
+    pos.dice(0, [("charm", "class")])
+    leech = pos.take(0, "Leech Warrior", "battlefield")
+    archer = pos.take(0, "Blood Archer", "battlefield")
+    pos.st.exhaust[0, leech] = 1
+    R.deal_pb(pos.st, 0, 0, 2, 1, S.DK_ATTACK)
+    R.run_pending(pos.st, pos.t, 0, pos.prm)
+    assert pos.st.pb_wounds[0, 0] == 2 and rd in pos.instances(0, "hand")  # 2: not worth it
+    pos.st.pb_wounds[0, 0] = 16  # Jessa: life 18, so 3 more is lethal
+    R.deal_pb(pos.st, 0, 0, 3, 1, S.DK_SPELL)
+    R.run_pending(pos.st, pos.t, 0, pos.prm)
+    assert rd in pos.instances(0, "discard") and pos.st.pb_wounds[0, 0] == 16
+    assert leech in pos.instances(0, "discard") or archer in pos.instances(0, "discard")
+
+
+def test_enchanted_violinist_wounds_after_an_opponent_mills():
+    """§2 #9 (W-MILL, AMB-20 default): after an opponent discards from its draw pile (here Saria's
+    own Purge makes it), the Violinist's controller may pay 1 basic to put 1 wound token on a
+    unit; a seat discarding from its own pile does not wake its own Violinist."""
+    pos = turn_of(("The Cloudsea Siren", "The Iron Men"), p=0)
+    pos.take(0, "Enchanted Violinist", "battlefield")
+    purge = pos.take(0, "Purge", "spellboard")
+    worker = pos.take(1, "Iron Worker", "battlefield")
+    pos.st.wounds[0, worker] = 1
+    pos.dice(0, [("charm", "class"), ("charm", "basic")])
+    R.milled(pos.st, pos.t, 0, pos.prm, 0)
+    assert pos.st.wounds[0, worker] == 1
+    use = np.zeros(S.NDICE, np.int16)
+    assert R.can_activate(pos.st, pos.t, 0, 0, purge, use)
+    R.activate(pos.st, pos.t, 0, pos.prm, 0, purge, use)
+    assert worker in pos.instances(1, "discard") and pos.active(0) == []
+
+
+def test_blue_jaguar_gaze_exhausts_an_entering_unit():
+    """§2 #17 (W-ENTER-OPP): when a unit enters an opponent's battlefield, a Blue Jaguar's
+    controller may pay 1 basic to exhaust it."""
+    pos = turn_of(("The Mist Guardian", "The Iron Men"), p=1)
+    pos.take(0, "Blue Jaguar", "battlefield")
+    pos.dice(0, [("natural", "basic")] * 3)
+    knight = pos.take(1, "Hammer Knight", "hand")
+    pos.dice(1, [("ceremonial", "power"), ("natural", "class"), ("natural", "basic")])
+    use = np.zeros(S.NDICE, np.int16)
+    assert R.playable(pos.st, pos.t, 0, 1, knight, use)
+    R.play_card(pos.st, pos.t, 0, pos.prm, 1, knight, use)
+    assert pos.st.exhaust[0, knight] == 1 and len(pos.active(0)) == 2
