@@ -1411,6 +1411,24 @@ def after_declare(s, t, b, prm, p, q, att, na, at_pb):
 
 
 @njit(cache=True)
+def battle_advantage(s, t, b, u):
+    """Unit u has Battle Advantage (a keyword: lost under Reflections in the Water)."""
+    return (t.card_kw[s.i_card[b, u]] & S.KW_BATTLE_ADVANTAGE) != 0 and not B.reflected(s, t, b, u)
+
+
+@njit(cache=True)
+def battle_hit(s, t, b, prm, x, y, n, px, py):
+    """Unit x (seat px) deals its n battle damage to unit y (seat py) on its own, with y's Spiked
+    Skin answering, and resolves it (one side of a battle with Battle Advantage)."""
+    push_frame(s, b, S.PK_CHECK_UNIT, x, 0, py, S.DK_ATTACK)
+    push_frame(s, b, S.PK_CHECK_UNIT, y, 0, px, S.DK_ATTACK)
+    if n > 0 and has_alteration(s, t, b, y, S.E_SPIKED_ARMOR):
+        push_frame(s, b, S.PK_DMG_UNIT, x, 2, py, S.DK_ABILITY)
+    push_frame(s, b, S.PK_DMG_UNIT, y, n, px, S.DK_ATTACK)
+    run_pending(s, t, b, prm)
+
+
+@njit(cache=True)
 def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
     """Resolve p's declared attack on q's Phoenixborn: attackers ``att[:na]`` in that order,
     ``blk[k]`` blocking attacker k (-1 = unblocked); see :func:`attack_pb`."""
@@ -1440,6 +1458,36 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
             card_a = s.i_card[b, a]
             card_d = s.i_card[b, d]
             log(s, b, EV_BATTLE, a, d, 1 if counter else 0)
+            ba_a = battle_advantage(s, t, b, a)
+            ba_d = counter and battle_advantage(s, t, b, d)
+            if ba_a != ba_d:
+                # Battle Advantage (rule 119, AMB-28): that side's damage resolves first and a
+                # unit it destroys deals nothing
+                first, second = (a, d) if ba_a else (d, a)
+                pf, ps = (p, q) if ba_a else (q, p)
+                n1 = dealt_a if ba_a else dealt_d
+                battle_hit(s, t, b, prm, first, second, n1, pf, ps)
+                if s.done[b] == 1:
+                    return
+                n2 = 0
+                if in_play(s, b, second) and (second == a or counter):
+                    n2 = unit_attack(s, t, b, second)
+                    battle_hit(s, t, b, prm, second, first, n2, ps, pf)
+                    if s.done[b] == 1:
+                        return
+                if ba_a:
+                    dealt_d = n2
+                else:
+                    dealt_a = n2
+                if in_play(s, b, a):
+                    s.exhaust[b, a] += 1
+                if counter and in_play(s, b, d):
+                    s.exhaust[b, d] += 1
+                if dealt_a > 0:
+                    aftershock(s, t, b, prm, p, card_a)
+                if dealt_d > 0:
+                    aftershock(s, t, b, prm, q, card_d)
+                continue
             # simultaneous damage (rule 119): both are dealt before either is checked; the
             # attacking seat orders, the opponent's unit first (AMB-14: its frames on top)
             push_frame(s, b, S.PK_CHECK_UNIT, a, 0, q, S.DK_ATTACK)
@@ -1523,6 +1571,15 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
     counter = False
     if s.i_cont[b, tgt] == q * NZ + Z_BATTLEFIELD:
         counter = s.exhaust[b, tgt] == 0 and B.choose_counter(s, t, b, prm, q, tgt, att[0])
+        # Battle Advantage: the attackers' sum has it only if every attacker has it (AMB-28)
+        ba_att = True
+        for k in range(na):
+            if in_play(s, b, att[k]) and not battle_advantage(s, t, b, att[k]):
+                ba_att = False
+        if ba_att != (counter and battle_advantage(s, t, b, tgt)):
+            log(s, b, EV_BATTLE, -1, tgt, 1 if counter else 0)
+            unit_battle_in_turn(s, t, b, prm, p, q, att, na, tgt, counter, ba_att)
+            return
         # simultaneous damage (rule 119): every frame is pushed before any resolves; the
         # attacking seat orders, the opponent's unit first (AMB-14: its frames on top)
         for k in range(na):
@@ -1570,6 +1627,63 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
         aftershock(s, t, b, prm, p, knight_card)
     if countered:
         aftershock(s, t, b, prm, q, card_t)
+
+
+@njit(cache=True)
+def unit_battle_in_turn(s, t, b, prm, p, q, att, na, tgt, counter, ba_att):
+    """A battle on unit ``tgt`` where one side has Battle Advantage (rule 119, AMB-28): that side
+    deals its damage and finishes its resolution first; a unit it destroys deals nothing (the
+    attackers' sum is taken from the survivors). Then survivors are exhausted and Aftershock
+    resolves, as in :func:`resolve_unit_attack`."""
+    dmg = s.scratch[b, 4]
+    countered = False
+    total = np.int32(0)
+    if not ba_att:  # the countering target strikes first
+        B.split_counter(s, t, b, prm, q, tgt, att, na, dmg)
+        countered = unit_attack(s, t, b, tgt) > 0
+        for k in range(na):
+            if in_play(s, b, att[k]):
+                battle_hit(s, t, b, prm, tgt, att[k], dmg[k], q, p)
+                if s.done[b] == 1:
+                    return
+    knights = 0
+    knight_card = -1
+    for k in range(na):
+        a = att[k]
+        if in_play(s, b, a) and in_play(s, b, tgt):
+            total += unit_attack(s, t, b, a)
+            if unit_attack(s, t, b, a) > 0 and t.card_effect[s.i_card[b, a]] == E_HAMMER_KNIGHT:
+                knights += 1
+                knight_card = s.i_card[b, a]
+    if in_play(s, b, tgt):
+        for k in range(na):
+            if in_play(s, b, att[k]):
+                push_frame(s, b, S.PK_CHECK_UNIT, att[k], 0, q, S.DK_ATTACK)
+                if total > 0 and has_alteration(s, t, b, tgt, S.E_SPIKED_ARMOR) \
+                        and unit_attack(s, t, b, att[k]) > 0:
+                    push_frame(s, b, S.PK_DMG_UNIT, att[k], 2, q, S.DK_ABILITY)
+        push_frame(s, b, S.PK_CHECK_UNIT, tgt, 0, p, S.DK_ATTACK)
+        push_frame(s, b, S.PK_DMG_UNIT, tgt, total, p, S.DK_ATTACK)
+        run_pending(s, t, b, prm)
+        if s.done[b] == 1:
+            return
+    if ba_att and counter and in_play(s, b, tgt):  # the attackers struck first
+        B.split_counter(s, t, b, prm, q, tgt, att, na, dmg)
+        countered = unit_attack(s, t, b, tgt) > 0
+        for k in range(na):
+            if in_play(s, b, att[k]):
+                battle_hit(s, t, b, prm, tgt, att[k], dmg[k], q, p)
+                if s.done[b] == 1:
+                    return
+    for k in range(na):
+        if in_play(s, b, att[k]):
+            s.exhaust[b, att[k]] += 1
+    if counter and in_play(s, b, tgt):
+        s.exhaust[b, tgt] += 1
+    for _ in range(knights):
+        aftershock(s, t, b, prm, p, knight_card)
+    if countered:
+        aftershock(s, t, b, prm, q, s.i_card[b, tgt])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -321,3 +321,35 @@ def test_blood_oath_trades_wounds_for_attack():
     archer = pos.take(0, "Blood Archer", "battlefield")
     R.attack_pb(pos.st, pos.t, 0, pos.prm, 0)
     assert pos.st.pb_wounds[0, 1] == 5 and pos.st.wounds[0, archer] == 2
+
+
+def test_battle_advantage_strikes_first():
+    """Rule 119 with AMB-28: a unit with Battle Advantage deals its battle damage and finishes its
+    resolution first; a unit it destroys deals nothing. A Seaside Raven (3/2) blocked and
+    countered by a Hammer Knight (4/3) survives; a Raven countering an Iron Worker (2/2) attack
+    takes nothing; a Blood Archer attack is not sped up when it attacks with a unit lacking it."""
+    pos = Position(decks=("The Cloudsea Siren", "The Iron Men"))
+    R.begin_turn(pos.st, 0, 0)
+    raven = pos.take(0, "Seaside Raven", "battlefield")
+    knight = pos.take(1, "Hammer Knight", "battlefield")
+    att = np.array([raven] + [0] * 7, np.int16)
+    blk = np.array([knight] + [-1] * 7, np.int16)
+    R.resolve_pb_attack(pos.st, pos.t, 0, pos.prm, 0, 1, att, 1, blk)
+    assert knight in pos.instances(1, "discard") and pos.st.wounds[0, raven] == 0
+    assert pos.st.exhaust[0, raven] == 1
+    R.begin_turn(pos.st, 0, 1)
+    pos.st.exhaust[0, raven] = 0
+    worker = pos.take(1, "Iron Worker", "battlefield")
+    att = np.array([worker] + [0] * 7, np.int16)
+    R.resolve_unit_attack(pos.st, pos.t, 0, pos.prm, 1, 0, att, 1, raven, -1)
+    assert worker in pos.instances(1, "discard") and pos.st.wounds[0, raven] == 0
+    assert pos.violations() == 0
+    pos2 = Position(decks=("The Bloodwoods Queen", "The Iron Men"))
+    R.begin_turn(pos2.st, 0, 0)
+    archer = pos2.take(0, "Blood Archer", "battlefield")
+    doll = pos2.take(0, "Living Doll", "battlefield")
+    w2 = pos2.take(1, "Iron Worker", "battlefield")
+    att = np.array([archer, doll] + [0] * 6, np.int16)
+    R.resolve_unit_attack(pos2.st, pos2.t, 0, pos2.prm, 0, 1, att, 2, w2, -1)
+    assert w2 in pos2.instances(1, "discard")
+    assert pos2.st.wounds[0, archer] + pos2.st.wounds[0, doll] == 2  # simultaneous: it struck back
