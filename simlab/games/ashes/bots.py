@@ -553,6 +553,9 @@ def action_worth(s, t, b, p, c):
         return 0 if u < 0 else 20 + unit_value(s, t, b, u)
     if e == S.E_SEAL:
         return 14
+    if e == S.E_STRANGE_COPY:
+        u = copy_model(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p)
+        return 0 if u < 0 else 8 + 3 * S.unit_attack(s, t, b, u)
     if e == S.E_OPEN_MEMORIES:
         return 9
     if e == S.E_MIST_TYPHOON:
@@ -605,8 +608,8 @@ def may_attach(s, t, b, p, c, u):
     opponent's Magic Guard unit; Massive Growth only under a unit with attack 2 or less; Bring
     Forth only under a unit that has Illusion (and no Bring Forth yet)."""
     q = s.i_cont[b, u] // S.NZ
-    if not _may_host(s, t, b, p, q, u):
-        return False
+    if not _may_host(s, t, b, p, q, u) or t.card_effect[s.i_card[b, u]] == S.E_STRANGE_COPY:
+        return False  # Magic Guard; no alteration on a Strange Copy (§2 #64)
     e = t.card_effect[c]
     if e == S.E_MASSIVE_GROWTH:
         return S.unit_attack(s, t, b, u) <= 2
@@ -1467,3 +1470,30 @@ def use_gaze(s, t, b, prm, r, u):
     if prm[r, BP_RANDOM] > 0.5:
         return coin(s, b, r)
     return S.unit_attack(s, t, b, u) > 0 and S.dice_count(s, b, r, S.L_ACTIVE) >= 3
+
+
+@njit(cache=True)
+def copy_model(s, t, b, prm, p):
+    """DP15 for Strange Copy: the opposing unit whose attack sets its status tokens (attack 1 or
+    more), -1 none. Balanced: the most attack; random: uniform among those with attack."""
+    o = _opponent(s, b, p)
+    c = o * S.NZ + S.Z_BATTLEFIELD
+    m = 0
+    best = -1
+    best_a = 0
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        a = S.unit_attack(s, t, b, u)
+        if a > 0:
+            m += 1
+            if a > best_a:
+                best, best_a = u, a
+    if prm[p, BP_RANDOM] > 0.5 and m > 0:
+        k = rand(s, b, p, m)
+        for j in range(s.cont_n[b, c]):
+            u = s.cont[b, c, j]
+            if S.unit_attack(s, t, b, u) > 0:
+                if k == 0:
+                    return u
+                k -= 1
+    return best

@@ -496,7 +496,8 @@ def play_card(s, t, b, prm, p, i, use):
     elif t.card_place[c] == P_BATTLEFIELD:
         place(s, b, i, p * NZ + Z_BATTLEFIELD)
         ally_enters(s, t, b, prm, p, i)
-        unit_entered(s, t, b, prm, p, i)
+        if t.card_effect[c] != S.E_STRANGE_COPY:  # no Gaze on a Strange Copy (FAQ)
+            unit_entered(s, t, b, prm, p, i)
     elif t.card_place[c] == P_SPELLBOARD:
         place(s, b, i, p * NZ + Z_SPELLBOARD)
     else:
@@ -1143,7 +1144,7 @@ def destroy_unit(s, t, b, prm, u, src, remove):
                 consumed = True
                 snake = s.i_card[b, v]
     leave_play(s, t, b, u)
-    if (consumed or remove) and t.card_type[card] == T_ALLY:
+    if (consumed or remove) and ally_in_play(t, card):
         place(s, b, u, s.i_owner[b, u] * NZ + S.Z_REMOVED)
     if consumed:
         log(s, b, S.EV_TRIGGER, src, snake, u)
@@ -1235,13 +1236,20 @@ def destroyed_window(s, t, b, prm, q, card, u):
 
 
 @njit(cache=True)
+def ally_in_play(t, card):
+    """An ally, or a Strange Copy (an action spell that is a temporary ally while in play: our
+    reading for Consume and Fear; out of play it is an action spell again)."""
+    return t.card_type[card] == T_ALLY or t.card_effect[card] == S.E_STRANGE_COPY
+
+
+@njit(cache=True)
 def send_back(s, t, b, prm, u):
     """Unit u leaves play without being destroyed (Fear, §2 #53): a conjuration goes back to its
     owner's conjuration pile, an ally to its owner's hand (tokens cleared, alterations and dice
     off: rules 116-117); then the leaves-play window (W-LEAVES)."""
     q = s.i_cont[b, u] // NZ
     leave_play(s, t, b, u)
-    if t.card_type[s.i_card[b, u]] == T_ALLY:
+    if ally_in_play(t, s.i_card[b, u]):
         place(s, b, u, s.i_owner[b, u] * NZ + Z_HAND)
     log(s, b, S.EV_LEAVES, q, s.i_card[b, u], u)
     left_play(s, t, b, prm, q)
@@ -1899,7 +1907,19 @@ def action_possible(s, t, b, p, c):
         return B.target_seal(s, t, b, p) >= 0
     if e == S.E_OPEN_MEMORIES:
         return zone_n(s, b, p, Z_DRAW) > 0
+    if e == S.E_STRANGE_COPY:  # a free slot and a model with attack (0 tokens: it would die)
+        return zone_n(s, b, p, Z_BATTLEFIELD) < t.card_bf[s.pb_card[b, p]] and B.copy_model(s, t, b, prm_none(), p) >= 0
     return e == E_MOLTEN_GOLD or e == E_ONE_HUNDRED_BLADES
+
+
+@njit(cache=True)
+def last_played(s, b, p, c):
+    """The instance of card c that p just put on its battlefield (the last one in the list)."""
+    cb = p * NZ + Z_BATTLEFIELD
+    for k in range(s.cont_n[b, cb] - 1, -1, -1):
+        if s.i_card[b, s.cont[b, cb, k]] == c:
+            return s.cont[b, cb, k]
+    return -1
 
 
 @njit(cache=True)
@@ -2004,6 +2024,12 @@ def resolve_action(s, t, b, prm, p, c):
         for k in range(s.cont_n[b, cs]):
             if s.i_card[b, s.cont[b, cs, k]] == card:
                 s.exhaust[b, s.cont[b, cs, k]] += 1
+    elif e == S.E_STRANGE_COPY:
+        # on p's battlefield (AMB-19) with status tokens equal to a chosen opposing unit's attack
+        i = last_played(s, b, p, c)
+        u = B.copy_model(s, t, b, prm, p)
+        s.status[b, i] = unit_attack(s, t, b, u)
+        log(s, b, S.EV_SPELL, p, c, u)
     elif e == S.E_OPEN_MEMORIES:
         x = B.choose_tutor(s, t, b, prm, p)
         place(s, b, x, p * NZ + Z_HAND)
@@ -2556,6 +2582,13 @@ def end_of_round_effects(s, t, b, prm):
                 destroy_unit(s, t, b, prm, u, p, True)  # controlled by the unit's controller
                 run_pending(s, t, b, prm)
                 j = 0  # the list changed (swap-remove): look again
+            elif (t.card_kw[s.i_card[b, u]] & S.KW_FLEETING) != 0:
+                # a Fleeting unit (Strange Copy) is discarded: it leaves play, not destroyed
+                log(s, b, S.EV_END_OF_ROUND, p, s.i_card[b, u], u)
+                leave_play(s, t, b, u)
+                left_play(s, t, b, prm, p)
+                run_pending(s, t, b, prm)
+                j = 0
             else:
                 j += 1
         for j in range(s.cont_n[b, c]):

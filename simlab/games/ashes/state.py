@@ -139,7 +139,7 @@ IMPLEMENTED = frozenset({
     "spiked_armor", "out_of_the_mist", "fear", "seal", "open_memories",
     "blood_transfer", "small_sacrifice", "cut_the_strings", "hypnotize", "abundance",
     "summon_blood_puppet", "blood_puppet", "strike", "empower", "blood_archer",
-    "redirect", "enchanted_violinist", "blue_jaguar",
+    "redirect", "enchanted_violinist", "blue_jaguar", "strange_copy",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw
@@ -391,6 +391,8 @@ def unit_life(s, t, b, i):
     life = np.int32(t.card_life[card])
     if t.card_statx[card] == SX_LIFE:
         life = np.int32(copies_on_spellboard(s, b, s.i_cont[b, i] // NZ, t.card_summoner[card]))
+    elif t.card_effect[card] == E_STRANGE_COPY:
+        life = np.int32(s.status[b, i])  # Strange Copy: life = its status tokens (§2 #64)
     for j in range(s.i_card.shape[1]):
         if s.i_parent[b, j] == i and s.i_cont[b, j] >= 0 and s.i_cont[b, j] % NZ == Z_ATTACHED:
             life += t.card_mod[s.i_card[b, j], 1]
@@ -404,7 +406,7 @@ def unit_attack(s, t, b, i):
     and until-end-of-turn bonuses (Strengthen)."""
     card = s.i_card[b, i]
     atk = np.int32(t.card_attack[card])
-    if t.card_statx[card] == SX_ATTACK:
+    if t.card_statx[card] == SX_ATTACK or t.card_effect[card] == E_STRANGE_COPY:
         atk = np.int32(s.status[b, i])
     for j in range(s.i_card.shape[1]):
         if s.i_parent[b, j] == i and s.i_cont[b, j] >= 0 and s.i_cont[b, j] % NZ == Z_ATTACHED:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simlab.games.ashes import bots as B
 from simlab.games.ashes import rules as R
 from simlab.games.ashes import state as S
 from tests.games.ashes.kit import Position
@@ -80,3 +81,27 @@ def test_open_memories_takes_any_card_then_shuffles():
     cast(pos, 0, "Open Memories", [("charm", "class"), ("natural", "basic")])
     assert len(pos.instances(0, "draw")) == before - 2  # one taken for the spell, one tutored
     assert pos.violations() == 0
+
+
+def test_strange_copy_is_a_fleeting_temporary_ally():
+    """§2 #64 (AMB-19): Strange Copy goes onto the caster's battlefield with status tokens equal to
+    a chosen opposing unit's attack; its attack and life are those tokens; no alteration may go
+    under it; no Blue Jaguar Gaze for it (FAQ); at the end of the round it is discarded
+    (Fleeting). Not played without a model with attack (AMB-11)."""
+    pos = start(("The Cloudsea Siren", "The Mist Guardian"))
+    sc = pos.take(0, "Strange Copy", "hand")
+    pos.dice(0, [("illusion", "class"), ("illusion", "class")])
+    assert not R.playable(pos.st, pos.t, 0, 0, sc, np.zeros(S.NDICE, np.int16))
+    pos.take(1, "Blue Jaguar", "battlefield")
+    pos.dice(1, [("natural", "basic")] * 3)
+    R.place(pos.st, 0, sc, S.zone_of(0, S.Z_DISCARD))
+    cast(pos, 0, "Strange Copy", [("illusion", "class"), ("illusion", "class")])
+    copy = [i for i in pos.instances(0, "battlefield") if pos.ct.names[pos.st.i_card[0, i]] == "Strange Copy"]
+    assert len(copy) == 1
+    i = copy[0]
+    assert pos.st.status[0, i] == 2 and S.unit_attack(pos.st, pos.t, 0, i) == 2
+    assert S.unit_life(pos.st, pos.t, 0, i) == 2 and pos.st.exhaust[0, i] == 0
+    assert not B.may_attach(pos.st, pos.t, 0, 1, pos.card_id("Root Armor"), i)
+    pos.st.phase[0] = S.PH_RECOVERY
+    R.end_of_round_effects(pos.st, pos.t, 0, pos.prm)
+    assert i in pos.instances(0, "discard") and pos.violations() == 0
