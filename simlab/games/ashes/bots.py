@@ -553,6 +553,8 @@ def action_worth(s, t, b, p, c):
         return 0 if u < 0 else 20 + unit_value(s, t, b, u)
     if e == S.E_SEAL:
         return 14
+    if e == S.E_TRANSFER:
+        return transfer_worth(s, t, b, p)
     if e == S.E_STRANGE_COPY:
         u = copy_model(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p)
         return 0 if u < 0 else 8 + 3 * S.unit_attack(s, t, b, u)
@@ -1497,3 +1499,112 @@ def copy_model(s, t, b, prm, p):
                     return u
                 k -= 1
     return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Transfer (DP15): which token moves where
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def _tokens(s, b, i, kind):
+    if kind == 0:
+        return s.wounds[b, i]
+    if kind == 1:
+        return s.exhaust[b, i]
+    return s.status[b, i]
+
+
+@njit(cache=True)
+def _transfer_score(s, t, b, p, q, kind, x, y):
+    """The balanced bot's worth of moving one token of ``kind`` from x to y (both seat q's)."""
+    y_unit = s.i_cont[b, y] % S.NZ == S.Z_BATTLEFIELD
+    x_unit = s.i_cont[b, x] % S.NZ == S.Z_BATTLEFIELD
+    ex = t.card_effect[s.i_card[b, x]]
+    if q != p:
+        if kind == 0 and y_unit and s.wounds[b, y] + 1 >= S.unit_life(s, t, b, y):
+            return 20 + unit_value(s, t, b, y)
+        if kind == 2 and x_unit and (ex == S.E_SILVER_SNAKE or ex == S.E_STRANGE_COPY) and not y_unit:
+            return 8
+        if kind == 2 and ex == S.E_PROTECT and s.status[b, x] == 1:
+            return 8
+        return 0
+    if y_unit:
+        return 0
+    if kind == 1 and x_unit and S.unit_attack(s, t, b, x) > 0:
+        return 9
+    if kind == 0 and x_unit:
+        return 5 + s.wounds[b, x]
+    return 0
+
+
+@njit(cache=True)
+def plan_transfer(s, t, b, prm, p):
+    """DP15 for Transfer: the move as ``kind * MAXI * MAXI + source * MAXI + destination``, -1 if
+    no token can move (AMB-11). Balanced: the best by a fixed score (a wound onto an opposing unit
+    it destroys; a status token off an opposing Silver Snake, Strange Copy or nearly spent
+    Protect; one's own unit's exhaustion or wound onto one's own spell), with 0 scores the first
+    legal move; random: uniform over every legal move."""
+    best = -1
+    best_v = -1
+    rnd = prm[p, BP_RANDOM] > 0.5
+    cards = np.empty(3 * S.MAXI_P, np.int64)
+    pick = -1
+    for pass_ in range(2 if rnd else 1):
+        n = 0
+        if pass_ == 1:
+            total = 0
+            for q in range(s.players[b]):
+                m = _cards_in_play(s, b, q, cards)
+                for a in range(m):
+                    for kind in range(3):
+                        if _tokens(s, b, cards[a], kind) > 0:
+                            total += m - 1
+            if total == 0:
+                return -1
+            pick = rand(s, b, p, total)
+        for q in range(s.players[b]):
+            m = _cards_in_play(s, b, q, cards)
+            for a in range(m):
+                x = cards[a]
+                for kind in range(3):
+                    if _tokens(s, b, x, kind) <= 0:
+                        continue
+                    for c2 in range(m):
+                        y = cards[c2]
+                        if y == x:
+                            continue
+                        mv = kind * S.MAXI * S.MAXI + x * S.MAXI + y
+                        if pass_ == 1:
+                            if n == pick:
+                                return mv
+                            n += 1
+                            continue
+                        v = _transfer_score(s, t, b, p, q, kind, x, y)
+                        if v > best_v:
+                            best, best_v = mv, v
+    return best
+
+
+@njit(cache=True)
+def _cards_in_play(s, b, q, out):
+    """Seat q's non-Phoenixborn cards in play (battlefield, spellboard, attached) into ``out``."""
+    m = 0
+    for z in (S.Z_BATTLEFIELD, S.Z_SPELLBOARD, S.Z_ATTACHED):
+        c = q * S.NZ + z
+        for k in range(s.cont_n[b, c]):
+            out[m] = s.cont[b, c, k]
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def transfer_worth(s, t, b, p):
+    """The balanced bot's worth of playing Transfer: its best move's score (0: not worth it)."""
+    m = plan_transfer(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p)
+    if m < 0:
+        return 0
+    kind = m // (S.MAXI * S.MAXI)
+    x = (m // S.MAXI) % S.MAXI
+    y = m % S.MAXI
+    q = s.i_cont[b, x] // S.NZ
+    return _transfer_score(s, t, b, p, q, kind, x, y)

@@ -1907,9 +1907,38 @@ def action_possible(s, t, b, p, c):
         return B.target_seal(s, t, b, p) >= 0
     if e == S.E_OPEN_MEMORIES:
         return zone_n(s, b, p, Z_DRAW) > 0
+    if e == S.E_TRANSFER:
+        return B.plan_transfer(s, t, b, prm_none(), p) >= 0
     if e == S.E_STRANGE_COPY:  # a free slot and a model with attack (0 tokens: it would die)
         return zone_n(s, b, p, Z_BATTLEFIELD) < t.card_bf[s.pb_card[b, p]] and B.copy_model(s, t, b, prm_none(), p) >= 0
     return e == E_MOLTEN_GOLD or e == E_ONE_HUNDRED_BLADES
+
+
+@njit(cache=True)
+def transfer_token(s, t, b, prm, p, move):
+    """Transfer (§2 #65): one token moves from a non-Phoenixborn card of a player to another
+    non-Phoenixborn card that player controls; ``move`` = kind * MAXI * MAXI + source * MAXI +
+    destination, kind 0 wound, 1 exhaustion, 2 status. A move is not a placement (no trigger),
+    but its results are checked: a Protect left with no status token is discarded, a unit whose
+    wounds reach its life (a Strange Copy losing a status token) is destroyed (rule 111)."""
+    kind = move // (MAXI * MAXI)
+    x = (move // MAXI) % MAXI
+    y = move % MAXI
+    if kind == 0:
+        s.wounds[b, x] -= 1
+        s.wounds[b, y] += 1
+    elif kind == 1:
+        s.exhaust[b, x] -= 1
+        s.exhaust[b, y] += 1
+    else:
+        s.status[b, x] -= 1
+        s.status[b, y] += 1
+    log(s, b, S.EV_SPELL, p, s.i_card[b, x], y)
+    if t.card_effect[s.i_card[b, x]] == S.E_PROTECT and s.status[b, x] == 0 \
+            and s.i_cont[b, x] % NZ == Z_SPELLBOARD:
+        s.exhaust[b, x] = 0
+        place(s, b, x, s.i_owner[b, x] * NZ + Z_DISCARD)
+    settle(s, t, b, prm, p)
 
 
 @njit(cache=True)
@@ -2024,6 +2053,9 @@ def resolve_action(s, t, b, prm, p, c):
         for k in range(s.cont_n[b, cs]):
             if s.i_card[b, s.cont[b, cs, k]] == card:
                 s.exhaust[b, s.cont[b, cs, k]] += 1
+    elif e == S.E_TRANSFER:
+        move = B.plan_transfer(s, t, b, prm, p)
+        transfer_token(s, t, b, prm, p, move)
     elif e == S.E_STRANGE_COPY:
         # on p's battlefield (AMB-19) with status tokens equal to a chosen opposing unit's attack
         i = last_played(s, b, p, c)

@@ -105,3 +105,28 @@ def test_strange_copy_is_a_fleeting_temporary_ally():
     pos.st.phase[0] = S.PH_RECOVERY
     R.end_of_round_effects(pos.st, pos.t, 0, pos.prm)
     assert i in pos.instances(0, "discard") and pos.violations() == 0
+
+
+def test_transfer_moves_one_token_between_a_players_cards():
+    """§2 #65: one token (wound, exhaustion or status) moves from a non-Phoenixborn card of a
+    player to another card that player controls; a unit whose wounds reach its life is then
+    destroyed (rule 111). The balanced bot moves an opposing unit's wound onto another opposing
+    unit it finishes."""
+    pos = start(("The Snakes in Silver", "The Iron Men"))
+    worker = pos.take(1, "Iron Worker", "battlefield")
+    knight = pos.take(1, "Hammer Knight", "battlefield")
+    pos.st.wounds[0, worker] = 1
+    pos.st.wounds[0, knight] = 2
+    cast(pos, 0, "Transfer", [("charm", "class"), ("natural", "basic")])
+    assert (worker in pos.instances(1, "discard")) != (knight in pos.instances(1, "discard"))
+    assert pos.violations() == 0
+
+
+def test_transfer_is_not_offered_without_a_token_to_move():
+    """AMB-11: with no token on any card in play, Transfer would do nothing and is not offered."""
+    pos = start(("The Snakes in Silver", "The Iron Men"))
+    pos.take(1, "Iron Worker", "battlefield")
+    pos.take(1, "Hammer Knight", "battlefield")
+    i = pos.take(0, "Transfer", "hand")
+    pos.dice(0, [("charm", "class"), ("natural", "basic")])
+    assert not R.playable(pos.st, pos.t, 0, 0, i, np.zeros(S.NDICE, np.int16))
