@@ -1608,3 +1608,12 @@ def transfer_worth(s, t, b, p):
     y = m % S.MAXI
     q = s.i_cont[b, x] // S.NZ
     return _transfer_score(s, t, b, p, q, kind, x, y)
+
+
+@njit(cache=True)
+def use_veil(s, t, b, prm, q, u):
+    """DP11 for Golden Veil: cancel an opponent's effect on q's unit u? Balanced: when u is worth
+    at least 4 (attack + remaining life); random: a coin flip."""
+    if prm[q, BP_RANDOM] > 0.5:
+        return coin(s, b, q)
+    return unit_value(s, t, b, u) >= 4

@@ -690,7 +690,7 @@ def activate_ready_effect(s, t, b, prm, p, i, c, e):
             log(s, b, S.EV_SPELL, p, c, h)
         elif e == S.E_SMALL_SACRIFICE:
             v = B.target_spell_damage(s, t, b, prm, p, 1)
-            if v >= 0 and s.i_cont[b, v] // NZ != p:
+            if v >= 0 and s.i_cont[b, v] // NZ != p and not veiled(s, t, b, prm, p, v):
                 log(s, b, S.EV_SPELL, p, c, v)
                 deal_unit(s, b, v, 1, p, S.DK_SPELL)
         else:
@@ -998,7 +998,8 @@ def unit_receives(s, t, b, prm, u, n, src, dk):
         if tgt != -2 and pay_trigger(s, b, q, t.card_act[card]):
             log(s, b, S.EV_TRIGGER, q, card, tgt)
             if tgt >= 0:
-                deal_unit(s, b, tgt, x, q, S.DK_ABILITY)
+                if not veiled(s, t, b, prm, q, tgt):
+                    deal_unit(s, b, tgt, x, q, S.DK_ABILITY)
             else:
                 deal_pb(s, b, next_alive(s, b, q), x, q, S.DK_ABILITY)
     elif e == S.E_LEECH_WARRIOR and has_ability(s, t, b, u):
@@ -1030,6 +1031,35 @@ def pb_receives(s, t, b, prm, q, n, src, dk):
     s.pb_wounds[b, q] += n
     log(s, b, S.EV_PB_DAMAGE, src, q, n)
     pb_damaged(s, t, b, prm, q, n, dk == S.DK_ATTACK)
+
+
+@njit(cache=True)
+def veiled(s, t, b, prm, p, u):
+    """Window W-TARGET (§2 #67, AMB-31): p's spell, ability or dice power has chosen unit u as its
+    target (costs paid, before it resolves). If u's controller is an opponent holding Golden
+    Veil (1 natural class + 1 charm class, a reaction: player turns only, one per player-turn)
+    and plays it, the effect is cancelled (its costs stay paid, rule 148). Attacks and attaching
+    alterations do not target (rules 129, 149). Returns True if cancelled."""
+    if u < 0 or not in_play(s, b, u) or s.phase[b] != PH_TURNS:
+        return False
+    q = s.i_cont[b, u] // NZ
+    if q == p or s.react_used[b, q] > 0:
+        return False
+    c = q * NZ + Z_HAND
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        ci = s.i_card[b, i]
+        if t.card_effect[ci] != S.E_GOLDEN_VEIL or t.card_impl[ci] == 0 or not can_pay(s, b, q, t.card_cost[ci]):
+            continue
+        if not B.use_veil(s, t, b, prm, q, u):
+            return False
+        pay_trigger(s, b, q, t.card_cost[ci])
+        place(s, b, i, q * NZ + Z_DISCARD)
+        s.react_used[b, q] += 1
+        s.card[b, q, ci, C_PLAYED] += 1
+        log(s, b, EV_REACTION, q, ci, u)
+        return True
+    return False
 
 
 @njit(cache=True)
@@ -1082,6 +1112,8 @@ def milled(s, t, b, prm, q):
                 continue
             pay_trigger(s, b, r, t.card_act[cv])
             log(s, b, S.EV_TRIGGER, r, cv, u)
+            if veiled(s, t, b, prm, r, u):
+                continue
             if t.card_cost[cv, CO_BASIC] == 0:  # the first printing: damage
                 deal_unit(s, b, u, 1, r, S.DK_ABILITY)
             else:
@@ -1187,7 +1219,8 @@ def destroyed_window(s, t, b, prm, q, card, u):
             s.exhaust[b, i] += 1
             log(s, b, S.EV_TRIGGER, q, ci, tgt)
             if tgt >= 0:
-                deal_unit(s, b, tgt, 1, q, S.DK_SPELL)
+                if not veiled(s, t, b, prm, q, tgt):
+                    deal_unit(s, b, tgt, 1, q, S.DK_SPELL)
             else:
                 deal_pb(s, b, next_alive(s, b, q), 1, q, S.DK_SPELL)
             break
@@ -1219,7 +1252,8 @@ def destroyed_window(s, t, b, prm, q, card, u):
         log(s, b, EV_REACTION, q, ci, tgt)
         if ei == S.E_FINAL_CRY:
             if tgt >= 0:
-                deal_unit(s, b, tgt, 2, q, S.DK_SPELL)
+                if not veiled(s, t, b, prm, q, tgt):
+                    deal_unit(s, b, tgt, 2, q, S.DK_SPELL)
             else:
                 deal_pb(s, b, next_alive(s, b, q), 2, q, S.DK_SPELL)
         else:
@@ -1333,7 +1367,8 @@ def aftershock(s, t, b, prm, p, card):
     if u < 0:
         return
     log(s, b, EV_AFTERSHOCK, p, u, 0)
-    wound_unit(s, b, u, 1, p)
+    if not veiled(s, t, b, prm, p, u):
+        wound_unit(s, b, u, 1, p)
     run_pending(s, t, b, prm)
 
 
@@ -2002,14 +2037,15 @@ def resolve_action(s, t, b, prm, p, c):
         if u < 0:
             s.pb_wounds[b, q] += 3  # wound tokens, not damage (rule 115): no reaction
             push_frame(s, b, S.PK_CHECK_PB, q, 0, p, S.DK_SPELL)
-        else:
+        elif not veiled(s, t, b, prm, p, u):
             wound_unit(s, b, u, 3, p)
     elif e == E_SLEIGHT_OF_HAND:
         for _ in range(3):
             draw(s, b, p)
     elif e == E_STEADY_GAZE:
         u = B.target_exhaust(s, t, b, prm, p)
-        s.exhaust[b, u] += 2
+        if not veiled(s, t, b, prm, p, u):
+            s.exhaust[b, u] += 2
     elif e == E_MIST_TYPHOON:
         damage_opposing_units(s, t, b, p, 1)
         draw(s, b, p)  # optional: the bots always draw
@@ -2020,7 +2056,9 @@ def resolve_action(s, t, b, prm, p, c):
     elif e == E_BOUND_SOUL:
         place(s, b, B.target_ally_in_discard(s, t, b, prm, p), p * NZ + Z_HAND)
     elif e == E_REFRESH:
-        s.exhaust[b, B.target_refresh(s, t, b, prm, p)] = 0
+        u = B.target_refresh(s, t, b, prm, p)
+        if not veiled(s, t, b, prm, p, u):
+            s.exhaust[b, u] = 0
     elif e == E_CALL_UPON_THE_REALMS:
         for _ in range(3):
             d = B.die_to_set(s, b, prm, p)
@@ -2037,13 +2075,16 @@ def resolve_action(s, t, b, prm, p, c):
         x = zone_n(s, b, p, Z_BATTLEFIELD)
         u = B.target_spell_damage(s, t, b, prm, p, x)
         log(s, b, S.EV_SPELL, p, c, u)
+        if veiled(s, t, b, prm, p, u):
+            return  # Golden Veil cancels all of it, the draw too
         if x > 0:
             deal_unit(s, b, u, x, p, S.DK_SPELL)
         draw(s, b, p)  # optional: the bots always draw
     elif e == S.E_FEAR:
         u = B.target_fear(s, t, b, prm, p)
         log(s, b, S.EV_SPELL, p, c, u)
-        send_back(s, t, b, prm, u)
+        if not veiled(s, t, b, prm, p, u):
+            send_back(s, t, b, prm, u)
     elif e == S.E_SEAL:
         x = B.choose_seal(s, t, b, prm, p)
         card = s.i_card[b, x]
@@ -2121,7 +2162,7 @@ def use_pb_ability(s, t, b, prm, p, use):
         u = B.target_damage(s, t, b, prm, p, 2 if e == E_WATER_BLAST else 1, e == E_SLASH)
         if u < 0:
             deal_pb(s, b, q, 1, p, S.DK_ABILITY)
-        else:
+        elif not veiled(s, t, b, prm, p, u):
             deal_unit(s, b, u, 2 if e == E_WATER_BLAST else 1, p, S.DK_ABILITY)
         run_pending(s, t, b, prm)
     elif e == E_SHADOW_TARGET:
@@ -2147,7 +2188,7 @@ def ally_enters(s, t, b, prm, p, i):
         u = B.target_damage(s, t, b, prm, p, 2, True)
         if u < 0:
             deal_pb(s, b, next_alive(s, b, p), 2, p, S.DK_ABILITY)
-        else:
+        elif not veiled(s, t, b, prm, p, u):
             deal_unit(s, b, u, 2, p, S.DK_ABILITY)
         run_pending(s, t, b, prm)
 
@@ -2215,7 +2256,9 @@ def use_unit_ability(s, t, b, prm, p, u, use):
         return
     s.exhaust[b, u] += 1
     if e == E_ROSE_FIRE_DANCER:
-        s.exhaust[b, B.target_exhaust(s, t, b, prm, p)] += 1
+        v = B.target_exhaust(s, t, b, prm, p)
+        if not veiled(s, t, b, prm, p, v):
+            s.exhaust[b, v] += 1
     else:
         q = next_alive(s, b, p)
         place(s, b, B.discard_for_cost(s, t, b, prm, q), q * NZ + Z_DISCARD)
@@ -2262,7 +2305,8 @@ def pb_damaged(s, t, b, prm, q, amount, by_attack):
         log(s, b, EV_REACTION, q, card, target)
         dmg = 6 if e == E_SHADOW_COUNTER else 3
         if target >= 0:
-            deal_unit(s, b, target, dmg, q, S.DK_SPELL)
+            if not veiled(s, t, b, prm, q, target):
+                deal_unit(s, b, target, dmg, q, S.DK_SPELL)
         else:
             deal_pb(s, b, next_alive(s, b, q), dmg, q, S.DK_SPELL)
         return
@@ -2432,7 +2476,10 @@ def make_move(s, t, b, prm, p, move, use):
             run_pending(s, t, b, prm)
             milled(s, t, b, prm, p)
     elif move // MAXI >= MV_NATURAL and move // MAXI <= MV_ILLUSION:
+        n0 = s.pend_n[b]
         use_dice_power(s, t, b, p, move // MAXI, i)
+        if move // MAXI == MV_NATURAL and veiled(s, t, b, prm, p, i):
+            s.pend_n[b] = n0  # Golden Veil: the die stays spent, its damage is cancelled
     elif move // MAXI == MV_PLAY:
         playable(s, t, b, p, i, use)
         play_card(s, t, b, prm, p, i, use)
@@ -2461,7 +2508,8 @@ def free_actions(s, t, b, prm, p):
             continue
         s.exhaust[b, u] += 1
         log(s, b, EV_THROW, p, u, v)
-        deal_unit(s, b, v, 1, p, S.DK_ABILITY)
+        if not veiled(s, t, b, prm, p, v):
+            deal_unit(s, b, v, 1, p, S.DK_ABILITY)
         run_pending(s, t, b, prm)
         k = 0  # a battlefield list may have changed (swap-remove): look again; used ones are exhausted
 

@@ -140,7 +140,7 @@ IMPLEMENTED = frozenset({
     "blood_transfer", "small_sacrifice", "cut_the_strings", "hypnotize", "abundance",
     "summon_blood_puppet", "blood_puppet", "strike", "empower", "blood_archer",
     "redirect", "enchanted_violinist", "blue_jaguar", "strange_copy",
-    "transfer",
+    "transfer", "golden_veil", "seaside_raven",
 })
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw

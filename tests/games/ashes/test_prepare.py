@@ -46,13 +46,16 @@ def test_no_fatigue_outside_the_prepare_phase():
 
 def test_prepare_discard_is_a_choice_before_the_draw():
     """Rule 34 (L606-607): cards discarded in prepare go to the discard pile before drawing up
-    to 5 (the balanced bot discards cards it cannot play: here a Golden Veil, whose effect is not
-    implemented)."""
-    pos = Position(decks=("The Snakes in Silver", "The Iron Men"))
-    pos.take(0, "Golden Veil", "hand")
-    assert pos.t.card_impl[pos.card_id("Golden Veil")] == 0
+    to 5 (the balanced bot discards cards it cannot play: here the Iron Men's Expand Energy and
+    Summon Iron Rhino, with Coal's 5 spellboard slots taken by other names, rule 60)."""
+    pos = Position(decks=("The Iron Men", "The Mist Guardian"))
+    for name in ("Chant Of Revenge", "Protect", "Strengthen"):
+        pos.take(0, name, "spellboard")
+    for name in ("Shifting Mist", "Summon Mist Spirit"):  # two more names (seat 1's copies)
+        R.place(pos.st, 0, pos.take(1, name, "discard"), pos.zone(0, "spellboard"))
+    assert {"Expand Energy", "Summon Iron Rhino"} <= set(pos.names(0, "hand"))
     R.prepare_phase(pos.st, pos.t, 0, pos.prm)
-    assert "Golden Veil" in pos.names(0, "discard")
+    assert {"Expand Energy", "Summon Iron Rhino"} <= set(pos.names(0, "discard"))
     assert len(pos.instances(0, "hand")) == 5
 
 

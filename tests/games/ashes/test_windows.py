@@ -271,3 +271,21 @@ def test_blue_jaguar_gaze_exhausts_an_entering_unit():
     assert R.playable(pos.st, pos.t, 0, 1, knight, use)
     R.play_card(pos.st, pos.t, 0, pos.prm, 1, knight, use)
     assert pos.st.exhaust[0, knight] == 1 and len(pos.active(0)) == 2
+
+
+def test_golden_veil_cancels_a_targeting_effect():
+    """§2 #67 (W-TARGET, AMB-31, rule 148): when an opponent's spell, ability or dice power targets
+    your unit, Golden Veil (natural class + charm class, a reaction) cancels all of it; its costs
+    stay paid. Here Aradel's Water Blast on the Silver Snake: the Snake keeps no wound and Aradel
+    stays exhausted."""
+    pos = turn_of(("The Mist Guardian", "The Snakes in Silver"), p=0)
+    veil = pos.take(1, "Golden Veil", "hand")
+    pos.dice(1, [("natural", "class"), ("charm", "class")])
+    snake = pos.take(1, "Silver Snake", "battlefield")
+    pos.st.status[0, snake] = 2  # attack 2 + life 4: worth veiling
+    pos.dice(0, [("natural", "class")])
+    use = np.zeros(S.NDICE, np.int16)
+    assert R.pb_ability_possible(pos.st, pos.t, 0, 0, use)
+    R.use_pb_ability(pos.st, pos.t, 0, pos.prm, 0, use)
+    assert pos.st.wounds[0, snake] == 0 and veil in pos.instances(1, "discard")
+    assert pos.st.pb_exhaust[0, 0] == 1 and pos.active(0) == [] and pos.st.react_used[0, 1] == 1
