@@ -445,7 +445,8 @@ def target_molten_gold(s, t, b, prm, p):
     best_v = 3
     for k in range(n):
         u = s.cont[b, c, k]
-        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 3 and unit_value(s, t, b, u) > best_v:
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 3 and unit_value(s, t, b, u) > best_v \
+                and _spell_may_target(s, t, b, p, u):
             best, best_v = u, unit_value(s, t, b, u)
     return best
 
@@ -1617,3 +1618,12 @@ def use_veil(s, t, b, prm, q, u):
     if prm[q, BP_RANDOM] > 0.5:
         return coin(s, b, q)
     return unit_value(s, t, b, u) >= 4
+
+
+@njit(cache=True)
+def use_respark(s, b, prm, o, basic):
+    """DP12 for Respark: balanced when seat o keeps at least one active die beyond the cost;
+    random: a coin flip."""
+    if prm[o, BP_RANDOM] > 0.5:
+        return coin(s, b, o)
+    return S.dice_count(s, b, o, S.L_ACTIVE) > basic

@@ -699,6 +699,9 @@ def activate_ready_effect(s, t, b, prm, p, i, c, e):
                 log(s, b, S.EV_SPELL, p, c, a)
                 s.i_parent[b, a] = -1
                 place(s, b, a, s.i_owner[b, a] * NZ + Z_DISCARD)
+                s.scratch[b, 7, 0] = 1
+                s.scratch[b, 7, 1] = a
+                respark(s, t, b, prm)
                 settle(s, t, b, prm, p)  # a life bonus gone can destroy the unit (rule 111)
     elif e == S.E_HYPNOTIZE:
         u = B.target_strengthen(s, t, b, prm, p)
@@ -1175,7 +1178,9 @@ def destroy_unit(s, t, b, prm, u, src, remove):
                 s.status[b, v] += 1
                 consumed = True
                 snake = s.i_card[b, v]
+    mark_respark(s, t, b, u)
     leave_play(s, t, b, u)
+    respark(s, t, b, prm)
     if (consumed or remove) and ally_in_play(t, card):
         place(s, b, u, s.i_owner[b, u] * NZ + S.Z_REMOVED)
     if consumed:
@@ -1270,6 +1275,40 @@ def destroyed_window(s, t, b, prm, q, card, u):
 
 
 @njit(cache=True)
+def mark_respark(s, t, b, u):
+    """Note (in scratch row 7: count, then instances) the alterations with Respark under unit u,
+    before it leaves play and they are discarded (rule 118)."""
+    n = 0
+    for j in range(s.i_card.shape[1]):
+        if s.i_parent[b, j] == u and t.card_respark[s.i_card[b, j], CO_BASIC] > 0:
+            n += 1
+            s.scratch[b, 7, n] = j
+    s.scratch[b, 7, 0] = n
+
+
+@njit(cache=True)
+def respark(s, t, b, prm):
+    """Respark (rule 118, AMB-23; E10): during the player turns phase, the owner of each
+    alteration just discarded from play (noted by :func:`mark_respark`) may pay its Respark cost
+    from its own active dice to take it back into hand instead."""
+    n = s.scratch[b, 7, 0]
+    s.scratch[b, 7, 0] = 0
+    if s.phase[b] != PH_TURNS:
+        return
+    for k in range(1, n + 1):
+        j = s.scratch[b, 7, k]
+        o = s.i_owner[b, j]
+        cost = t.card_respark[s.i_card[b, j]]
+        if s.i_cont[b, j] != o * NZ + Z_DISCARD or not can_pay(s, b, o, cost):
+            continue
+        if not B.use_respark(s, b, prm, o, cost[CO_BASIC]):
+            continue
+        pay_trigger(s, b, o, cost)
+        place(s, b, j, o * NZ + Z_HAND)
+        log(s, b, S.EV_TRIGGER, o, s.i_card[b, j], -4)  # -4: back to hand
+
+
+@njit(cache=True)
 def ally_in_play(t, card):
     """An ally, or a Strange Copy (an action spell that is a temporary ally while in play: our
     reading for Consume and Fear; out of play it is an action spell again)."""
@@ -1282,7 +1321,9 @@ def send_back(s, t, b, prm, u):
     owner's conjuration pile, an ally to its owner's hand (tokens cleared, alterations and dice
     off: rules 116-117); then the leaves-play window (W-LEAVES)."""
     q = s.i_cont[b, u] // NZ
+    mark_respark(s, t, b, u)
     leave_play(s, t, b, u)
+    respark(s, t, b, prm)
     if ally_in_play(t, s.i_card[b, u]):
         place(s, b, u, s.i_owner[b, u] * NZ + Z_HAND)
     log(s, b, S.EV_LEAVES, q, s.i_card[b, u], u)
@@ -1987,6 +2028,13 @@ def last_played(s, b, p, c):
 
 
 @njit(cache=True)
+def spell_blocked(s, t, b, p, u):
+    """Magic Guard (Seaside Raven, inexhaustible): p's spell cannot affect u, an opponent's unit
+    with it (§2 #24); its damage is kept off in :func:`unit_receives`."""
+    return s.i_cont[b, u] // NZ != p and (t.card_kw[s.i_card[b, u]] & S.KW_MAGIC_GUARD) != 0
+
+
+@njit(cache=True)
 def spell_unit_target_exists(s, t, b, p):
     """A unit p's spell may target: any unit but an opponent's Magic Guard unit (§2 #24)."""
     for q in range(s.players[b]):
@@ -2037,14 +2085,14 @@ def resolve_action(s, t, b, prm, p, c):
         if u < 0:
             s.pb_wounds[b, q] += 3  # wound tokens, not damage (rule 115): no reaction
             push_frame(s, b, S.PK_CHECK_PB, q, 0, p, S.DK_SPELL)
-        elif not veiled(s, t, b, prm, p, u):
+        elif not spell_blocked(s, t, b, p, u) and not veiled(s, t, b, prm, p, u):
             wound_unit(s, b, u, 3, p)
     elif e == E_SLEIGHT_OF_HAND:
         for _ in range(3):
             draw(s, b, p)
     elif e == E_STEADY_GAZE:
         u = B.target_exhaust(s, t, b, prm, p)
-        if not veiled(s, t, b, prm, p, u):
+        if not spell_blocked(s, t, b, p, u) and not veiled(s, t, b, prm, p, u):
             s.exhaust[b, u] += 2
     elif e == E_MIST_TYPHOON:
         damage_opposing_units(s, t, b, p, 1)

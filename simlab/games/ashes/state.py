@@ -299,6 +299,7 @@ class TablesLayout:
     card_statx: np.ndarray   # int8 (NCARD,): SX_* (which stat is X)
     card_impl: np.ndarray    # int8 (NCARD,): 1 = its effect is implemented (state.IMPLEMENTED)
     card_kw: np.ndarray      # int16 (NCARD,): KW_* bits
+    card_respark: np.ndarray  # int8 (NCARD, NCOST): Respark cost (zeros = no Respark; rule 118)
     seat_pb: np.ndarray      # int16 (MAXP,): card id of each seat's Phoenixborn
     seat_deck: np.ndarray    # int16 (MAXP, DECK): card id of each seat's 30 deck cards
     seat_conj: np.ndarray    # int16 (MAXP, MAX_CONJ): conjuration pile card ids (-1 = none)

@@ -129,3 +129,40 @@ def test_blood_puppet_curses_its_controller_at_end_of_round():
     end_round(pos)
     assert pos.st.pb_wounds[0, 1] == 1 and pos.st.pb_wounds[0, 0] == 0
     assert pos.violations() == 0
+
+
+def test_respark_takes_the_alteration_back_to_hand():
+    """Rule 118 (E10, AMB-23): during the player turns phase, when a unit carrying an alteration
+    with Respark leaves play, the alteration's owner may pay its Respark cost (Undying Heart: 2
+    basic) to take it into hand instead of the discard pile; not outside the player turns
+    phase."""
+    pos = start(("The Bloodwoods Queen", "The Iron Men"), p=1)
+    leech = pos.take(0, "Leech Warrior", "battlefield")
+    pos.st.exhaust[0, leech] = 1
+    heart = attach(pos, 0, "Undying Heart", leech)
+    pos.dice(0, [("ceremonial", "basic")] * 3)
+    R.deal_unit(pos.st, 0, leech, 5, 1, S.DK_ABILITY)
+    R.run_pending(pos.st, pos.t, 0, pos.prm)
+    assert leech in pos.instances(0, "discard") and heart in pos.instances(0, "hand")
+    assert len(pos.active(0)) == 1
+    pos2 = start(("The Bloodwoods Queen", "The Iron Men"), p=1)
+    l2 = pos2.take(0, "Leech Warrior", "battlefield")
+    h2 = attach(pos2, 0, "Undying Heart", l2)
+    pos2.dice(0, [("ceremonial", "basic")] * 3)
+    pos2.st.phase[0] = S.PH_RECOVERY
+    pos2.st.exhaust[0, l2] = 1
+    R.deal_unit(pos2.st, 0, l2, 5, 1, S.DK_ABILITY)
+    R.run_pending(pos2.st, pos2.t, 0, pos2.prm)
+    assert h2 in pos2.instances(0, "discard")
+
+
+def test_magic_guard_keeps_opposing_spells_off():
+    """§2 #24 (Magic Guard, inexhaustible): an opponent's spell cannot affect a Seaside Raven:
+    Molten Gold's wounds and Mist Typhoon's damage do nothing to it."""
+    pos = start(("The Iron Men", "The Cloudsea Siren"))
+    raven = pos.take(1, "Seaside Raven", "battlefield")
+    R.deal_unit(pos.st, 0, raven, 1, 0, S.DK_SPELL)
+    R.run_pending(pos.st, pos.t, 0, pos.prm)
+    assert pos.st.wounds[0, raven] == 0
+    assert not R.spell_unit_target_exists(pos.st, pos.t, 0, 0)
+    assert R.spell_blocked(pos.st, pos.t, 0, 0, raven) and not R.spell_blocked(pos.st, pos.t, 0, 1, raven)
