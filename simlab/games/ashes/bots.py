@@ -1627,3 +1627,35 @@ def use_respark(s, b, prm, o, basic):
     if prm[o, BP_RANDOM] > 0.5:
         return coin(s, b, o)
     return S.dice_count(s, b, o, S.L_ACTIVE) > basic
+
+
+@njit(cache=True)
+def pay_extra(s, b, prm, p):
+    """DP15 for an optional extra basic (Mist Spirit's second spirit, Purge's Focus 1 card):
+    balanced when p keeps at least 2 other active dice; random: a coin flip."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return coin(s, b, p)
+    return S.dice_count(s, b, p, S.L_ACTIVE) >= 3
+
+
+@njit(cache=True)
+def gilder_target(s, t, b, prm, p):
+    """DP15 for Summon Gilder's optional 1 damage: balanced, the most valuable opposing unit it
+    destroys, else the most valuable opposing unit, else -1; random: a coin flip, then uniform
+    over the units p's spell may target."""
+    o = _opponent(s, b, p)
+    c = o * S.NZ + S.Z_BATTLEFIELD
+    if prm[p, BP_RANDOM] > 0.5 and not coin(s, b, p):
+        return -1
+    best = -1
+    best_v = -1
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if not _spell_may_target(s, t, b, p, u):
+            continue
+        v = unit_value(s, t, b, u) + (100 if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 1 else 0)
+        if v > best_v:
+            best, best_v = u, v
+    if prm[p, BP_RANDOM] > 0.5 and best >= 0:
+        return target_spell_damage(s, t, b, prm, p, 1)
+    return best

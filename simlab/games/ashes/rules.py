@@ -573,6 +573,9 @@ def can_activate(s, t, b, p, i, use):
         # a Blood Puppet from p's pile onto a battlefield with room (a target player, AMB-30)
         if conjuration_in_pile(s, b, p, t.card_conj[c]) < 0 or B.puppet_side(s, t, b, prm_none(), p) < 0:
             return False
+    elif e == S.E_SUMMON_GILDER and spell_unit_target_exists(s, t, b, p) \
+            and opposing_units(s, b, p) > 0:
+        pass  # its 1 damage can happen even with no Gilder left or no slot (FAQ, AMB-11)
     else:
         conj = t.card_conj[c]
         if conj < 0 or conjuration_in_pile(s, b, p, conj) < 0:
@@ -614,6 +617,15 @@ def activate(s, t, b, prm, p, i, use):
         cq = q * NZ + Z_DRAW
         place(s, b, s.cont[b, cq, s.cont_n[b, cq] - 1], q * NZ + Z_DISCARD)
         log(s, b, EV_ACTIVATE, p, c, -1)
+        # Focus 1 (2 copies): may pay 1 basic for one more card (§2 #36)
+        extra = s.scratch[b, 5]
+        for k in range(NCOST):
+            extra[k] = 0
+        extra[CO_BASIC] = 1
+        if copies_on_spellboard(s, b, p, c) >= 2 and s.cont_n[b, cq] > 0 and can_pay(s, b, p, extra) \
+                and B.pay_extra(s, b, prm, p):
+            pay_trigger(s, b, p, extra)
+            place(s, b, s.cont[b, cq, s.cont_n[b, cq] - 1], q * NZ + Z_DISCARD)
         milled(s, t, b, prm, q)
         return
     if e == E_SHIFTING_MIST:
@@ -633,14 +645,37 @@ def activate(s, t, b, prm, p, i, use):
         run_pending(s, t, b, prm)
         return
     j = conjuration_in_pile(s, b, p, t.card_conj[c])
-    place(s, b, j, p * NZ + Z_BATTLEFIELD)
-    s.wounds[b, j] = 0
-    s.exhaust[b, j] = 0
-    s.status[b, j] = 0
-    if t.card_effect[c] == E_SUMMON_SILVER_SNAKE:
-        s.status[b, j] = min(copies_on_spellboard(s, b, p, c) - 1, 2)
-    log(s, b, EV_ACTIVATE, p, c, j)
-    unit_entered(s, t, b, prm, p, j)
+    room = zone_n(s, b, p, Z_BATTLEFIELD) < t.card_bf[s.pb_card[b, p]]
+    if j >= 0 and room:
+        place(s, b, j, p * NZ + Z_BATTLEFIELD)
+        unit_enters(s, t, b, prm, p, j)
+        if t.card_effect[c] == E_SUMMON_SILVER_SNAKE:
+            s.status[b, j] = min(copies_on_spellboard(s, b, p, c) - 1, 2)
+        log(s, b, EV_ACTIVATE, p, c, j)
+        unit_entered(s, t, b, prm, p, j)
+    else:
+        log(s, b, EV_ACTIVATE, p, c, -1)
+    if e == S.E_SUMMON_MIST_SPIRIT:
+        # may pay 1 basic for a second Mist Spirit (§2 #47)
+        j = conjuration_in_pile(s, b, p, t.card_conj[c])
+        extra = s.scratch[b, 5]
+        for k in range(NCOST):
+            extra[k] = 0
+        extra[CO_BASIC] = 1
+        if j >= 0 and zone_n(s, b, p, Z_BATTLEFIELD) < t.card_bf[s.pb_card[b, p]] \
+                and can_pay(s, b, p, extra) and B.pay_extra(s, b, prm, p):
+            pay_trigger(s, b, p, extra)
+            place(s, b, j, p * NZ + Z_BATTLEFIELD)
+            unit_enters(s, t, b, prm, p, j)
+            log(s, b, EV_ACTIVATE, p, c, j)
+            unit_entered(s, t, b, prm, p, j)
+    elif e == S.E_SUMMON_GILDER:
+        # may deal 1 damage to a target unit, with or without a Gilder placed (FAQ)
+        u = B.gilder_target(s, t, b, prm, p)
+        if u >= 0 and not veiled(s, t, b, prm, p, u):
+            log(s, b, S.EV_SPELL, p, c, u)
+            deal_unit(s, b, u, 1, p, S.DK_SPELL)
+            run_pending(s, t, b, prm)
 
 
 @njit(cache=True)
@@ -862,6 +897,12 @@ def run_pending(s, t, b, prm):
     (:func:`pb_check`)."""
     while s.pend_n[b] > 0:
         if s.done[b] == 1:
+            # the game is over: units left dying still leave play (no window opens any more)
+            for k in range(s.pend_n[b]):
+                u = s.pend[b, k, 1]
+                if s.pend[b, k, 0] == S.PK_CHECK_UNIT and in_play(s, b, u) \
+                        and s.wounds[b, u] >= unit_life(s, t, b, u):
+                    leave_play(s, t, b, u)
             s.pend_n[b] = 0
             return
         k = s.pend_n[b] - 1
@@ -1280,7 +1321,7 @@ def mark_respark(s, t, b, u):
     before it leaves play and they are discarded (rule 118)."""
     n = 0
     for j in range(s.i_card.shape[1]):
-        if s.i_parent[b, j] == u and t.card_respark[s.i_card[b, j], CO_BASIC] > 0:
+        if u >= 0 and s.i_parent[b, j] == u and t.card_respark[s.i_card[b, j], CO_BASIC] > 0:
             n += 1
             s.scratch[b, 7, n] = j
     s.scratch[b, 7, 0] = n
@@ -1977,8 +2018,8 @@ def action_possible(s, t, b, p, c):
         return True  # the die paying for it is exhausted by then (FAQ: it may come back)
     if e == S.E_OUT_OF_THE_MIST:
         return spell_unit_target_exists(s, t, b, p)
-    if e == S.E_FEAR:
-        return opposing_units(s, b, p) > 0
+    if e == S.E_FEAR:  # an opposing unit it may target (not a Magic Guard one)
+        return B.target_fear(s, t, b, prm_none(), p) >= 0
     if e == S.E_SEAL:
         return B.target_seal(s, t, b, p) >= 0
     if e == S.E_OPEN_MEMORIES:

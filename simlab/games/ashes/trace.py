@@ -53,7 +53,12 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, inst_card: np.ndarray,
         elif code == S.EV_PLAY:
             lines.append(f"  {who(a)} plays {names[x]}")
         elif code == S.EV_ACTIVATE:
-            lines.append(f"  {who(a)} activates {names[x]}: {inst(y)} enters play")
+            if y < 0:
+                lines.append(f"  {who(a)} activates {names[x]}")
+            elif names[x].startswith("Summon"):
+                lines.append(f"  {who(a)} activates {names[x]}: {inst(y)} enters play")
+            else:
+                lines.append(f"  {who(a)} activates {names[x]} on {inst(y)}")
         elif code == S.EV_REACTION:
             target = inst(y) if y >= 0 else "the opposing Phoenixborn"
             lines.append(f"    {who(a)} reacts with {names[x]} on {target}")
