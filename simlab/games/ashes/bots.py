@@ -1,8 +1,8 @@
-"""Ashes bot parameters and decisions (a first cut: the decision points the skeleton has).
+"""Ashes bot parameters and decisions (a first cut with fixed scores, see docs/ashes.md).
 
-The checklist's §3 lists 15 decision points and a 22-value parameter vector; only what the
-rules implemented so far ask for is here: the main action among legal card plays (DP3), and
-the dice kept at recovery (DP13). The rest comes with the rules that need it.
+The checklist's §3 lists 15 decision points and a 22-value parameter vector; the decisions here
+are those the rules ask for (DP2-DP15), with fixed scores rather than that vector. No decision
+reads hidden information (AMB-24): not the opponent's hand, not any draw pile's order.
 """
 
 from __future__ import annotations

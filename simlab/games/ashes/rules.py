@@ -1,11 +1,12 @@
 """Ashes rules, compiled: one function per rulebook phase, plain loops over one game row.
 
 Rule numbers ("rule 36") are the checklist's (shared/reference/ashes/rules_checklist.md), Lnnn
-the Polish rulebook's lines. The engine is not finished: see docs/ashes.md for what is in.
-Implemented: setup with the First Five and the first-player roll, the prepare phase (roll,
-draw up to 5, fatigue), player turns (main and side action, pass, the phase ending on passes in
-a row), paying magic with dice, playing allies and ready spells, activating the summoning ready
-spells (conjurations enter play; their abilities are not implemented), and the recovery phase.
+the Polish rulebook's lines; docs/ashes.md says what is in and what is left out.
+Setup with the First Five and the first-player roll, the prepare phase (roll, draw up to 5,
+fatigue), player turns (main and side action, pass, the phase ending on passes in a row),
+paying magic with dice, every card's effect, attacks, the recovery phase and the end of the
+round. Damage and destruction resolve on an explicit stack of pending frames
+(:func:`run_pending`), whose windows are where the triggered cards answer (rule 120).
 """
 
 from __future__ import annotations
@@ -2673,7 +2674,7 @@ def recovery_phase(s, t, b, prm):
     to its recover value (Phoenixborn do not recover); 2. every card in play and every
     Phoenixborn loses exactly one exhaustion token; 3. each seat may exhaust any of its active
     dice (DP13; the dice kept stay on their faces, rule 28); 4. the first-player token passes to
-    the left. End-of-round effects would follow step 4 (AMB-5); none is implemented yet."""
+    the left. Then the end-of-round effects (AMB-5: :func:`end_of_round_effects`)."""
     s.phase[b] = PH_RECOVERY
     players = s.players[b]
     for p in range(players):
@@ -2773,9 +2774,8 @@ def end_of_round_effects(s, t, b, prm):
 
 @njit(cache=True)
 def end_of_round(s, t, b):
-    """End-of-round effects, after recovery step 4 (rule 134, AMB-5): every die on a card goes back
-    to its owner's exhausted pool (rule 100); a unit whose life drops to its wounds is destroyed
-    (rule 111). The other end-of-round effects (Fade Away, Fleeting, Cursed) are not implemented."""
+    """The charm-dice step of the end of the round (rule 100) and a last destruction sweep with no
+    window; :func:`end_of_round_effects` runs first and does the work (kept for its callers)."""
     for p in range(s.players[b]):
         for d in range(NDICE):
             if s.die_loc[b, p, d] == L_ON_CARD:
