@@ -2763,7 +2763,8 @@ def end_of_round_effects(s, t, b, prm):
                 j += 1
         for j in range(s.cont_n[b, c]):
             u = s.cont[b, c, j]
-            if t.card_effect[s.i_card[b, u]] == S.E_BLOOD_PUPPET:
+            # Cursed is not inexhaustible: an exhausted Puppet has no ability text (rule 104)
+            if t.card_effect[s.i_card[b, u]] == S.E_BLOOD_PUPPET and has_ability(s, t, b, u):
                 s.pb_wounds[b, p] += 1  # wound tokens, not damage (rule 115)
                 log(s, b, S.EV_END_OF_ROUND, p, s.i_card[b, u], u)
                 push_frame(s, b, S.PK_CHECK_PB, p, 0, -1, S.DK_OTHER)

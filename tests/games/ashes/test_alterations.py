@@ -128,6 +128,9 @@ def test_blood_puppet_curses_its_controller_at_end_of_round():
     R.place(pos.st, 0, puppet, S.zone_of(1, S.Z_BATTLEFIELD))  # on the opponent's side
     end_round(pos)
     assert pos.st.pb_wounds[0, 1] == 1 and pos.st.pb_wounds[0, 0] == 0
+    pos.st.exhaust[0, puppet] = 1  # still exhausted after recovery: no ability text (rule 104)
+    end_round(pos)
+    assert pos.st.pb_wounds[0, 1] == 1
     assert pos.violations() == 0
 
 
