@@ -1358,6 +1358,9 @@ def ready_effect_worth(s, t, b, p, i):
             if s.exhaust[b, u] == 0 and S.unit_attack(s, t, b, u) > 0:
                 return 11
         return 0
+    if e == S.E_SMALL_SACRIFICE and S.copies_on_spellboard(s, b, p, s.i_card[b, i]) >= 2 \
+            and sacrifice_exhaust(s, t, b, z, p) >= 0:
+        return 12
     u = sacrifice_unit(s, t, b, z, p, e)
     puppet = t.card_effect[s.i_card[b, u]] == S.E_BLOOD_PUPPET
     dmg = 1 if e == S.E_SMALL_SACRIFICE else 2
@@ -1659,3 +1662,60 @@ def gilder_target(s, t, b, prm, p):
     if prm[p, BP_RANDOM] > 0.5 and best >= 0:
         return target_spell_damage(s, t, b, prm, p, 1)
     return best
+
+
+@njit(cache=True)
+def sacrifice_exhaust(s, t, b, prm, p):
+    """DP15 for Small Sacrifice's Focus 1 mode: ``own * MAXI + opposing`` (both unexhausted) to
+    exhaust instead of the damage, -1 for the damage mode. Balanced: when the damage could not
+    destroy an opposing unit, the opposing unexhausted unit with the most attack (3 or more)
+    against its own unexhausted unit of least value; random: a coin flip, then uniform picks."""
+    o = _opponent(s, b, p)
+    co = o * S.NZ + S.Z_BATTLEFIELD
+    cp = p * S.NZ + S.Z_BATTLEFIELD
+    mine = -1
+    mine_v = 1 << 20
+    n_mine = 0
+    for k in range(s.cont_n[b, cp]):
+        u = s.cont[b, cp, k]
+        if s.exhaust[b, u] == 0:
+            n_mine += 1
+            if unit_value(s, t, b, u) < mine_v:
+                mine, mine_v = u, unit_value(s, t, b, u)
+    theirs = -1
+    best_a = 0
+    n_theirs = 0
+    for k in range(s.cont_n[b, co]):
+        v = s.cont[b, co, k]
+        if s.exhaust[b, v] == 0 and _spell_may_target(s, t, b, p, v):
+            n_theirs += 1
+            if S.unit_attack(s, t, b, v) > best_a:
+                theirs, best_a = v, S.unit_attack(s, t, b, v)
+    if mine < 0 or n_theirs == 0:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        if not coin(s, b, p):
+            return -1
+        a = s.cont[b, cp, 0]
+        k = rand(s, b, p, n_mine)
+        for j in range(s.cont_n[b, cp]):
+            u = s.cont[b, cp, j]
+            if s.exhaust[b, u] == 0:
+                if k == 0:
+                    a = u
+                k -= 1
+        k = rand(s, b, p, n_theirs)
+        for j in range(s.cont_n[b, co]):
+            v = s.cont[b, co, j]
+            if s.exhaust[b, v] == 0 and _spell_may_target(s, t, b, p, v):
+                if k == 0:
+                    return a * S.MAXI + v
+                k -= 1
+        return -1
+    for k in range(s.cont_n[b, co]):
+        v = s.cont[b, co, k]
+        if S.unit_life(s, t, b, v) - s.wounds[b, v] <= 1 and _spell_may_target(s, t, b, p, v):
+            return -1  # the damage mode destroys something
+    if theirs < 0 or best_a < 3:
+        return -1
+    return mine * S.MAXI + theirs

@@ -57,6 +57,7 @@ from simlab.games.ashes.state import (
     E_STORMWIND_SNIPER,
     E_STRENGTHEN,
     E_SUMMON_IRON_RHINO,
+    E_SUMMON_MASKED_WOLF,
     E_SUMMON_SILVER_SNAKE,
     E_THREE_EYED_OWL,
     E_WATER_BLAST,
@@ -585,7 +586,15 @@ def can_activate(s, t, b, p, i, use):
             return False
     cost = s.scratch[b, 5]
     activation_cost(s, t, b, p, i, cost)
-    return plan_payment(s, b, p, cost, use)
+    if plan_payment(s, b, p, cost, use):
+        return True
+    if e == E_SUMMON_MASKED_WOLF and copies_on_spellboard(s, b, p, c) >= 2:
+        # Focus 1 (§2 #46): an illusion power symbol instead of illusion class + 1 basic
+        cost[CO_CLASS + DT_ILLUSION] = 0
+        cost[CO_BASIC] = 0
+        cost[CO_POWER + DT_ILLUSION] = 1
+        return plan_payment(s, b, p, cost, use)
+    return False
 
 
 @njit(cache=True)
@@ -711,6 +720,18 @@ def activate_ready_effect(s, t, b, prm, p, i, c, e):
       opponents resolve first);
     * summon_blood_puppet: a Blood Puppet from p's pile onto a target player's battlefield
       (AMB-30: the bots put it on the opponent's, where Cursed hurts its controller)."""
+    if e == S.E_SMALL_SACRIFICE and copies_on_spellboard(s, b, p, c) >= 2:
+        # Focus 1: with both unexhausted, exhaust one's unit and an opposing unit instead
+        pair = B.sacrifice_exhaust(s, t, b, prm, p)
+        if pair >= 0:
+            u = pair // MAXI
+            v = pair % MAXI
+            log(s, b, EV_ACTIVATE, p, c, u)
+            s.exhaust[b, u] += 1
+            if not veiled(s, t, b, prm, p, v):
+                s.exhaust[b, v] += 1
+                log(s, b, S.EV_SPELL, p, c, v)
+            return
     if e == S.E_BLOOD_TRANSFER or e == S.E_SMALL_SACRIFICE or e == S.E_CUT_THE_STRINGS:
         u = B.sacrifice_unit(s, t, b, prm, p, e)
         n = 1 if e == S.E_SMALL_SACRIFICE else 2
@@ -1438,13 +1459,20 @@ def can_attack(s, b, p):
 
 
 @njit(cache=True)
+def ability_card(s, t, b, u):
+    """Unit u's card while its (not inexhaustible) triggered abilities work, else -1: none under
+    Reflections in the Water (§2 #75). Noted when it deals damage, before it may leave play."""
+    return -1 if B.reflected(s, t, b, u) else s.i_card[b, u]
+
+
+@njit(cache=True)
 def aftershock(s, t, b, prm, p, card):
     """Hammer Knight's Aftershock 1 (checklist §2 #10, window W-DEALT): when a Hammer Knight of
     seat p deals attack or counter damage, p may put 1 wound token (not damage, rule 115) on a
     target unit. Resolved after the battle's destructions (the Knight may have been destroyed in
     that battle: the ability triggered as the damage was dealt). ``card`` is the dealing unit's
     card; anything but a Hammer Knight does nothing."""
-    if t.card_effect[card] != E_HAMMER_KNIGHT:
+    if card < 0 or t.card_effect[card] != E_HAMMER_KNIGHT:
         return
     u = B.target_wound(s, t, b, prm, p)
     if u < 0:
@@ -1574,15 +1602,15 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
             if s.done[b] == 1:
                 return
             if dmg > 0:
-                aftershock(s, t, b, prm, p, s.i_card[b, a])
+                aftershock(s, t, b, prm, p, ability_card(s, t, b, a))
         elif s.i_cont[b, d] != q * NZ + Z_BATTLEFIELD:
             s.exhaust[b, a] += 1
         else:
             counter = s.exhaust[b, d] == 0 and B.choose_counter(s, t, b, prm, q, d, a)
             dealt_a = unit_attack(s, t, b, a)
             dealt_d = unit_attack(s, t, b, d) if counter else 0
-            card_a = s.i_card[b, a]
-            card_d = s.i_card[b, d]
+            card_a = ability_card(s, t, b, a)
+            card_d = ability_card(s, t, b, d)
             log(s, b, EV_BATTLE, a, d, 1 if counter else 0)
             ba_a = battle_advantage(s, t, b, a)
             ba_d = counter and battle_advantage(s, t, b, d)
@@ -1691,7 +1719,7 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
         for k in range(na):
             a = att[k]
             if s.done[b] == 0 and s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and unit_attack(s, t, b, a) > 0:
-                aftershock(s, t, b, prm, p, s.i_card[b, a])
+                aftershock(s, t, b, prm, p, ability_card(s, t, b, a))
         return
     tgt = guard if guard >= 0 else target
     counter = False
@@ -1729,14 +1757,14 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
                     push_frame(s, b, S.PK_DMG_UNIT, a, 2, q, S.DK_ABILITY)
         log(s, b, EV_BATTLE, -1, tgt, 1 if counter else 0)
     # Aftershock: note which units dealt damage before any of them leaves play
-    card_t = s.i_card[b, tgt]
+    card_t = ability_card(s, t, b, tgt)
     countered = counter and unit_attack(s, t, b, tgt) > 0
     knights = 0
     knight_card = -1
     for k in range(na):
         a = att[k]
         if s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and unit_attack(s, t, b, a) > 0 \
-                and t.card_effect[s.i_card[b, a]] == E_HAMMER_KNIGHT:
+                and ability_card(s, t, b, a) >= 0 and t.card_effect[s.i_card[b, a]] == E_HAMMER_KNIGHT:
             knights += 1
             knight_card = s.i_card[b, a]
     run_pending(s, t, b, prm)
@@ -1778,7 +1806,8 @@ def unit_battle_in_turn(s, t, b, prm, p, q, att, na, tgt, counter, ba_att):
         a = att[k]
         if in_play(s, b, a) and in_play(s, b, tgt):
             total += unit_attack(s, t, b, a)
-            if unit_attack(s, t, b, a) > 0 and t.card_effect[s.i_card[b, a]] == E_HAMMER_KNIGHT:
+            if unit_attack(s, t, b, a) > 0 and ability_card(s, t, b, a) >= 0 \
+                    and t.card_effect[s.i_card[b, a]] == E_HAMMER_KNIGHT:
                 knights += 1
                 knight_card = s.i_card[b, a]
     if in_play(s, b, tgt):
@@ -1809,7 +1838,7 @@ def unit_battle_in_turn(s, t, b, prm, p, q, att, na, tgt, counter, ba_att):
     for _ in range(knights):
         aftershock(s, t, b, prm, p, knight_card)
     if countered:
-        aftershock(s, t, b, prm, q, s.i_card[b, tgt])
+        aftershock(s, t, b, prm, q, ability_card(s, t, b, tgt))
 
 
 # ---------------------------------------------------------------------------------------------

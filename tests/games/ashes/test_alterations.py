@@ -169,3 +169,16 @@ def test_magic_guard_keeps_opposing_spells_off():
     assert pos.st.wounds[0, raven] == 0
     assert not R.spell_unit_target_exists(pos.st, pos.t, 0, 0)
     assert R.spell_blocked(pos.st, pos.t, 0, 0, raven) and not R.spell_blocked(pos.st, pos.t, 0, 1, raven)
+
+
+def test_reflections_silences_aftershock():
+    """§2 #75 with §2 #10: a Hammer Knight under Reflections in the Water has no Aftershock."""
+    pos = start(("The Iron Men", "The Mist Guardian"))
+    knight = pos.take(0, "Hammer Knight", "battlefield")
+    attach(pos, 1, "Reflections In The Water", knight)
+    spirit = pos.take(1, "Mist Spirit", "battlefield")
+    other = pos.take(1, "Mist Spirit", "battlefield")
+    att = np.array([knight] + [0] * 7, np.int16)
+    pos.st.main_used[0, 0] = 1
+    R.resolve_unit_attack(pos.st, pos.t, 0, pos.prm, 0, 1, att, 1, spirit, -1)
+    assert spirit in pos.instances(1, "conjuration_pile") and other in pos.instances(1, "battlefield")

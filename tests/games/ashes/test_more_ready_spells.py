@@ -123,3 +123,29 @@ def test_summon_blood_puppet_on_the_opponents_side_and_self_inflict():
         R.run_pending(pos.st, pos.t, 0, pos.prm)
         pos.st.side_left[0, 1] = 1
     assert pup in pos.instances(0, "conjuration_pile") and pos.violations() == 0
+
+
+def test_small_sacrifice_focus_exhausts_both_instead():
+    """§2 #38 Focus 1: with 2 copies and both units unexhausted, Small Sacrifice may exhaust one's
+    own unit and an opposing unit instead of the damage (the balanced bot does when the damage
+    destroys nothing and the opposing unit has 3 or more attack)."""
+    pos = start(("The Shadows of Viros", "The Iron Men"))
+    ss = pos.take(0, "Small Sacrifice", "spellboard")
+    pos.take(0, "Small Sacrifice", "spellboard")
+    wolf = pos.take(0, "Masked Wolf", "battlefield")
+    knight = pos.take(1, "Hammer Knight", "battlefield")
+    activate(pos, 0, ss, [("ceremonial", "class")])
+    assert pos.st.exhaust[0, wolf] == 1 and pos.st.exhaust[0, knight] == 1
+    assert pos.st.wounds[0, wolf] == 0 and pos.st.wounds[0, knight] == 0
+
+
+def test_masked_wolf_focus_pays_with_an_illusion_power():
+    """§2 #46 Focus 1: with 2 copies, Summon Masked Wolf may be paid with an illusion power symbol
+    instead of an illusion class symbol and 1 basic."""
+    pos = start(("The Shadows of Viros", "The Iron Men"))
+    a = pos.take(0, "Summon Masked Wolf", "spellboard")
+    pos.dice(0, [("illusion", "power")])
+    assert not R.can_activate(pos.st, pos.t, 0, 0, a, np.zeros(S.NDICE, np.int16))
+    pos.take(0, "Summon Masked Wolf", "spellboard")
+    activate(pos, 0, a, [("illusion", "power")])
+    assert pos.names(0, "battlefield") == ["Masked Wolf"] and pos.active(0) == []
