@@ -104,9 +104,8 @@ def test_reflections_takes_away_abilities_but_not_inexhaustible_ones():
 
 
 def test_spiked_armor_hurts_the_units_in_battle_with_it():
-    """§2 #77 (Spiked Skin, inexhaustible): when the unit is dealt damage by an attacking or
-    countering unit, 2 damage to that unit, even while the armoured unit is exhausted (it cannot
-    counter)."""
+    """§2 #77 (Spiked Skin, inexhaustible): a unit in battle that hurts the armoured unit takes 2
+    damage back, even while the armoured unit is exhausted and so cannot counter."""
     pos = start(("The Iron Men", "The Mist Guardian"), p=1)
     worker = pos.take(0, "Iron Worker", "battlefield")
     attach(pos, 0, "Spiked Armor", worker)

@@ -59,8 +59,9 @@ def test_fear_sends_a_unit_back_and_jessa_screams():
 
 
 def test_seal_exhausts_a_spell_and_its_copies():
-    """E3 (L1467-1497): Seal (main action, illusion and charm class) exhausts the chosen ready
-    spell and every copy of it; Spell Guard (Summon Silver Snake) keeps it off (§2 #49)."""
+    """E3 (L1467-1497): Seal (main action, illusion and charm class) puts an exhaustion token on
+    one ready spell of the opponent and on each of that spell's copies; Spell Guard (Summon
+    Silver Snake) keeps it off (§2 #49)."""
     pos = start(("The Cloudsea Siren", "The Snakes in Silver"))
     snakes = [pos.take(1, "Summon Silver Snake", "spellboard") for _ in range(2)]
     gilders = [pos.take(1, "Summon Gilder", "spellboard") for _ in range(2)]

@@ -74,9 +74,9 @@ def test_no_destroyed_reaction_outside_the_turns_phase():
 
 
 def test_summon_sleeping_widows_fills_the_free_slots():
-    """§2 #70: when your unit is destroyed, Summon Sleeping Widows (2 ceremonial class) puts up to
-    2 Sleeping Widows on your battlefield; the destroyed unit still fills its slot (FAQ): with
-    one slot free besides it, one Widow comes in."""
+    """§2 #70: after one of its units is destroyed, a seat may answer with Summon Sleeping Widows
+    (2 ceremonial class) for at most 2 Widows on its battlefield; the destroyed unit still counts
+    for its slot (FAQ): with one slot free besides it, one Widow comes in."""
     pos = turn_of(("The Shadows of Viros", "The Iron Men"), p=1)
     pos.take(0, "Summon Sleeping Widows", "hand")
     pos.dice(0, [("ceremonial", "class"), ("ceremonial", "class")])
@@ -148,10 +148,10 @@ def test_jessa_screams_when_an_opposing_unit_leaves_play():
 
 
 def test_protect_prevents_damage_and_is_discarded_empty():
-    """§2 #35 (W-ENTER, W-WOULD-RECV, W-STATE): Protect enters with 3 status tokens; when your
-    unit would receive damage, each token spent prevents 1 (the balanced bot spends only to save
-    the unit); at 0 tokens it is discarded; an exhausted Protect prevents nothing (rule 106);
-    wound tokens are not damage (rule 115, E21)."""
+    """§2 #35 (W-ENTER, W-WOULD-RECV, W-STATE): Protect comes into play holding 3 status tokens;
+    before damage lands on one of its controller's units, each token given up stops 1 point (the
+    balanced bot spends only to save the unit); emptied, it goes to the discard pile; exhausted,
+    it stops nothing (rule 106); wound tokens are not damage (rule 115, E21)."""
     pos = turn_of(("The Iron Men", "The Mist Guardian"), p=0)
     pr = pos.take(0, "Protect", "hand")
     pos.dice(0, [("natural", "class"), ("ceremonial", "class")])
@@ -222,9 +222,9 @@ def test_false_demon_illusion_breaks_on_attack_damage_only():
 
 
 def test_redirect_moves_phoenixborn_damage_to_a_unit():
-    """§2 #68 (W-PB-WOULD): when your Phoenixborn would be dealt damage and you have a unit,
-    Redirect (1 charm class, a reaction) deals it to a unit of yours instead; the Phoenixborn
-    takes none, so no Phoenixborn-damage reaction follows."""
+    """§2 #68 (W-PB-WOULD): damage on its way to a seat's Phoenixborn, while that seat has a unit,
+    may be turned onto one of its units by Redirect (1 charm class, a reaction); the Phoenixborn
+    takes none. The balanced bot redirects 3 or more, or lethal damage."""
     pos = turn_of(("The Bloodwoods Queen", "The Iron Men"), p=1)
     rd = pos.take(0, "Redirect", "hand")
     pos.dice(0, [("charm", "class")])
@@ -274,9 +274,9 @@ def test_blue_jaguar_gaze_exhausts_an_entering_unit():
 
 
 def test_golden_veil_cancels_a_targeting_effect():
-    """§2 #67 (W-TARGET, AMB-31, rule 148): when an opponent's spell, ability or dice power targets
-    your unit, Golden Veil (natural class + charm class, a reaction) cancels all of it; its costs
-    stay paid. Here Aradel's Water Blast on the Silver Snake: the Snake keeps no wound and Aradel
+    """§2 #67 (W-TARGET, AMB-31, rule 148): once an opposing effect (spell, ability or dice power)
+    has picked one of a seat's units, Golden Veil (natural class + charm class, a reaction)
+    cancels all of it; its costs stay paid. Here Aradel's Water Blast on the Silver Snake: the Snake keeps no wound and Aradel
     stays exhausted."""
     pos = turn_of(("The Mist Guardian", "The Snakes in Silver"), p=0)
     veil = pos.take(1, "Golden Veil", "hand")
