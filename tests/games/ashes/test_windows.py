@@ -276,8 +276,8 @@ def test_blue_jaguar_gaze_exhausts_an_entering_unit():
 def test_golden_veil_cancels_a_targeting_effect():
     """§2 #67 (W-TARGET, AMB-31, rule 148): once an opposing effect (spell, ability or dice power)
     has picked one of a seat's units, Golden Veil (natural class + charm class, a reaction)
-    cancels all of it; its costs stay paid. Here Aradel's Water Blast on the Silver Snake: the Snake keeps no wound and Aradel
-    stays exhausted."""
+    cancels all of it; its costs stay paid. Here Aradel's Water Blast on the Silver Snake: the
+    Snake keeps no wound and Aradel stays exhausted."""
     pos = turn_of(("The Mist Guardian", "The Snakes in Silver"), p=0)
     veil = pos.take(1, "Golden Veil", "hand")
     pos.dice(1, [("natural", "class"), ("charm", "class")])
