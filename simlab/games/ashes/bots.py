@@ -948,12 +948,12 @@ def _opponent(s, b, p):
 
 
 @njit(cache=True)
-def target_unit_or_pb(s, t, b, prm, p, dmg, optional):
+def target_unit_or_pb(s, t, b, prm, p, dmg, optional, spell):
     """DP11/DP12 for ``dmg`` damage to a unit or Phoenixborn (Pain Link, Chant of Revenge, Final
     Cry): a unit instance, -1 the opposing Phoenixborn, -2 decline (only when ``optional``).
     Balanced: the opposing Phoenixborn when lethal, else the most valuable opposing unit it
-    destroys, else the opposing Phoenixborn. Random: a coin flip to decline, then uniform over
-    the opposing units and the opposing Phoenixborn."""
+    destroys (for a ``spell``, not a Magic Guard unit), else the opposing Phoenixborn. Random: a
+    coin flip to decline, then uniform over the opposing units and the opposing Phoenixborn."""
     o = _opponent(s, b, p)
     c = o * S.NZ + S.Z_BATTLEFIELD
     n = s.cont_n[b, c]
@@ -968,7 +968,8 @@ def target_unit_or_pb(s, t, b, prm, p, dmg, optional):
     best_v = -1
     for k in range(n):
         u = s.cont[b, c, k]
-        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg and unit_value(s, t, b, u) > best_v:
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg and unit_value(s, t, b, u) > best_v \
+                and (not spell or _spell_may_target(s, t, b, p, u)):
             best, best_v = u, unit_value(s, t, b, u)
     return best
 

@@ -1060,7 +1060,7 @@ def unit_receives(s, t, b, prm, u, n, src, dk):
     s.wounds[b, u] += n
     if e == S.E_LIVING_DOLL and has_ability(s, t, b, u) and can_pay(s, b, q, t.card_act[card]):
         x = min(n, unit_life(s, t, b, u))
-        tgt = B.target_unit_or_pb(s, t, b, prm, q, x, True)
+        tgt = B.target_unit_or_pb(s, t, b, prm, q, x, True, False)
         if tgt != -2 and pay_trigger(s, b, q, t.card_act[card]):
             log(s, b, S.EV_TRIGGER, q, card, tgt)
             if tgt >= 0:
@@ -1073,7 +1073,7 @@ def unit_receives(s, t, b, prm, u, n, src, dk):
         if d >= 0:
             o = d // NDICE
             s.die_loc[b, o, d % NDICE] = L_EXHAUSTED
-            log(s, b, S.EV_TRIGGER, q, card, -1)
+            log(s, b, S.EV_TRIGGER, q, card, -5)  # -5: an opposing die
 
 
 @njit(cache=True)
@@ -1281,7 +1281,7 @@ def destroyed_window(s, t, b, prm, q, card, u):
         i = s.cont[b, c, k]
         ci = s.i_card[b, i]
         if t.card_effect[ci] == S.E_CHANT_OF_REVENGE and s.exhaust[b, i] == 0:
-            tgt = B.target_unit_or_pb(s, t, b, prm, q, 1, True)
+            tgt = B.target_unit_or_pb(s, t, b, prm, q, 1, True, True)
             if tgt == -2:
                 break
             s.exhaust[b, i] += 1
@@ -1304,7 +1304,7 @@ def destroyed_window(s, t, b, prm, q, card, u):
         if not can_pay(s, b, q, t.card_cost[ci]):
             continue
         if ei == S.E_FINAL_CRY:
-            tgt = B.target_unit_or_pb(s, t, b, prm, q, 2, True)
+            tgt = B.target_unit_or_pb(s, t, b, prm, q, 2, True, True)
             if tgt == -2:
                 continue
         else:

@@ -105,7 +105,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, inst_card: np.ndarray,
         elif code == S.EV_PREVENT:
             lines.append(f"    {who(a)}'s Protect prevents {y} damage to {inst(x)}")
         elif code == S.EV_TRIGGER:
-            target = inst(y) if y >= 0 else {-1: "a Phoenixborn", -4: "its owner's hand (Respark)"}.get(y, "nothing")
+            special = {-1: "a Phoenixborn", -4: "its owner's hand (Respark)", -5: "an opposing die"}
+            target = inst(y) if y >= 0 else special.get(y, "nothing")
             lines.append(f"    {who(a)}: {names[x]} triggers on {target}")
         elif code == S.EV_LEAVES:
             lines.append(f"    {inst(y)} of {who(a)} leaves play")
