@@ -1352,6 +1352,9 @@ def ready_effect_worth(s, t, b, p, i):
         return 30 if puppet_side(s, t, b, z, p) != p else 0
     if e == S.E_ABUNDANCE:
         o = _opponent(s, b, p)
+        focus = min(S.copies_on_spellboard(s, b, p, s.i_card[b, i]) - 1, 2)
+        if s.cont_n[b, p * S.NZ + S.Z_DRAW] + focus < 2:
+            return 0  # it would hurt its own Phoenixborn
         return 8 if s.cont_n[b, o * S.NZ + S.Z_DRAW] < 2 else 0
     if e == S.E_HYPNOTIZE:
         for k in range(s.cont_n[b, c]):
@@ -1720,3 +1723,20 @@ def sacrifice_exhaust(s, t, b, prm, p):
     if theirs < 0 or best_a < 3:
         return -1
     return mine * S.MAXI + theirs
+
+
+@njit(cache=True)
+def target_own_unit(s, t, b, prm, p):
+    """DP6 for Hypnotize (one of p's units; one exists): balanced, the unexhausted one with the
+    most attack (it may still attack this turn); random: uniform over p's units."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, s.cont_n[b, c])]
+    best = s.cont[b, c, 0]
+    best_v = -1
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        v = (100 if s.exhaust[b, u] == 0 else 0) + S.unit_attack(s, t, b, u)
+        if v > best_v:
+            best, best_v = u, v
+    return best

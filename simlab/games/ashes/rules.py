@@ -761,7 +761,7 @@ def activate_ready_effect(s, t, b, prm, p, i, c, e):
                 respark(s, t, b, prm)
                 settle(s, t, b, prm, p)  # a life bonus gone can destroy the unit (rule 111)
     elif e == S.E_HYPNOTIZE:
-        u = B.target_strengthen(s, t, b, prm, p)
+        u = B.target_own_unit(s, t, b, prm, p)
         s.tmp_flag[b, u] = 1
         log(s, b, EV_ACTIVATE, p, c, u)
     elif e == S.E_ABUNDANCE:
