@@ -1258,7 +1258,7 @@ def destroyed_window(s, t, b, prm, q, card, u):
 
     * Butterfly Monk's Last Blessing (inexhaustible): 1 wound off a unit or Phoenixborn;
     * Gilder's Inheritance (inexhaustible): may put 1 status token on a unit;
-    * Chant of Revenge: q may exhaust an unexhausted copy to deal 1 damage to a unit or
+    * Chant of Revenge: q may exhaust each unexhausted copy to deal 1 damage to a unit or
       Phoenixborn (an ability of a ready spell: also at the end of the round, FAQ);
     * reactions, in the player turns phase and once per player-turn (rules 123-124): Final Cry
       (2 damage to a unit or Phoenixborn) or Summon Sleeping Widows (up to 2 Sleeping Widows onto
@@ -1291,7 +1291,7 @@ def destroyed_window(s, t, b, prm, q, card, u):
                     deal_unit(s, b, tgt, 1, q, S.DK_SPELL)
             else:
                 deal_pb(s, b, next_alive(s, b, q), 1, q, S.DK_SPELL)
-            break
+            # each unexhausted copy (focus) may answer the same destruction
     if s.phase[b] != PH_TURNS or s.react_used[b, q] > 0:
         return
     c = q * NZ + Z_HAND
