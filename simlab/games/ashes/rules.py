@@ -778,12 +778,10 @@ def activate_ready_effect(s, t, b, prm, p, i, c, e):
                 if draw(s, b, q):
                     got += 1
             dmg = 2 - got - (focus if q == p else 0)
-            s.scratch[b, 7, q] = max(dmg, 0)
-        # simultaneous damage: p's own frames at the bottom, its opponents' on top (AMB-4)
-        for k in range(n):
-            q = (p + k) % n
-            if s.alive[b, q] == 1 and s.scratch[b, 7, q] > 0:
-                deal_pb(s, b, q, s.scratch[b, 7, q], p, S.DK_SPELL)
+            # queued, not resolved: simultaneous damage, p's own frames at the bottom and its
+            # opponents' above (AMB-4: they resolve first)
+            if dmg > 0:
+                deal_pb(s, b, q, dmg, p, S.DK_SPELL)
     else:  # summon_blood_puppet
         side = B.puppet_side(s, t, b, prm, p)
         j = conjuration_in_pile(s, b, p, t.card_conj[c])
