@@ -149,3 +149,16 @@ def test_masked_wolf_focus_pays_with_an_illusion_power():
     pos.take(0, "Summon Masked Wolf", "spellboard")
     activate(pos, 0, a, [("illusion", "power")])
     assert pos.names(0, "battlefield") == ["Masked Wolf"] and pos.active(0) == []
+
+
+def test_abundance_double_ko_goes_to_the_caster():
+    """§2.1 #15 with AMB-4: Abundance can destroy both Phoenixborn at once; the seat whose turn it
+    is orders the destructions, its opponent's first, so the caster wins."""
+    pos = start(("The Cloudsea Siren", "The Iron Men"))
+    ab = pos.take(0, "Abundance", "spellboard")
+    pos.move_all(0, "draw", "discard")
+    pos.move_all(1, "draw", "discard")
+    pos.st.pb_wounds[0, 0] = 19  # Saria: life 20
+    pos.st.pb_wounds[0, 1] = 14  # Coal: life 15
+    activate(pos, 0, ab, [])
+    assert pos.st.done[0] == 1 and pos.st.winner[0] == 0
