@@ -816,7 +816,11 @@ def resolve_pb_destruction(s, t, b, orderer, reason):
             if alive_count(s, b) == 1:
                 for w in range(n):
                     if s.alive[b, w] == 1:
-                        end_game(s, b, w, reason)
+                        # AMB-4 variant pb_double_ko = draw: both down at once is a draw
+                        if t.rule_opt[S.OPT_KO_DRAW] == 1 and s.pb_wounds[b, w] >= t.card_life[s.pb_card[b, w]]:
+                            end_game(s, b, -1, reason)
+                        else:
+                            end_game(s, b, w, reason)
                 return
 
 
@@ -951,7 +955,11 @@ def pb_check(s, t, b, q):
         if alive_count(s, b) == 1:
             for w in range(s.players[b]):
                 if s.alive[b, w] == 1:
-                    end_game(s, b, w, END_PB)
+                    # AMB-4 variant pb_double_ko = draw: the last one is down at the same time
+                    if t.rule_opt[S.OPT_KO_DRAW] == 1 and s.pb_wounds[b, w] >= t.card_life[s.pb_card[b, w]]:
+                        end_game(s, b, -1, END_PB)
+                    else:
+                        end_game(s, b, w, END_PB)
 
 
 @njit(cache=True)
@@ -1642,8 +1650,9 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
                 continue
             # simultaneous damage (rule 119): both are dealt before either is checked; the
             # attacking seat orders, the opponent's unit first (AMB-14: its frames on top)
-            push_frame(s, b, S.PK_CHECK_UNIT, a, 0, q, S.DK_ATTACK)
-            push_frame(s, b, S.PK_CHECK_UNIT, d, 0, p, S.DK_ATTACK)
+            own_first = t.rule_opt[S.OPT_DDR_OWN_FIRST] == 1  # AMB-14 variant: own on top
+            push_frame(s, b, S.PK_CHECK_UNIT, d if own_first else a, 0, p if own_first else q, S.DK_ATTACK)
+            push_frame(s, b, S.PK_CHECK_UNIT, a if own_first else d, 0, q if own_first else p, S.DK_ATTACK)
             push_frame(s, b, S.PK_DMG_UNIT, a, dealt_d, q, S.DK_ATTACK)
             push_frame(s, b, S.PK_DMG_UNIT, d, dealt_a, p, S.DK_ATTACK)
             # Spiked Skin (Spiked Armor, §2 #77): dealt when the battle damage is dealt
@@ -1734,10 +1743,14 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
             return
         # simultaneous damage (rule 119): every frame is pushed before any resolves; the
         # attacking seat orders, the opponent's unit first (AMB-14: its frames on top)
+        own_first = t.rule_opt[S.OPT_DDR_OWN_FIRST] == 1  # AMB-14 variant: own units on top
+        if own_first:
+            push_frame(s, b, S.PK_CHECK_UNIT, tgt, 0, p, S.DK_ATTACK)
         for k in range(na):
             if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
                 push_frame(s, b, S.PK_CHECK_UNIT, att[k], 0, q, S.DK_ATTACK)
-        push_frame(s, b, S.PK_CHECK_UNIT, tgt, 0, p, S.DK_ATTACK)
+        if not own_first:
+            push_frame(s, b, S.PK_CHECK_UNIT, tgt, 0, p, S.DK_ATTACK)
         if counter:
             dmg = s.scratch[b, 4]
             B.split_counter(s, t, b, prm, q, tgt, att, na, dmg)

@@ -143,6 +143,10 @@ IMPLEMENTED = frozenset({
     "transfer", "golden_veil", "seaside_raven",
 })
 
+# Rule variants the kernel reads (Tables.rule_opt; cards.toml [variants]): 1 = the non-default value
+OPT_DDR_OWN_FIRST, OPT_KO_DRAW = range(2)   # ddr_order = own_first (AMB-14); pb_double_ko = draw (AMB-4)
+NOPT = 2
+
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw
 KEYWORDS = ("unit_guard", "battle_advantage", "magic_guard", "spell_guard", "bypass", "illusion",
             "fleeting", "respark")
@@ -300,6 +304,7 @@ class TablesLayout:
     card_impl: np.ndarray    # int8 (NCARD,): 1 = its effect is implemented (state.IMPLEMENTED)
     card_kw: np.ndarray      # int16 (NCARD,): KW_* bits
     card_respark: np.ndarray  # int8 (NCARD, NCOST): Respark cost (zeros = no Respark; rule 118)
+    rule_opt: np.ndarray     # int8 (NOPT,): rule variants the kernel reads (OPT_*; 0 = default)
     seat_pb: np.ndarray      # int16 (MAXP,): card id of each seat's Phoenixborn
     seat_deck: np.ndarray    # int16 (MAXP, DECK): card id of each seat's 30 deck cards
     seat_conj: np.ndarray    # int16 (MAXP, MAX_CONJ): conjuration pile card ids (-1 = none)

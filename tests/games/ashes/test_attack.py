@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.ashes import bots as B
+from simlab.games.ashes import data
 from simlab.games.ashes import rules as R
 from simlab.games.ashes import state as S
 from tests.games.ashes.kit import Position
@@ -195,6 +196,21 @@ def test_worked_example_attack_on_silver_snake():
     assert wa in pos.instances(0, "discard") and wb in pos.instances(0, "discard")
     assert snake in pos.instances(1, "conjuration_pile")
     assert pos.violations() == 0
+
+
+def test_worked_example_e2_with_own_units_first():
+    """E2 under AMB-14's variant ``ddr_order = own_first``: the attacking seat resolves its own
+    Workers first, while the Snake is still in play, so Consume removes them from the game."""
+    pos = coal_vs_maeoni()
+    pos.t = data.tables(data.load_cards(variants={"ddr_order": "own_first"},
+                                        setup={"decks": ["The Iron Men", "The Snakes in Silver"]}))
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    wb = pos.take(0, "Iron Worker", "battlefield")
+    snake = pos.take(1, "Silver Snake", "battlefield")
+    pos.st.status[0, snake] = 4
+    attack_unit(pos, [wa, wb], snake)
+    assert wa in pos.instances(0, "removed") and wb in pos.instances(0, "removed")
+    assert snake in pos.instances(1, "conjuration_pile") and pos.violations() == 0
 
 
 def test_phoenixborn_guard_takes_the_summed_attack():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.ashes import bots as B
+from simlab.games.ashes import data
 from simlab.games.ashes import rules as R
 from simlab.games.ashes import state as S
 from tests.games.ashes.kit import Position
@@ -84,3 +85,17 @@ def test_single_fatigue_ko():
     pos.st.pb_wounds[0, 0] = 14  # Coal, life 15: 5 missing cards
     R.prepare_phase(pos.st, pos.t, 0, pos.prm)
     assert pos.st.done[0] == 1 and pos.st.winner[0] == 1
+
+
+def test_double_fatigue_ko_draw_variant():
+    """AMB-4's variant ``pb_double_ko = draw``: both Phoenixborn destroyed by the same fatigue end
+    the game in a draw."""
+    pos = Position()
+    pos.t = data.tables(data.load_cards(variants={"pb_double_ko": "draw"},
+                                        setup={"decks": ["The Iron Men", "The Mist Guardian"]}))
+    for p in range(2):
+        pos.move_all(p, "draw", "discard")
+        pos.move_all(p, "hand", "discard")
+        pos.st.pb_wounds[0, p] = pos.t.card_life[pos.st.pb_card[0, p]] - 1
+    R.prepare_phase(pos.st, pos.t, 0, pos.prm)
+    assert pos.st.done[0] == 1 and pos.st.winner[0] == -1
