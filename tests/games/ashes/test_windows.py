@@ -289,3 +289,51 @@ def test_golden_veil_cancels_a_targeting_effect():
     R.use_pb_ability(pos.st, pos.t, 0, pos.prm, 0, use)
     assert pos.st.wounds[0, snake] == 0 and veil in pos.instances(1, "discard")
     assert pos.st.pb_exhaust[0, 0] == 1 and pos.active(0) == [] and pos.st.react_used[0, 1] == 1
+
+
+def test_consume_ignores_own_units_and_anonymous_destructions():
+    """§2 #25: Consume counts only an opponent's unit destroyed by the Snake's side; the Snake's
+    own unit destroyed by its own side, or a unit whose life fell with nobody's effect (rule 111:
+    no source), gives no status token and is discarded as usual."""
+    pos = turn_of(("The Snakes in Silver", "The Iron Men"), p=0)
+    snake = pos.take(0, "Silver Snake", "battlefield")
+    gilder = pos.take(0, "Gilder", "battlefield")
+    hit(pos, gilder, 2, 0)
+    assert pos.st.status[0, snake] == 1  # Gilder's Inheritance, not Consume (its own unit)
+    worker = pos.take(1, "Iron Worker", "battlefield")
+    pos.st.wounds[0, worker] = 2
+    R.settle(pos.st, pos.t, 0, pos.prm, -1)
+    assert worker in pos.instances(1, "discard") and pos.st.status[0, snake] == 1
+
+
+def test_redirected_attack_damage_is_no_phoenixborn_damage():
+    """§2 #68 with E4: attack damage redirected onto a unit never reached the Phoenixborn, so
+    Shadow Counter (after Phoenixborn damage from an attack) has nothing to answer; Redirect and
+    Shadow Counter are both reactions, one per player-turn in any case."""
+    pos = turn_of(("The Bloodwoods Queen", "The Iron Men"), p=1)
+    rd = pos.take(0, "Redirect", "hand")
+    pos.dice(0, [("charm", "class")])
+    archer = pos.take(0, "Blood Archer", "battlefield")
+    rhino = pos.take(1, "Iron Rhino", "battlefield")
+    pos.st.pb_wounds[0, 0] = 14  # Jessa: 4 left, the Rhino's 5 is lethal
+    att = np.array([rhino] + [0] * 7, np.int16)
+    blk = np.full(8, -1, np.int16)
+    R.resolve_pb_attack(pos.st, pos.t, 0, pos.prm, 1, 0, att, 1, blk)
+    assert rd in pos.instances(0, "discard") and pos.st.pb_wounds[0, 0] == 14
+    assert archer in pos.instances(0, "discard") and pos.st.done[0] == 0
+
+
+def test_protect_in_a_battle_saves_the_blocker():
+    """§2 #35 inside a battle (rule 120's received step): the blocker's controller spends Protect
+    tokens against the attacker's damage, so the blocker survives its counter."""
+    pos = turn_of(("The Iron Men", "The Snakes in Silver"), p=1)
+    pr = pos.take(0, "Protect", "spellboard")
+    pos.st.status[0, pr] = 3
+    knight = pos.take(0, "Hammer Knight", "battlefield")  # 4/3
+    snake = pos.take(1, "Silver Snake", "battlefield")
+    pos.st.status[0, snake] = 4  # attack 4
+    att = np.array([snake] + [0] * 7, np.int16)
+    blk = np.array([knight] + [-1] * 7, np.int16)
+    R.resolve_pb_attack(pos.st, pos.t, 0, pos.prm, 1, 0, att, 1, blk)
+    assert knight in pos.instances(0, "battlefield") and pos.st.wounds[0, knight] == 2
+    assert pos.st.status[0, pr] == 1 and snake in pos.instances(1, "conjuration_pile")  # countered
