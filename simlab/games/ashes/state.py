@@ -468,7 +468,8 @@ def count_violations(s, t, b):
     on a card only with a host; an attached alteration under a unit in play (rule 126); no
     negative tokens; wounds below life for every unit in play and for a living Phoenixborn while
     the game goes on (rule 111, AMB-4); battlefield and spellboard within the Phoenixborn's values
-    (rules 60, 67)."""
+    (rules 60, 67); no pending damage frame left (rules.run_pending); at most one reaction per
+    seat in the current player-turn (rule 123)."""
     bad = 0
     players = s.players[b]
     seen = 0
@@ -512,6 +513,8 @@ def count_violations(s, t, b):
                 bad += 1
     if seen != expect:
         bad += 1
+    if s.pend_n[b] != 0:  # every damage / destruction frame is resolved before a phase ends
+        bad += 1
     for p in range(players):
         for d in range(NDICE):
             loc = s.die_loc[b, p, d]
@@ -520,6 +523,8 @@ def count_violations(s, t, b):
             if (loc == L_ON_CARD) != (s.die_host[b, p, d] >= 0):
                 bad += 1
         if s.pb_wounds[b, p] < 0 or s.pb_exhaust[b, p] < 0:
+            bad += 1
+        if s.react_used[b, p] > 1:  # at most one reaction per player-turn (rule 123)
             bad += 1
         pb = s.pb_card[b, p]
         # a living Phoenixborn is below its life; after a double KO the game ends with the
