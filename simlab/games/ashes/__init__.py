@@ -1,7 +1,7 @@
 """Ashes: Rise of the Phoenixborn (Plaid Hat Games 2015), 1st edition core set: 2 players.
 
-Registered as ``ashes``. Many card effects are not implemented yet (docs/ashes.md): cards without
-an effect are never played, so no Ashes figure is publishable until they are.
+Registered as ``ashes``. Every card effect is implemented (docs/ashes.md); the bots are first-cut
+stand-ins, so no Ashes figure is committed yet.
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ __all__ = ["GAME", "play", "replay"]
 
 # 0.1.0: first registered version: the rules of docs/ashes.md (41 of 78 effects), presets
 #        balanced, aggro, control and random, result counters.
-VERSION = "0.1.0"
+# 0.2.0: every card effect (78 of 78), damage and destruction through the pending-frame stack and
+#        its windows; the seat damage counters count where damage lands.
+VERSION = "0.2.0"
 SUB_BATCH = 256    # games held in memory at once by one worker (state is ~60 KB a game)
 
 # seats table: the seat's Phoenixborn (card id) and precon (index in data.deck_titles(), -1 =

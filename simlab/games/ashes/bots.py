@@ -1,8 +1,8 @@
-"""Ashes bot parameters and decisions (a first cut: the decision points the skeleton has).
+"""Ashes bot parameters and decisions (a first cut with fixed scores, see docs/ashes.md).
 
-The checklist's §3 lists 15 decision points and a 22-value parameter vector; only what the
-rules implemented so far ask for is here: the main action among legal card plays (DP3), and
-the dice kept at recovery (DP13). The rest comes with the rules that need it.
+The checklist's §3 lists 15 decision points and a 22-value parameter vector; the decisions here
+are those the rules ask for (DP2-DP15), with fixed scores rather than that vector. No decision
+reads hidden information (AMB-24): not the opponent's hand, not any draw pile's order.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def move_score(s, t, b, move):
     if t.card_type[c] == S.T_ACTION:
         return action_worth(s, t, b, s.cur[b], c)
     if t.card_type[c] == S.T_ALTERATION:
-        return 12 if s.cont_n[b, s.cur[b] * S.NZ + S.Z_BATTLEFIELD] > 0 else 0
+        return alteration_worth(s, t, b, s.cur[b], c)
     cost = 1
     for j in range(S.CO_BASIC, S.NCOST):
         cost += t.card_cost[c, j]
@@ -435,7 +435,18 @@ def choose_guard(s, t, b, prm, q, att, na, target):
 @njit(cache=True)
 def _can_guard(s, t, b, u, target):
     """Unit u may guard (rule 89): unexhausted, has Unit Guard, is not the target itself."""
-    return u != target and s.exhaust[b, u] == 0 and (t.card_kw[s.i_card[b, u]] & S.KW_UNIT_GUARD) != 0
+    return (u != target and s.exhaust[b, u] == 0 and (t.card_kw[s.i_card[b, u]] & S.KW_UNIT_GUARD) != 0
+            and not reflected(s, t, b, u))
+
+
+@njit(cache=True)
+def reflected(s, t, b, u):
+    """Unit u has Reflections in the Water under it: it has none of its abilities and keywords
+    except the inexhaustible ones (checklist §2 #75; Unit Guard goes, Magic Guard stays)."""
+    for j in range(s.i_card.shape[1]):
+        if s.i_parent[b, j] == u and t.card_effect[s.i_card[b, j]] == S.E_REFLECTIONS:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -491,7 +502,8 @@ def target_molten_gold(s, t, b, prm, p):
     best_v = 3
     for k in range(n):
         u = s.cont[b, c, k]
-        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 3 and unit_value(s, t, b, u) > best_v:
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 3 and unit_value(s, t, b, u) > best_v \
+                and _spell_may_target(s, t, b, p, u):
             best, best_v = u, unit_value(s, t, b, u)
     return best
 
@@ -588,6 +600,24 @@ def action_worth(s, t, b, p, c):
             if s.exhaust[b, s.cont[b, cq, k]] == 0:
                 return 15
         return 0
+    if e == S.E_OUT_OF_THE_MIST:
+        x = s.cont_n[b, p * S.NZ + S.Z_BATTLEFIELD]
+        u = target_spell_damage(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p, x)
+        if u < 0 or s.i_cont[b, u] // S.NZ == p:
+            return 0
+        return 30 + S.unit_attack(s, t, b, u) if S.unit_life(s, t, b, u) - s.wounds[b, u] <= x else 10
+    if e == S.E_FEAR:
+        u = target_fear(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p)
+        return 0 if u < 0 else 20 + unit_value(s, t, b, u)
+    if e == S.E_SEAL:
+        return 14
+    if e == S.E_TRANSFER:
+        return transfer_worth(s, t, b, p)
+    if e == S.E_STRANGE_COPY:
+        u = copy_model(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p)
+        return 0 if u < 0 else 8 + 3 * S.unit_attack(s, t, b, u)
+    if e == S.E_OPEN_MEMORIES:
+        return 9
     if e == S.E_MIST_TYPHOON:
         kills = 0
         for k in range(s.cont_n[b, cq]):
@@ -600,40 +630,56 @@ def action_worth(s, t, b, p, c):
 
 @njit(cache=True)
 def alteration_host(s, t, b, prm, p, c):
-    """DP6 for an alteration: the unit it goes under. Balanced: p's own unit with the highest
-    value (attack + remaining life), -1 if p has none (the bot then does not play it). Random:
-    uniform over every unit in play, except an opponent's Seaside Raven (Magic Guard, rule 127)."""
-    if prm[p, BP_RANDOM] > 0.5:
-        m = 0
-        for q in range(s.players[b]):
-            cq = q * S.NZ + S.Z_BATTLEFIELD
-            for k in range(s.cont_n[b, cq]):
-                if _may_host(s, t, b, p, q, s.cont[b, cq, k]):
-                    m += 1
-        if m > 0:
-            pick = rand(s, b, p, m)
-            for q in range(s.players[b]):
-                cq = q * S.NZ + S.Z_BATTLEFIELD
-                for k in range(s.cont_n[b, cq]):
-                    u = s.cont[b, cq, k]
-                    if _may_host(s, t, b, p, q, u):
-                        if pick == 0:
-                            return u
-                        pick -= 1
-    c = p * S.NZ + S.Z_BATTLEFIELD
+    """DP6 for alteration c: the unit it goes under (one exists: :func:`may_attach`). Balanced:
+    Fade Away and Reflections in the Water on the most valuable opposing unit (removal, ability
+    loss), the others on p's own unit with the highest value (attack + remaining life); if none
+    fits, any unit that may take it. Random: uniform over every unit that may take it."""
+    e = t.card_effect[c]
+    hostile = e == S.E_FADE_AWAY or e == S.E_REFLECTIONS
+    m = 0
     best = -1
-    best_v = -1
-    for k in range(s.cont_n[b, c]):
-        u = s.cont[b, c, k]
-        if unit_value(s, t, b, u) > best_v:
-            best, best_v = u, unit_value(s, t, b, u)
-    if best < 0:  # legal but no own unit: any unit that may take it (balanced scores this 0)
+    best_v = -1000
+    for q in range(s.players[b]):
+        cq = q * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, cq]):
+            u = s.cont[b, cq, k]
+            if not may_attach(s, t, b, p, c, u):
+                continue
+            m += 1
+            v = unit_value(s, t, b, u) if (q == p) != hostile else unit_value(s, t, b, u) - 1000
+            if v > best_v:
+                best, best_v = u, v
+    if prm[p, BP_RANDOM] > 0.5 and m > 0:
+        pick = rand(s, b, p, m)
         for q in range(s.players[b]):
             cq = q * S.NZ + S.Z_BATTLEFIELD
             for k in range(s.cont_n[b, cq]):
-                if _may_host(s, t, b, p, q, s.cont[b, cq, k]):
-                    return s.cont[b, cq, k]
+                u = s.cont[b, cq, k]
+                if may_attach(s, t, b, p, c, u):
+                    if pick == 0:
+                        return u
+                    pick -= 1
     return best
+
+
+@njit(cache=True)
+def may_attach(s, t, b, p, c, u):
+    """p's alteration c may go under unit u (rules 56, 127; checklist §3.3): not under an
+    opponent's Magic Guard unit; Massive Growth only under a unit with attack 2 or less; Bring
+    Forth only under a unit that has Illusion (and no Bring Forth yet)."""
+    q = s.i_cont[b, u] // S.NZ
+    if not _may_host(s, t, b, p, q, u) or t.card_effect[s.i_card[b, u]] == S.E_STRANGE_COPY:
+        return False  # Magic Guard; no alteration on a Strange Copy (§2 #64)
+    e = t.card_effect[c]
+    if e == S.E_MASSIVE_GROWTH:
+        return S.unit_attack(s, t, b, u) <= 2
+    if e == S.E_BRING_FORTH:
+        if (t.card_kw[s.i_card[b, u]] & S.KW_ILLUSION) == 0:
+            return False
+        for j in range(s.i_card.shape[1]):
+            if s.i_parent[b, j] == u and t.card_effect[s.i_card[b, j]] == S.E_BRING_FORTH:
+                return False
+    return True
 
 
 @njit(cache=True)
@@ -821,6 +867,8 @@ def activation_worth(s, t, b, p, i):
         return 8
     if e == S.E_SHIFTING_MIST:
         return 0
+    if t.card_conj[s.i_card[b, i]] < 0 or e == S.E_SUMMON_BLOOD_PUPPET:
+        return ready_effect_worth(s, t, b, p, i)
     return 100
 
 
@@ -866,6 +914,8 @@ def unit_ability_worth(s, t, b, p, u):
     e = t.card_effect[s.i_card[b, u]]
     if e == S.E_THREE_EYED_OWL:
         return 9
+    if e == S.E_BLOOD_PUPPET:
+        return 5  # on p's own battlefield (it is p's move): wear down the curse
     q = (p + 1) % s.players[b]
     c = q * S.NZ + S.Z_BATTLEFIELD
     for k in range(s.cont_n[b, c]):
@@ -941,4 +991,812 @@ def target_refresh(s, t, b, prm, p):
                     if k == 0:
                         return u
                     k -= 1
+    return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Decisions of the damage and destruction windows (DP11, DP12)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def _opponent(s, b, p):
+    """The next seat still in the game after p."""
+    q = (p + 1) % s.players[b]
+    while s.alive[b, q] == 0 and q != p:
+        q = (q + 1) % s.players[b]
+    return q
+
+
+@njit(cache=True)
+def target_unit_or_pb(s, t, b, prm, p, dmg, optional, spell):
+    """DP11/DP12 for ``dmg`` damage to a unit or Phoenixborn (Pain Link, Chant of Revenge, Final
+    Cry): a unit instance, -1 the opposing Phoenixborn, -2 decline (only when ``optional``).
+    Balanced: the opposing Phoenixborn when lethal, else the most valuable opposing unit it
+    destroys (for a ``spell``, not a Magic Guard unit), else the opposing Phoenixborn. Random: a
+    coin flip to decline, then uniform over the opposing units and the opposing Phoenixborn."""
+    o = _opponent(s, b, p)
+    c = o * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    if prm[p, BP_RANDOM] > 0.5:
+        if optional and not coin(s, b, p):
+            return -2
+        k = rand(s, b, p, n + 1)
+        return -1 if k == n else s.cont[b, c, k]
+    if t.card_life[s.pb_card[b, o]] - s.pb_wounds[b, o] <= dmg:
+        return -1
+    best = -1
+    best_v = -1
+    for k in range(n):
+        u = s.cont[b, c, k]
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg and unit_value(s, t, b, u) > best_v \
+                and (not spell or _spell_may_target(s, t, b, p, u)):
+            best, best_v = u, unit_value(s, t, b, u)
+    return best
+
+
+@njit(cache=True)
+def protect_amount(s, t, b, prm, q, u, n, avail):
+    """DP12 for Protect: how many of ``avail`` status tokens q spends to prevent ``n`` damage to
+    its unit u. Balanced: only to save u from destruction (the least that does), else none;
+    random: uniform 0..min(n, avail)."""
+    if prm[q, BP_RANDOM] > 0.5:
+        return rand(s, b, q, min(n, avail) + 1)
+    left = S.unit_life(s, t, b, u) - s.wounds[b, u]
+    need = n - left + 1
+    if need <= 0 or need > avail:
+        return 0
+    return need
+
+
+@njit(cache=True)
+def leech_die(s, b, prm, p):
+    """DP12 for Leech Warrior's Shadow Drain: the opponent's active die to exhaust as
+    ``seat * NDICE + die`` (a power face first), -1 none; random: a coin flip, then uniform."""
+    o = _opponent(s, b, p)
+    m = S.dice_count(s, b, o, S.L_ACTIVE)
+    if m == 0:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        if not coin(s, b, p):
+            return -1
+        k = rand(s, b, p, m)
+        for d in range(S.NDICE):
+            if s.die_loc[b, o, d] == S.L_ACTIVE:
+                if k == 0:
+                    return o * S.NDICE + d
+                k -= 1
+    best = -1
+    for d in range(S.NDICE):
+        if s.die_loc[b, o, d] == S.L_ACTIVE:
+            if best < 0 or s.die_face[b, o, d] < s.die_face[b, o, best]:
+                best = d
+    return o * S.NDICE + best
+
+
+@njit(cache=True)
+def heal_target(s, t, b, prm, p):
+    """DP12 for Last Blessing (1 wound off): p's unit with the most wounds, else -1 = p's
+    Phoenixborn, or -3 when nothing of p's is wounded; random: uniform over p's wounded units
+    and its Phoenixborn."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    best = -1
+    best_w = 0
+    m = 0
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if s.wounds[b, u] > 0:
+            m += 1
+            if s.wounds[b, u] > best_w:
+                best, best_w = u, s.wounds[b, u]
+    if prm[p, BP_RANDOM] > 0.5:
+        k = rand(s, b, p, m + 1)
+        if k < m:
+            for j in range(s.cont_n[b, c]):
+                u = s.cont[b, c, j]
+                if s.wounds[b, u] > 0:
+                    if k == 0:
+                        return u
+                    k -= 1
+        return -1 if s.pb_wounds[b, p] > 0 else -3
+    if best >= 0:
+        return best
+    return -1 if s.pb_wounds[b, p] > 0 else -3
+
+
+@njit(cache=True)
+def status_target(s, t, b, prm, p):
+    """DP12 for Inheritance (1 status token, optional): p's Silver Snake (status is its attack),
+    else its Iron Worker (an Overtime), else -1 (declined); random: a coin flip, then a uniform
+    unit of p."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    if n == 0:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, n)] if coin(s, b, p) else -1
+    best = -1
+    for k in range(n):
+        u = s.cont[b, c, k]
+        e = t.card_effect[s.i_card[b, u]]
+        if e == S.E_SILVER_SNAKE:
+            return u
+        if e == S.E_IRON_WORKER:
+            best = u
+    return best
+
+
+@njit(cache=True)
+def play_widows(s, b, prm, p):
+    """DP11 for Summon Sleeping Widows: balanced always (two units for two dice); random: a coin."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return coin(s, b, p)
+    return True
+
+
+@njit(cache=True)
+def use_screams(s, t, b, prm, p, q):
+    """DP12 for Jessa's Screams (1 basic: 1 damage to q's Phoenixborn): balanced when p keeps at
+    least 2 other active dice or the damage is lethal; random: a coin flip."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return coin(s, b, p)
+    if t.card_life[s.pb_card[b, q]] - s.pb_wounds[b, q] <= 1:
+        return True
+    return S.dice_count(s, b, p, S.L_ACTIVE) >= 3
+
+
+@njit(cache=True)
+def alteration_worth(s, t, b, p, c):
+    """The balanced bot's worth of playing alteration c: Fade Away 20 + the value of the opposing
+    unit it will destroy; Reflections 6 on an opposing unit; the others 12 when p's own unit can
+    take them (Massive Growth 16: +4/+4 for a round), else 0."""
+    u = alteration_host(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p, c)
+    if u < 0:
+        return 0
+    mine = s.i_cont[b, u] // S.NZ == p
+    e = t.card_effect[c]
+    if e == S.E_FADE_AWAY:
+        return 0 if mine else 20 + unit_value(s, t, b, u)
+    if e == S.E_REFLECTIONS:
+        return 0 if mine else 6
+    if not mine:
+        return 0
+    return 16 if e == S.E_MASSIVE_GROWTH else 12
+
+
+# ---------------------------------------------------------------------------------------------
+# Action spells (DP6, DP15)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def _spell_may_target(s, t, b, p, u):
+    """p's spell may target unit u: not an opponent's Magic Guard unit (§2 #24)."""
+    return s.i_cont[b, u] // S.NZ == p or (t.card_kw[s.i_card[b, u]] & S.KW_MAGIC_GUARD) == 0
+
+
+@njit(cache=True)
+def target_spell_damage(s, t, b, prm, p, dmg):
+    """DP6 for a spell's ``dmg`` damage to a unit (Out of the Mist; one target exists): balanced,
+    the most valuable opposing unit it destroys, else the most valuable opposing unit, else p's
+    own least valuable unit; random: uniform over the units the spell may target."""
+    m = 0
+    best = -1
+    best_v = -100000
+    for q in range(s.players[b]):
+        c = q * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if not _spell_may_target(s, t, b, p, u):
+                continue
+            m += 1
+            v = unit_value(s, t, b, u)
+            if q == p:
+                v = -v - 1000
+            elif S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg:
+                v += 100
+            if v > best_v:
+                best, best_v = u, v
+    if prm[p, BP_RANDOM] > 0.5 and m > 0:
+        k = rand(s, b, p, m)
+        for q in range(s.players[b]):
+            c = q * S.NZ + S.Z_BATTLEFIELD
+            for j in range(s.cont_n[b, c]):
+                u = s.cont[b, c, j]
+                if _spell_may_target(s, t, b, p, u):
+                    if k == 0:
+                        return u
+                    k -= 1
+    return best
+
+
+@njit(cache=True)
+def target_fear(s, t, b, prm, p):
+    """DP6 for Fear (an opponent's unit, not a Magic Guard one; one exists): balanced, the most
+    valuable; random: uniform."""
+    o = _opponent(s, b, p)
+    c = o * S.NZ + S.Z_BATTLEFIELD
+    m = 0
+    best = -1
+    best_v = -1000
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if not _spell_may_target(s, t, b, p, u):
+            continue
+        m += 1
+        if unit_value(s, t, b, u) > best_v:
+            best, best_v = u, unit_value(s, t, b, u)
+    if prm[p, BP_RANDOM] > 0.5 and m > 0:
+        k = rand(s, b, p, m)
+        for j in range(s.cont_n[b, c]):
+            u = s.cont[b, c, j]
+            if _spell_may_target(s, t, b, p, u):
+                if k == 0:
+                    return u
+                k -= 1
+    return best
+
+
+@njit(cache=True)
+def target_seal(s, t, b, p):
+    """A ready spell copy on the opponent's spellboard that p's Seal may exhaust (not a Spell Guard
+    spell, §2 #49), an unexhausted summon first, else an unexhausted one; -1 if none is
+    unexhausted (AMB-11: Seal would do nothing)."""
+    o = _opponent(s, b, p)
+    c = o * S.NZ + S.Z_SPELLBOARD
+    best = -1
+    best_v = 0
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        card = s.i_card[b, i]
+        if s.exhaust[b, i] > 0 or (t.card_kw[card] & S.KW_SPELL_GUARD) != 0:
+            continue
+        v = 1 + (2 if t.card_conj[card] >= 0 else 0) + S.copies_on_spellboard(s, b, o, card)
+        if v > best_v:
+            best, best_v = i, v
+    return best
+
+
+@njit(cache=True)
+def choose_seal(s, t, b, prm, p):
+    """DP6 for Seal: the ready spell to exhaust with its copies (:func:`target_seal`); random:
+    uniform over the opponent's unexhausted copies Seal may reach."""
+    if prm[p, BP_RANDOM] > 0.5:
+        o = _opponent(s, b, p)
+        c = o * S.NZ + S.Z_SPELLBOARD
+        m = 0
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            if s.exhaust[b, i] == 0 and (t.card_kw[s.i_card[b, i]] & S.KW_SPELL_GUARD) == 0:
+                m += 1
+        k = rand(s, b, p, m)
+        for j in range(s.cont_n[b, c]):
+            i = s.cont[b, c, j]
+            if s.exhaust[b, i] == 0 and (t.card_kw[s.i_card[b, i]] & S.KW_SPELL_GUARD) == 0:
+                if k == 0:
+                    return i
+                k -= 1
+    return target_seal(s, t, b, p)
+
+
+@njit(cache=True)
+def choose_tutor(s, t, b, prm, p):
+    """DP15 for Open Memories (p searches its own draw pile, so it may see it): balanced, the
+    ally with the most attack and life, else the first ready spell not yet on p's spellboard,
+    else the top card; random: uniform."""
+    c = p * S.NZ + S.Z_DRAW
+    n = s.cont_n[b, c]
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, n)]
+    best = s.cont[b, c, n - 1]
+    best_v = 0
+    for k in range(n):
+        i = s.cont[b, c, k]
+        card = s.i_card[b, i]
+        v = 0
+        if t.card_type[card] == S.T_ALLY:
+            v = 20 + t.card_attack[card] + t.card_life[card]
+        elif t.card_type[card] == S.T_READY and S.copies_on_spellboard(s, b, p, card) == 0:
+            v = 10
+        if v > best_v:
+            best, best_v = i, v
+    return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Ready spells that hurt their own side, Abundance, Blood Puppet (DP6, DP15)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def sacrifice_unit(s, t, b, prm, p, e):
+    """DP15: p's own unit to damage (Blood Transfer 2, Small Sacrifice 1, Cut the Strings 2; p has
+    one). Balanced: a Blood Puppet first (it curses p), else the unit of least value that survives
+    the damage, else the least valuable; random: uniform over p's units."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, n)]
+    dmg = 1 if e == S.E_SMALL_SACRIFICE else 2
+    best = s.cont[b, c, 0]
+    best_v = 1 << 20
+    for k in range(n):
+        u = s.cont[b, c, k]
+        v = unit_value(s, t, b, u)
+        if t.card_effect[s.i_card[b, u]] == S.E_BLOOD_PUPPET:
+            v -= 10000
+        elif S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg:
+            v += 1000
+        if v < best_v:
+            best, best_v = u, v
+    return best
+
+
+@njit(cache=True)
+def transfer_heal(s, t, b, prm, p, hurt):
+    """DP15 for Blood Transfer: another unit of p's to lose 2 wounds (the most wounded), else -1 =
+    p's Phoenixborn loses 1, -3 nothing to heal."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    best = -1
+    best_w = 0
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if u != hurt and s.wounds[b, u] > best_w:
+            best, best_w = u, s.wounds[b, u]
+    if best >= 0 and (best_w >= 2 or s.pb_wounds[b, p] == 0):
+        return best
+    return -1 if s.pb_wounds[b, p] > 0 else -3
+
+
+@njit(cache=True)
+def strings_target(s, t, b, p, mode):
+    """DP6 for Cut the Strings: an alteration it may discard (not a Spell Guard one an opponent
+    controls, §2 #31): a Fade Away under p's own unit first, then an opposing unit's alteration
+    other than Fade Away or Reflections, then any; -1 none. ``mode`` > 0: the first it may
+    discard (the random bot's pick)."""
+    best = -1
+    best_v = 0
+    for a in range(s.i_card.shape[1]):
+        u = s.i_parent[b, a]
+        if u < 0 or s.i_cont[b, a] < 0 or s.i_cont[b, a] % S.NZ != S.Z_ATTACHED:
+            continue
+        q = s.i_cont[b, u] // S.NZ
+        card = s.i_card[b, a]
+        if q != p and (t.card_kw[card] & S.KW_SPELL_GUARD) != 0:
+            continue
+        e = t.card_effect[card]
+        if q == p:
+            v = 30 if (e == S.E_FADE_AWAY or e == S.E_REFLECTIONS) else 1
+        else:
+            v = 1 if (e == S.E_FADE_AWAY or e == S.E_REFLECTIONS) else 20
+        if mode > 0:
+            return a
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+@njit(cache=True)
+def puppet_side(s, t, b, prm, p):
+    """DP15 for Summon Blood Puppet: the seat whose battlefield takes it (a free slot needed), -1
+    none. Balanced: the opponent (Cursed hurts its controller), else p; random: a uniform seat
+    with room."""
+    o = _opponent(s, b, p)
+    room_o = s.cont_n[b, o * S.NZ + S.Z_BATTLEFIELD] < t.card_bf[s.pb_card[b, o]]
+    room_p = s.cont_n[b, p * S.NZ + S.Z_BATTLEFIELD] < t.card_bf[s.pb_card[b, p]]
+    if prm[p, BP_RANDOM] > 0.5 and room_o and room_p:
+        return o if coin(s, b, p) else p
+    if room_o:
+        return o
+    return p if room_p else -1
+
+
+@njit(cache=True)
+def abundance_draws(s, b, prm, q):
+    """DP15 for Abundance: how many of its 2 cards seat q draws (each one not drawn costs 1
+    damage). Balanced: 2; random: uniform 0-2."""
+    if prm[q, BP_RANDOM] > 0.5:
+        return rand(s, b, q, 3)
+    return 2
+
+
+@njit(cache=True)
+def ready_effect_worth(s, t, b, p, i):
+    """The balanced bot's worth of the non-summon ready spells: Small Sacrifice 25 when its 1
+    damage destroys an opposing unit and the own unit survives it (or is a Blood Puppet); Blood
+    Transfer 8 when the own unit survives and 2 wounds come off another unit (or 1 off the
+    Phoenixborn); Cut the Strings 18 for a Fade Away on p's unit or an opposing unit's bonus;
+    Hypnotize 11 with an unexhausted unit with attack; Abundance 8 when the opponent's draw pile
+    is short (its damage); Summon Blood Puppet 30 onto the opponent's battlefield."""
+    e = t.card_effect[s.i_card[b, i]]
+    z = np.zeros((S.MAXP, len(PARAMS)))
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    if e == S.E_SUMMON_BLOOD_PUPPET:
+        return 30 if puppet_side(s, t, b, z, p) != p else 0
+    if e == S.E_ABUNDANCE:
+        o = _opponent(s, b, p)
+        focus = min(S.copies_on_spellboard(s, b, p, s.i_card[b, i]) - 1, 2)
+        if s.cont_n[b, p * S.NZ + S.Z_DRAW] + focus < 2:
+            return 0  # it would hurt its own Phoenixborn
+        return 8 if s.cont_n[b, o * S.NZ + S.Z_DRAW] < 2 else 0
+    if e == S.E_HYPNOTIZE:
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] == 0 and S.unit_attack(s, t, b, u) > 0:
+                return 11
+        return 0
+    if e == S.E_SMALL_SACRIFICE and S.copies_on_spellboard(s, b, p, s.i_card[b, i]) >= 2 \
+            and sacrifice_exhaust(s, t, b, z, p) >= 0:
+        return 12
+    u = sacrifice_unit(s, t, b, z, p, e)
+    puppet = t.card_effect[s.i_card[b, u]] == S.E_BLOOD_PUPPET
+    dmg = 1 if e == S.E_SMALL_SACRIFICE else 2
+    if not puppet and S.unit_life(s, t, b, u) - s.wounds[b, u] <= dmg:
+        return 0
+    if e == S.E_SMALL_SACRIFICE:
+        v = target_spell_damage(s, t, b, z, p, 1)
+        if v >= 0 and s.i_cont[b, v] // S.NZ != p and S.unit_life(s, t, b, v) - s.wounds[b, v] <= 1:
+            return 25
+        return 0
+    if e == S.E_BLOOD_TRANSFER:
+        h = transfer_heal(s, t, b, z, p, u)
+        return 8 if h >= 0 or h == -1 else 0
+    a = strings_target(s, t, b, p, -1)
+    if a < 0:
+        return 0
+    q = s.i_cont[b, s.i_parent[b, a]] // S.NZ
+    ea = t.card_effect[s.i_card[b, a]]
+    if q == p:
+        return 18 if (ea == S.E_FADE_AWAY or ea == S.E_REFLECTIONS) else 0
+    return 0 if (ea == S.E_FADE_AWAY or ea == S.E_REFLECTIONS) else 18
+
+
+# ---------------------------------------------------------------------------------------------
+# After attackers are declared (DP12): Blood Oath, Strike, Empower
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def use_blood_oath(s, t, b, prm, p, q, a, at_pb):
+    """DP12 for Blood Archer's Blood Oath (2 wound tokens for +2 attack): balanced, only on an
+    unwounded Archer attacking a Phoenixborn whose side has no unexhausted unit to block it (it
+    then survives with 1 life); random: a coin flip."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return coin(s, b, p)
+    if not at_pb or S.unit_life(s, t, b, a) - s.wounds[b, a] <= 2:
+        return False
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    for k in range(s.cont_n[b, c]):
+        if s.exhaust[b, s.cont[b, c, k]] == 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def buff_target(s, t, b, prm, r, p, att, na):
+    """DP12 for Strike and Empower (an attack bonus after attackers are declared by p): the unit
+    seat r buffs, -1 to decline. Balanced: the attacking seat, when it keeps at least 2 other
+    active dice, buffs its attacker with the most attack; the defender declines. Random: a coin
+    flip, then a uniform unit in play."""
+    if prm[r, BP_RANDOM] > 0.5:
+        m = 0
+        for q in range(s.players[b]):
+            m += s.cont_n[b, q * S.NZ + S.Z_BATTLEFIELD]
+        if m == 0 or not coin(s, b, r):
+            return -1
+        return random_unit(s, b, r)
+    if r != p or S.dice_count(s, b, r, S.L_ACTIVE) < 3 or na == 0:
+        return -1
+    best = att[0]
+    for k in range(na):
+        if S.unit_attack(s, t, b, att[k]) > S.unit_attack(s, t, b, best):
+            best = att[k]
+    return best
+
+
+@njit(cache=True)
+def loot(s, b, prm, p):
+    """DP12 for Empower's draw-then-discard: balanced yes; random: a coin flip."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return coin(s, b, p)
+    return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Redirect, Blue Jaguar's Gaze (DP11, DP12)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def redirect_target(s, t, b, prm, q, n):
+    """DP11 for Redirect: q's unit to take the n damage meant for its Phoenixborn, -1 not to play
+    it. Balanced: when n is at least 3 or lethal, the least valuable unit of q's that survives it,
+    else (lethal only) the least valuable unit; random: a coin flip, then a uniform unit of q's."""
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    m = s.cont_n[b, c]
+    if m == 0:
+        return -1
+    if prm[q, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, q, m)] if coin(s, b, q) else -1
+    lethal = t.card_life[s.pb_card[b, q]] - s.pb_wounds[b, q] <= n
+    if n < 3 and not lethal:
+        return -1
+    best = -1
+    best_v = 1 << 20
+    cheapest = -1
+    cheap_v = 1 << 20
+    for k in range(m):
+        u = s.cont[b, c, k]
+        v = unit_value(s, t, b, u)
+        if S.unit_life(s, t, b, u) - s.wounds[b, u] > n and v < best_v:
+            best, best_v = u, v
+        if v < cheap_v:
+            cheapest, cheap_v = u, v
+    if best >= 0:
+        return best
+    return cheapest if lethal else -1
+
+
+@njit(cache=True)
+def use_gaze(s, t, b, prm, r, u):
+    """DP12 for Blue Jaguar's Gaze (1 basic: exhaust unit u that entered an opponent's
+    battlefield): balanced when u has attack and r keeps at least 2 other active dice; random: a
+    coin flip."""
+    if prm[r, BP_RANDOM] > 0.5:
+        return coin(s, b, r)
+    return S.unit_attack(s, t, b, u) > 0 and S.dice_count(s, b, r, S.L_ACTIVE) >= 3
+
+
+@njit(cache=True)
+def copy_model(s, t, b, prm, p):
+    """DP15 for Strange Copy: the opposing unit whose attack sets its status tokens (attack 1 or
+    more), -1 none. Balanced: the most attack; random: uniform among those with attack."""
+    o = _opponent(s, b, p)
+    c = o * S.NZ + S.Z_BATTLEFIELD
+    m = 0
+    best = -1
+    best_a = 0
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        a = S.unit_attack(s, t, b, u)
+        if a > 0:
+            m += 1
+            if a > best_a:
+                best, best_a = u, a
+    if prm[p, BP_RANDOM] > 0.5 and m > 0:
+        k = rand(s, b, p, m)
+        for j in range(s.cont_n[b, c]):
+            u = s.cont[b, c, j]
+            if S.unit_attack(s, t, b, u) > 0:
+                if k == 0:
+                    return u
+                k -= 1
+    return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Transfer (DP15): which token moves where
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def _tokens(s, b, i, kind):
+    if kind == 0:
+        return s.wounds[b, i]
+    if kind == 1:
+        return s.exhaust[b, i]
+    return s.status[b, i]
+
+
+@njit(cache=True)
+def _transfer_score(s, t, b, p, q, kind, x, y):
+    """The balanced bot's worth of moving one token of ``kind`` from x to y (both seat q's)."""
+    y_unit = s.i_cont[b, y] % S.NZ == S.Z_BATTLEFIELD
+    x_unit = s.i_cont[b, x] % S.NZ == S.Z_BATTLEFIELD
+    ex = t.card_effect[s.i_card[b, x]]
+    if q != p:
+        if kind == 0 and y_unit and s.wounds[b, y] + 1 >= S.unit_life(s, t, b, y):
+            return 20 + unit_value(s, t, b, y)
+        if kind == 2 and x_unit and (ex == S.E_SILVER_SNAKE or ex == S.E_STRANGE_COPY) and not y_unit:
+            return 8
+        if kind == 2 and ex == S.E_PROTECT and s.status[b, x] == 1:
+            return 8
+        return 0
+    if y_unit:
+        return 0
+    if kind == 1 and x_unit and S.unit_attack(s, t, b, x) > 0:
+        return 9
+    if kind == 0 and x_unit:
+        return 5 + s.wounds[b, x]
+    return 0
+
+
+@njit(cache=True)
+def plan_transfer(s, t, b, prm, p):
+    """DP15 for Transfer: the move as ``kind * MAXI * MAXI + source * MAXI + destination``, -1 if
+    no token can move (AMB-11). Balanced: the best by a fixed score (a wound onto an opposing unit
+    it destroys; a status token off an opposing Silver Snake, Strange Copy or nearly spent
+    Protect; one's own unit's exhaustion or wound onto one's own spell), with 0 scores the first
+    legal move; random: uniform over every legal move."""
+    best = -1
+    best_v = -1
+    rnd = prm[p, BP_RANDOM] > 0.5
+    cards = np.empty(3 * S.MAXI_P, np.int64)
+    pick = -1
+    for pass_ in range(2 if rnd else 1):
+        n = 0
+        if pass_ == 1:
+            total = 0
+            for q in range(s.players[b]):
+                m = _cards_in_play(s, b, q, cards)
+                for a in range(m):
+                    for kind in range(3):
+                        if _tokens(s, b, cards[a], kind) > 0:
+                            total += m - 1
+            if total == 0:
+                return -1
+            pick = rand(s, b, p, total)
+        for q in range(s.players[b]):
+            m = _cards_in_play(s, b, q, cards)
+            for a in range(m):
+                x = cards[a]
+                for kind in range(3):
+                    if _tokens(s, b, x, kind) <= 0:
+                        continue
+                    for c2 in range(m):
+                        y = cards[c2]
+                        if y == x:
+                            continue
+                        mv = kind * S.MAXI * S.MAXI + x * S.MAXI + y
+                        if pass_ == 1:
+                            if n == pick:
+                                return mv
+                            n += 1
+                            continue
+                        v = _transfer_score(s, t, b, p, q, kind, x, y)
+                        if v > best_v:
+                            best, best_v = mv, v
+    return best
+
+
+@njit(cache=True)
+def _cards_in_play(s, b, q, out):
+    """Seat q's non-Phoenixborn cards in play (battlefield, spellboard, attached) into ``out``."""
+    m = 0
+    for z in (S.Z_BATTLEFIELD, S.Z_SPELLBOARD, S.Z_ATTACHED):
+        c = q * S.NZ + z
+        for k in range(s.cont_n[b, c]):
+            out[m] = s.cont[b, c, k]
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def transfer_worth(s, t, b, p):
+    """The balanced bot's worth of playing Transfer: its best move's score (0: not worth it)."""
+    m = plan_transfer(s, t, b, np.zeros((S.MAXP, len(PARAMS))), p)
+    if m < 0:
+        return 0
+    kind = m // (S.MAXI * S.MAXI)
+    x = (m // S.MAXI) % S.MAXI
+    y = m % S.MAXI
+    q = s.i_cont[b, x] // S.NZ
+    return _transfer_score(s, t, b, p, q, kind, x, y)
+
+
+@njit(cache=True)
+def use_veil(s, t, b, prm, q, u):
+    """DP11 for Golden Veil: cancel an opponent's effect on q's unit u? Balanced: when u is worth
+    at least 4 (attack + remaining life); random: a coin flip."""
+    if prm[q, BP_RANDOM] > 0.5:
+        return coin(s, b, q)
+    return unit_value(s, t, b, u) >= 4
+
+
+@njit(cache=True)
+def use_respark(s, b, prm, o, basic):
+    """DP12 for Respark: balanced when seat o keeps at least one active die beyond the cost;
+    random: a coin flip."""
+    if prm[o, BP_RANDOM] > 0.5:
+        return coin(s, b, o)
+    return S.dice_count(s, b, o, S.L_ACTIVE) > basic
+
+
+@njit(cache=True)
+def pay_extra(s, b, prm, p):
+    """DP15 for an optional extra basic (Mist Spirit's second spirit, Purge's Focus 1 card):
+    balanced when p keeps at least 2 other active dice; random: a coin flip."""
+    if prm[p, BP_RANDOM] > 0.5:
+        return coin(s, b, p)
+    return S.dice_count(s, b, p, S.L_ACTIVE) >= 3
+
+
+@njit(cache=True)
+def gilder_target(s, t, b, prm, p):
+    """DP15 for Summon Gilder's optional 1 damage: balanced, the most valuable opposing unit it
+    destroys, else the most valuable opposing unit, else -1; random: a coin flip, then uniform
+    over the units p's spell may target."""
+    o = _opponent(s, b, p)
+    c = o * S.NZ + S.Z_BATTLEFIELD
+    if prm[p, BP_RANDOM] > 0.5 and not coin(s, b, p):
+        return -1
+    best = -1
+    best_v = -1
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if not _spell_may_target(s, t, b, p, u):
+            continue
+        v = unit_value(s, t, b, u) + (100 if S.unit_life(s, t, b, u) - s.wounds[b, u] <= 1 else 0)
+        if v > best_v:
+            best, best_v = u, v
+    if prm[p, BP_RANDOM] > 0.5 and best >= 0:
+        return target_spell_damage(s, t, b, prm, p, 1)
+    return best
+
+
+@njit(cache=True)
+def sacrifice_exhaust(s, t, b, prm, p):
+    """DP15 for Small Sacrifice's Focus 1 mode: ``own * MAXI + opposing`` (both unexhausted) to
+    exhaust instead of the damage, -1 for the damage mode. Balanced: when the damage could not
+    destroy an opposing unit, the opposing unexhausted unit with the most attack (3 or more)
+    against its own unexhausted unit of least value; random: a coin flip, then uniform picks."""
+    o = _opponent(s, b, p)
+    co = o * S.NZ + S.Z_BATTLEFIELD
+    cp = p * S.NZ + S.Z_BATTLEFIELD
+    mine = -1
+    mine_v = 1 << 20
+    n_mine = 0
+    for k in range(s.cont_n[b, cp]):
+        u = s.cont[b, cp, k]
+        if s.exhaust[b, u] == 0:
+            n_mine += 1
+            if unit_value(s, t, b, u) < mine_v:
+                mine, mine_v = u, unit_value(s, t, b, u)
+    theirs = -1
+    best_a = 0
+    n_theirs = 0
+    for k in range(s.cont_n[b, co]):
+        v = s.cont[b, co, k]
+        if s.exhaust[b, v] == 0 and _spell_may_target(s, t, b, p, v):
+            n_theirs += 1
+            if S.unit_attack(s, t, b, v) > best_a:
+                theirs, best_a = v, S.unit_attack(s, t, b, v)
+    if mine < 0 or n_theirs == 0:
+        return -1
+    if prm[p, BP_RANDOM] > 0.5:
+        if not coin(s, b, p):
+            return -1
+        a = s.cont[b, cp, 0]
+        k = rand(s, b, p, n_mine)
+        for j in range(s.cont_n[b, cp]):
+            u = s.cont[b, cp, j]
+            if s.exhaust[b, u] == 0:
+                if k == 0:
+                    a = u
+                k -= 1
+        k = rand(s, b, p, n_theirs)
+        for j in range(s.cont_n[b, co]):
+            v = s.cont[b, co, j]
+            if s.exhaust[b, v] == 0 and _spell_may_target(s, t, b, p, v):
+                if k == 0:
+                    return a * S.MAXI + v
+                k -= 1
+        return -1
+    for k in range(s.cont_n[b, co]):
+        v = s.cont[b, co, k]
+        if S.unit_life(s, t, b, v) - s.wounds[b, v] <= 1 and _spell_may_target(s, t, b, p, v):
+            return -1  # the damage mode destroys something
+    if theirs < 0 or best_a < 3:
+        return -1
+    return mine * S.MAXI + theirs
+
+
+@njit(cache=True)
+def target_own_unit(s, t, b, prm, p):
+    """DP6 for Hypnotize (one of p's units; one exists): balanced, the unexhausted one with the
+    most attack (it may still attack this turn); random: uniform over p's units."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    if prm[p, BP_RANDOM] > 0.5:
+        return s.cont[b, c, rand(s, b, p, s.cont_n[b, c])]
+    best = s.cont[b, c, 0]
+    best_v = -1
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        v = (100 if s.exhaust[b, u] == 0 else 0) + S.unit_attack(s, t, b, u)
+        if v > best_v:
+            best, best_v = u, v
     return best

@@ -254,6 +254,9 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
         card_statx=np.array([_STATX[c.get("stat_x", "")] for c in rows], np.int8),
         card_impl=np.array([c["effect"] in S.IMPLEMENTED for c in rows], np.int8),
         card_kw=np.array([sum(1 << S.KEYWORDS.index(k) for k in c.get("keywords", [])) for c in rows], np.int16),
+        card_respark=np.stack([parse_cost(c.get("respark", ""), f"card {c['name']!r} respark")
+                               for c in rows]),
+        rule_opt=np.array([chosen["ddr_order"] == "own_first", chosen["pb_double_ko"] == "draw"], np.int8),
     )
     seat_pb = np.zeros(S.MAXP, np.int16)
     seat_deck = np.zeros((S.MAXP, S.DECK), np.int16)

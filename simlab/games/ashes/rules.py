@@ -1,11 +1,12 @@
 """Ashes rules, compiled: one function per rulebook phase, plain loops over one game row.
 
 Rule numbers ("rule 36") are the checklist's (shared/reference/ashes/rules_checklist.md), Lnnn
-the Polish rulebook's lines. The engine is not finished: see docs/ashes.md for what is in.
-Implemented: setup with the First Five and the first-player roll, the prepare phase (roll,
-draw up to 5, fatigue), player turns (main and side action, pass, the phase ending on passes in
-a row), paying magic with dice, playing allies and ready spells, activating the summoning ready
-spells (conjurations enter play; their abilities are not implemented), and the recovery phase.
+the Polish rulebook's lines; docs/ashes.md says what is in and what is left out.
+Setup with the First Five and the first-player roll, the prepare phase (roll, draw up to 5,
+fatigue), player turns (main and side action, pass, the phase ending on passes in a row),
+paying magic with dice, every card's effect, attacks, the recovery phase and the end of the
+round. Damage and destruction resolve on an explicit stack of pending frames
+(:func:`run_pending`), whose windows are where the triggered cards answer (rule 120).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from simlab.games.ashes import bots as B
-from simlab.games.ashes import state as S  # the results counters (S.S_*, S.C_*, S.tally_damage)
+from simlab.games.ashes import state as S  # also the results counters (S.S_*, S.C_*, S.tally_*)
 from simlab.games.ashes.state import (
     C_ACQ,
     C_ACTIVATED,
@@ -56,6 +57,7 @@ from simlab.games.ashes.state import (
     E_STORMWIND_SNIPER,
     E_STRENGTHEN,
     E_SUMMON_IRON_RHINO,
+    E_SUMMON_MASKED_WOLF,
     E_SUMMON_SILVER_SNAKE,
     E_THREE_EYED_OWL,
     E_WATER_BLAST,
@@ -471,7 +473,7 @@ def playable(s, t, b, p, i, use):
         if t.card_impl[c] == 0 or not action_possible(s, t, b, p, c):
             return False
     elif kind == T_ALTERATION:
-        if t.card_impl[c] == 0 or not alteration_host_exists(s, t, b, p):
+        if t.card_impl[c] == 0 or not alteration_target_exists(s, t, b, p, c):
             return False
     else:
         return False
@@ -498,6 +500,8 @@ def play_card(s, t, b, prm, p, i, use):
     elif t.card_place[c] == P_BATTLEFIELD:
         place(s, b, i, p * NZ + Z_BATTLEFIELD)
         ally_enters(s, t, b, prm, p, i)
+        if t.card_effect[c] != S.E_STRANGE_COPY:  # no Gaze on a Strange Copy (FAQ)
+            unit_entered(s, t, b, prm, p, i)
     elif t.card_place[c] == P_SPELLBOARD:
         place(s, b, i, p * NZ + Z_SPELLBOARD)
     else:
@@ -507,6 +511,9 @@ def play_card(s, t, b, prm, p, i, use):
     log(s, b, EV_PLAY, p, c, i)
     if t.card_type[c] == T_ACTION:
         resolve_action(s, t, b, prm, p, c)
+    elif t.card_effect[c] == S.E_PROTECT:
+        s.status[b, i] = 3  # Protect enters play with 3 status tokens (W-ENTER, §2 #35)
+    run_pending(s, t, b, prm)
 
 
 @njit(cache=True)
@@ -558,6 +565,21 @@ def can_activate(s, t, b, p, i, use):
     elif e == E_STRENGTHEN:
         if units_in_play(s, b) == 0:
             return False
+    elif e == S.E_BLOOD_TRANSFER or e == S.E_SMALL_SACRIFICE or e == S.E_HYPNOTIZE:
+        if zone_n(s, b, p, Z_BATTLEFIELD) == 0:  # a unit of p's to damage or to give Bypass
+            return False
+    elif e == S.E_CUT_THE_STRINGS:
+        if zone_n(s, b, p, Z_BATTLEFIELD) == 0 or B.strings_target(s, t, b, p, -1) < 0:
+            return False
+    elif e == S.E_ABUNDANCE:
+        pass  # every player may draw: always something to do
+    elif e == S.E_SUMMON_BLOOD_PUPPET:
+        # a Blood Puppet from p's pile onto a battlefield with room (a target player, AMB-30)
+        if conjuration_in_pile(s, b, p, t.card_conj[c]) < 0 or B.puppet_side(s, t, b, prm_none(), p) < 0:
+            return False
+    elif e == S.E_SUMMON_GILDER and spell_unit_target_exists(s, t, b, p) \
+            and opposing_units(s, b, p) > 0:
+        pass  # its 1 damage can happen even with no Gilder left or no slot (FAQ, AMB-11)
     else:
         conj = t.card_conj[c]
         if conj < 0 or conjuration_in_pile(s, b, p, conj) < 0:
@@ -566,7 +588,15 @@ def can_activate(s, t, b, p, i, use):
             return False
     cost = s.scratch[b, 5]
     activation_cost(s, t, b, p, i, cost)
-    return plan_payment(s, b, p, cost, use)
+    if plan_payment(s, b, p, cost, use):
+        return True
+    if e == E_SUMMON_MASKED_WOLF and copies_on_spellboard(s, b, p, c) >= 2:
+        # Focus 1 (§2 #46): an illusion power symbol instead of illusion class + 1 basic
+        cost[CO_CLASS + DT_ILLUSION] = 0
+        cost[CO_BASIC] = 0
+        cost[CO_POWER + DT_ILLUSION] = 1
+        return plan_payment(s, b, p, cost, use)
+    return False
 
 
 @njit(cache=True)
@@ -599,6 +629,16 @@ def activate(s, t, b, prm, p, i, use):
         cq = q * NZ + Z_DRAW
         place(s, b, s.cont[b, cq, s.cont_n[b, cq] - 1], q * NZ + Z_DISCARD)
         log(s, b, EV_ACTIVATE, p, c, -1)
+        # Focus 1 (2 copies): may pay 1 basic for one more card (§2 #36)
+        extra = s.scratch[b, 5]
+        for k in range(NCOST):
+            extra[k] = 0
+        extra[CO_BASIC] = 1
+        if copies_on_spellboard(s, b, p, c) >= 2 and s.cont_n[b, cq] > 0 and can_pay(s, b, p, extra) \
+                and B.pay_extra(s, b, prm, p):
+            pay_trigger(s, b, p, extra)
+            place(s, b, s.cont[b, cq, s.cont_n[b, cq] - 1], q * NZ + Z_DISCARD)
+        milled(s, t, b, prm, q)
         return
     if e == E_SHIFTING_MIST:
         for _ in range(2):
@@ -612,15 +652,153 @@ def activate(s, t, b, prm, p, i, use):
         s.tmp_atk[b, u] += 3 if copies_on_spellboard(s, b, p, c) >= 3 else 2
         log(s, b, EV_ACTIVATE, p, c, u)
         return
+    if t.card_conj[c] < 0 or e == S.E_SUMMON_BLOOD_PUPPET:
+        activate_ready_effect(s, t, b, prm, p, i, c, e)
+        run_pending(s, t, b, prm)
+        return
     j = conjuration_in_pile(s, b, p, t.card_conj[c])
-    place(s, b, j, p * NZ + Z_BATTLEFIELD)
-    s.seat[b, p, S.S_SUMMONED] += 1
-    s.wounds[b, j] = 0
-    s.exhaust[b, j] = 0
-    s.status[b, j] = 0
-    if t.card_effect[c] == E_SUMMON_SILVER_SNAKE:
-        s.status[b, j] = min(copies_on_spellboard(s, b, p, c) - 1, 2)
-    log(s, b, EV_ACTIVATE, p, c, j)
+    room = zone_n(s, b, p, Z_BATTLEFIELD) < t.card_bf[s.pb_card[b, p]]
+    if j >= 0 and room:
+        place(s, b, j, p * NZ + Z_BATTLEFIELD)
+        unit_enters(s, t, b, prm, p, j)
+        s.seat[b, p, S.S_SUMMONED] += 1
+        if t.card_effect[c] == E_SUMMON_SILVER_SNAKE:
+            s.status[b, j] = min(copies_on_spellboard(s, b, p, c) - 1, 2)
+        log(s, b, EV_ACTIVATE, p, c, j)
+        unit_entered(s, t, b, prm, p, j)
+    else:
+        log(s, b, EV_ACTIVATE, p, c, -1)
+    if e == S.E_SUMMON_MIST_SPIRIT:
+        # may pay 1 basic for a second Mist Spirit (§2 #47)
+        j = conjuration_in_pile(s, b, p, t.card_conj[c])
+        extra = s.scratch[b, 5]
+        for k in range(NCOST):
+            extra[k] = 0
+        extra[CO_BASIC] = 1
+        if j >= 0 and zone_n(s, b, p, Z_BATTLEFIELD) < t.card_bf[s.pb_card[b, p]] \
+                and can_pay(s, b, p, extra) and B.pay_extra(s, b, prm, p):
+            pay_trigger(s, b, p, extra)
+            place(s, b, j, p * NZ + Z_BATTLEFIELD)
+            unit_enters(s, t, b, prm, p, j)
+            s.seat[b, p, S.S_SUMMONED] += 1
+            log(s, b, EV_ACTIVATE, p, c, j)
+            unit_entered(s, t, b, prm, p, j)
+    elif e == S.E_SUMMON_GILDER:
+        # may deal 1 damage to a target unit, with or without a Gilder placed (FAQ)
+        u = B.gilder_target(s, t, b, prm, p)
+        if u >= 0 and not veiled(s, t, b, prm, p, u):
+            log(s, b, S.EV_SPELL, p, c, u)
+            if s.i_cont[b, u] // NZ != p:
+                S.tally_damage(s, b, p, c, 1)
+            deal_unit(s, b, u, 1, p, S.DK_SPELL)
+            run_pending(s, t, b, prm)
+
+
+@njit(cache=True)
+def prm_none():
+    """Balanced-bot parameters for legality checks that reuse a bot's target search."""
+    return np.zeros((S.MAXP, len(B.PARAMS)))
+
+
+@njit(cache=True)
+def self_damage(s, t, b, prm, p, u, n):
+    """p deals n damage to its own unit u and resolves it; True if u received damage ("if you
+    do": Protect may prevent it all)."""
+    before = np.int32(s.wounds[b, u])
+    deal_unit(s, b, u, n, p, S.DK_SPELL)
+    run_pending(s, t, b, prm)
+    return not in_play(s, b, u) or s.wounds[b, u] > before
+
+
+@njit(cache=True)
+def activate_ready_effect(s, t, b, prm, p, i, c, e):
+    """The ready spells that are not summons (paid already, copy i exhausted):
+
+    * blood_transfer: 2 damage to p's own unit; if dealt, 2 wounds off another unit of p's or 1
+      off p's Phoenixborn;
+    * small_sacrifice: 1 damage to p's own unit; if dealt, may deal 1 to an opposing unit (Focus
+      1's exhaust mode is not offered);
+    * cut_the_strings: 2 damage to p's own unit; if dealt, may discard an alteration (not a
+      Spell Guard one an opponent controls);
+    * hypnotize: p's unit gains Bypass until the end of the turn (cannot be blocked or guarded);
+    * abundance: every player, p first, may draw up to 2 and takes 1 damage per card not drawn,
+      p's damage lowered by its focus level (1 or 2); the damage is simultaneous (AMB-4: p's
+      opponents resolve first);
+    * summon_blood_puppet: a Blood Puppet from p's pile onto a target player's battlefield
+      (AMB-30: the bots put it on the opponent's, where Cursed hurts its controller)."""
+    if e == S.E_SMALL_SACRIFICE and copies_on_spellboard(s, b, p, c) >= 2:
+        # Focus 1: with both unexhausted, exhaust one's unit and an opposing unit instead
+        pair = B.sacrifice_exhaust(s, t, b, prm, p)
+        if pair >= 0:
+            u = pair // MAXI
+            v = pair % MAXI
+            log(s, b, EV_ACTIVATE, p, c, u)
+            s.exhaust[b, u] += 1
+            if not veiled(s, t, b, prm, p, v):
+                s.exhaust[b, v] += 1
+                log(s, b, S.EV_SPELL, p, c, v)
+            return
+    if e == S.E_BLOOD_TRANSFER or e == S.E_SMALL_SACRIFICE or e == S.E_CUT_THE_STRINGS:
+        u = B.sacrifice_unit(s, t, b, prm, p, e)
+        n = 1 if e == S.E_SMALL_SACRIFICE else 2
+        log(s, b, EV_ACTIVATE, p, c, u)
+        if not self_damage(s, t, b, prm, p, u, n) or s.done[b] == 1:
+            return
+        if e == S.E_BLOOD_TRANSFER:
+            h = B.transfer_heal(s, t, b, prm, p, u)
+            if h >= 0:
+                s.wounds[b, h] -= min(2, np.int32(s.wounds[b, h]))
+            elif h == -1:
+                s.pb_wounds[b, p] -= min(1, np.int32(s.pb_wounds[b, p]))
+            log(s, b, S.EV_SPELL, p, c, h)
+        elif e == S.E_SMALL_SACRIFICE:
+            v = B.target_spell_damage(s, t, b, prm, p, 1)
+            if v >= 0 and s.i_cont[b, v] // NZ != p and not veiled(s, t, b, prm, p, v):
+                log(s, b, S.EV_SPELL, p, c, v)
+                S.tally_damage(s, b, p, c, 1)
+                deal_unit(s, b, v, 1, p, S.DK_SPELL)
+        else:
+            a = B.strings_target(s, t, b, p, -1 if prm[p, B.BP_RANDOM] < 0.5 else 1)
+            if a >= 0:
+                log(s, b, S.EV_SPELL, p, c, a)
+                s.i_parent[b, a] = -1
+                place(s, b, a, s.i_owner[b, a] * NZ + Z_DISCARD)
+                s.scratch[b, 7, 0] = 1
+                s.scratch[b, 7, 1] = a
+                respark(s, t, b, prm)
+                settle(s, t, b, prm, p)  # a life bonus gone can destroy the unit (rule 111)
+    elif e == S.E_HYPNOTIZE:
+        u = B.target_own_unit(s, t, b, prm, p)
+        s.tmp_flag[b, u] = 1
+        log(s, b, EV_ACTIVATE, p, c, u)
+    elif e == S.E_ABUNDANCE:
+        log(s, b, EV_ACTIVATE, p, c, -1)
+        focus = min(copies_on_spellboard(s, b, p, c) - 1, 2)
+        n = s.players[b]
+        for k in range(n):
+            q = (p + k) % n
+            if s.alive[b, q] == 0:
+                continue
+            want = B.abundance_draws(s, b, prm, q)
+            got = 0
+            for _ in range(want):
+                if draw(s, b, q):
+                    got += 1
+            dmg = 2 - got - (focus if q == p else 0)
+            # queued, not resolved: simultaneous damage, p's own frames at the bottom and its
+            # opponents' above (AMB-4: they resolve first)
+            if dmg > 0:
+                if q != p:
+                    S.tally_damage(s, b, p, c, dmg)
+                deal_pb(s, b, q, dmg, p, S.DK_SPELL)
+    else:  # summon_blood_puppet
+        side = B.puppet_side(s, t, b, prm, p)
+        j = conjuration_in_pile(s, b, p, t.card_conj[c])
+        place(s, b, j, side * NZ + Z_BATTLEFIELD)
+        unit_enters(s, t, b, prm, side, j)
+        s.seat[b, p, S.S_SUMMONED] += 1  # p brought it into play, on whichever battlefield
+        log(s, b, EV_ACTIVATE, p, c, j)
+        unit_entered(s, t, b, prm, side, j)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -631,7 +809,7 @@ def activate(s, t, b, prm, p, i, use):
 def damage_pb(s, b, p, n):
     """Deal n damage to p's Phoenixborn: n wound tokens (rule 110; no prevention exists yet)."""
     s.pb_wounds[b, p] += n
-    s.seat[b, p, S.S_DMG_TAKEN] += n
+    s.seat[b, p, S.S_DMG_TAKEN] += n  # results only: fatigue is the one caller now
 
 
 @njit(cache=True)
@@ -649,7 +827,11 @@ def resolve_pb_destruction(s, t, b, orderer, reason):
             if alive_count(s, b) == 1:
                 for w in range(n):
                     if s.alive[b, w] == 1:
-                        end_game(s, b, w, reason)
+                        # AMB-4 variant pb_double_ko = draw: both down at once is a draw
+                        if t.rule_opt[S.OPT_KO_DRAW] == 1 and s.pb_wounds[b, w] >= t.card_life[s.pb_card[b, w]]:
+                            end_game(s, b, -1, reason)
+                        else:
+                            end_game(s, b, w, reason)
                 return
 
 
@@ -700,6 +882,604 @@ def destroy_if_dead(s, t, b, i):
     return True
 
 
+# ---------------------------------------------------------------------------------------------
+# Damage and destruction resolution with its windows (rule 120, checklist §1.17), on an explicit
+# stack of pending frames (numba recursion is awkward: checklist §6 ``ev_stack``)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def push_frame(s, b, kind, target, amount, src, dk):
+    """Push a pending frame (state.PK_*) on game b's stack; frames above it resolve first."""
+    k = s.pend_n[b]
+    if k >= S.PEND:
+        return  # a guard: the core set's chains are bounded by the cards in play
+    s.pend[b, k, 0] = kind
+    s.pend[b, k, 1] = target
+    s.pend[b, k, 2] = amount
+    s.pend[b, k, 3] = src
+    s.pend[b, k, 4] = dk
+    s.pend_n[b] = k + 1
+
+
+@njit(cache=True)
+def deal_unit(s, b, u, n, src, dk):
+    """Queue ``n`` damage of kind ``dk`` (state.DK_*) from seat ``src`` to unit u: its destruction
+    check goes under the damage, so whatever the damage triggers resolves before it (rule 137)."""
+    push_frame(s, b, S.PK_CHECK_UNIT, u, 0, src, dk)
+    push_frame(s, b, S.PK_DMG_UNIT, u, n, src, dk)
+
+
+@njit(cache=True)
+def deal_pb(s, b, q, n, src, dk):
+    """Queue ``n`` damage from seat ``src`` to q's Phoenixborn, with its destruction check under
+    it (damage to several Phoenixborn at once is queued by the ordering seat, AMB-4)."""
+    push_frame(s, b, S.PK_CHECK_PB, q, 0, src, dk)
+    push_frame(s, b, S.PK_DMG_PB, q, n, src, dk)
+
+
+@njit(cache=True)
+def wound_unit(s, b, u, n, src):
+    """Place n wound tokens on unit u (not damage: no prevention and no received-triggers, rule
+    115), then queue its destruction check."""
+    s.wounds[b, u] += n
+    push_frame(s, b, S.PK_CHECK_UNIT, u, 0, src, S.DK_OTHER)
+
+
+@njit(cache=True)
+def run_pending(s, t, b, prm):
+    """Resolve the pending frames, the top first, until the stack is empty or the game ends:
+    damage to a unit (:func:`unit_receives`), damage to a Phoenixborn (:func:`pb_receives`), a
+    unit's destruction check (:func:`unit_destroyed`), a Phoenixborn's destruction check
+    (:func:`pb_check`)."""
+    while s.pend_n[b] > 0:
+        if s.done[b] == 1:
+            # the game is over: units left dying still leave play (no window opens any more)
+            for k in range(s.pend_n[b]):
+                u = s.pend[b, k, 1]
+                if s.pend[b, k, 0] == S.PK_CHECK_UNIT and in_play(s, b, u) \
+                        and s.wounds[b, u] >= unit_life(s, t, b, u):
+                    s.seat[b, s.i_cont[b, u] // NZ, S.S_UNITS_LOST] += 1
+                    leave_play(s, t, b, u)
+            s.pend_n[b] = 0
+            return
+        k = s.pend_n[b] - 1
+        kind = s.pend[b, k, 0]
+        x = s.pend[b, k, 1]
+        n = s.pend[b, k, 2]
+        src = s.pend[b, k, 3]
+        dk = s.pend[b, k, 4]
+        s.pend_n[b] = k
+        if kind == S.PK_DMG_UNIT:
+            unit_receives(s, t, b, prm, x, n, src, dk)
+        elif kind == S.PK_DMG_PB:
+            pb_receives(s, t, b, prm, x, n, src, dk)
+        elif kind == S.PK_CHECK_UNIT:
+            unit_destroyed(s, t, b, prm, x, src)
+        else:
+            pb_check(s, t, b, x)
+
+
+@njit(cache=True)
+def pb_check(s, t, b, q):
+    """q's Phoenixborn is destroyed if its wounds reached its life (rules 111, 113, 140); the game
+    ends when one seat is left."""
+    if s.alive[b, q] == 1 and s.pb_wounds[b, q] >= t.card_life[s.pb_card[b, q]]:
+        s.alive[b, q] = 0
+        if alive_count(s, b) == 1:
+            for w in range(s.players[b]):
+                if s.alive[b, w] == 1:
+                    # AMB-4 variant pb_double_ko = draw: the last one is down at the same time
+                    if t.rule_opt[S.OPT_KO_DRAW] == 1 and s.pb_wounds[b, w] >= t.card_life[s.pb_card[b, w]]:
+                        end_game(s, b, -1, END_PB)
+                    else:
+                        end_game(s, b, w, END_PB)
+
+
+@njit(cache=True)
+def in_play(s, b, u):
+    """Unit u is on a battlefield."""
+    return u >= 0 and s.i_cont[b, u] >= 0 and s.i_cont[b, u] % NZ == Z_BATTLEFIELD
+
+
+@njit(cache=True)
+def has_ability(s, t, b, u):
+    """Unit u has its (not inexhaustible) ability text: it is unexhausted (rule 104) and no
+    Reflections in the Water is under it (§2 #75)."""
+    return s.exhaust[b, u] == 0 and not B.reflected(s, t, b, u)
+
+
+@njit(cache=True)
+def has_alteration(s, t, b, u, effect):
+    """An alteration with ``effect`` is attached under unit u."""
+    for j in range(s.i_card.shape[1]):
+        if s.i_parent[b, j] == u and t.card_effect[s.i_card[b, j]] == effect:
+            return True
+    return False
+
+
+@njit(cache=True)
+def pay_trigger(s, b, p, cost):
+    """Pay the magic of a triggered ability or reaction (no action) from p's active dice; False
+    (nothing paid) if it cannot be paid."""
+    use = s.scratch[b, 6]
+    if not plan_payment(s, b, p, cost, use):
+        return False
+    spend_dice(s, b, p, use)
+    return True
+
+
+@njit(cache=True)
+def can_pay(s, b, p, cost):
+    """p's active dice can pay the magic of ``cost``."""
+    return plan_payment(s, b, p, cost, s.scratch[b, 6])
+
+
+@njit(cache=True)
+def protect_prevention(s, t, b, prm, q, u, n):
+    """Window W-WOULD-RECV (checklist §2 #35): q's unit u would receive n damage; q may spend
+    status tokens of its unexhausted Protect copies (an exhausted spell has no text, rule 106) to
+    prevent 1 damage each. A copy left with no token is discarded (W-STATE). Returns the damage
+    prevented."""
+    c = q * NZ + Z_SPELLBOARD
+    avail = 0
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        if t.card_effect[s.i_card[b, i]] == S.E_PROTECT and s.exhaust[b, i] == 0:
+            avail += s.status[b, i]
+    if avail == 0:
+        return 0
+    want = min(B.protect_amount(s, t, b, prm, q, u, n, avail), n, avail)
+    if want <= 0:
+        return 0
+    left = want
+    k = 0
+    while k < s.cont_n[b, c]:
+        i = s.cont[b, c, k]
+        if left > 0 and t.card_effect[s.i_card[b, i]] == S.E_PROTECT and s.exhaust[b, i] == 0:
+            m = min(left, np.int32(s.status[b, i]))
+            s.status[b, i] -= m
+            left -= m
+        if t.card_effect[s.i_card[b, i]] == S.E_PROTECT and s.status[b, i] == 0:
+            s.exhaust[b, i] = 0
+            place(s, b, i, s.i_owner[b, i] * NZ + Z_DISCARD)  # swap-remove: look at slot k again
+        else:
+            k += 1
+    log(s, b, S.EV_PREVENT, q, u, want)
+    return want
+
+
+@njit(cache=True)
+def unit_receives(s, t, b, prm, u, n, src, dk):
+    """Unit u is dealt n damage (rule 120's steps for one unit): nothing if it left play; Magic
+    Guard keeps an opponent's spell damage off (§2 #24); Protect may prevent some (W-WOULD-RECV);
+    then the received-triggers (W-RECV) and the wound tokens (rule 110):
+
+    * False Demon's Illusion (inexhaustible): damage from a unit's attack or counter destroys it;
+    * Living Doll's Pain Link (while it has its ability): its controller may pay 1 basic to deal
+      damage equal to the damage received, at most its life, to a unit or Phoenixborn;
+    * Leech Warrior's Shadow Drain: its controller may move one die of a player from the active
+      to the exhausted pool.
+
+    The destruction check is the frame under this one (:func:`deal_unit`)."""
+    if n <= 0 or not in_play(s, b, u):
+        return
+    q = s.i_cont[b, u] // NZ
+    card = s.i_card[b, u]
+    e = t.card_effect[card]
+    if dk == S.DK_SPELL and src != q and (t.card_kw[card] & S.KW_MAGIC_GUARD) != 0:
+        return
+    n -= protect_prevention(s, t, b, prm, q, u, n)
+    if n <= 0:
+        return
+    log(s, b, S.EV_DAMAGE, src, u, n)
+    S.tally_landed_unit(s, b, src, q, n)
+    if e == S.E_FALSE_DEMON and dk == S.DK_ATTACK and illusion_active(s, t, b, u):
+        s.wounds[b, u] = max(np.int32(s.wounds[b, u]) + n, unit_life(s, t, b, u))
+        log(s, b, S.EV_TRIGGER, q, card, u)
+        return
+    s.wounds[b, u] += n
+    if e == S.E_LIVING_DOLL and has_ability(s, t, b, u) and can_pay(s, b, q, t.card_act[card]):
+        x = min(n, unit_life(s, t, b, u))
+        tgt = B.target_unit_or_pb(s, t, b, prm, q, x, True, False)
+        if tgt != -2 and pay_trigger(s, b, q, t.card_act[card]):
+            log(s, b, S.EV_TRIGGER, q, card, tgt)
+            if tgt >= 0:
+                if not veiled(s, t, b, prm, q, tgt):
+                    if s.i_cont[b, tgt] // NZ != q:
+                        S.tally_damage(s, b, q, card, x)
+                    deal_unit(s, b, tgt, x, q, S.DK_ABILITY)
+            else:
+                S.tally_damage(s, b, q, card, x)
+                deal_pb(s, b, next_alive(s, b, q), x, q, S.DK_ABILITY)
+    elif e == S.E_LEECH_WARRIOR and has_ability(s, t, b, u):
+        d = B.leech_die(s, b, prm, q)
+        if d >= 0:
+            o = d // NDICE
+            s.die_loc[b, o, d % NDICE] = L_EXHAUSTED
+            log(s, b, S.EV_TRIGGER, q, card, -5)  # -5: an opposing die
+
+
+@njit(cache=True)
+def illusion_active(s, t, b, u):
+    """False Demon u still has Illusion: Bring Forth under it removes it (§2 #72)."""
+    for j in range(s.i_card.shape[1]):
+        if s.i_parent[b, j] == u and t.card_effect[s.i_card[b, j]] == S.E_BRING_FORTH:
+            return False
+    return True
+
+
+@njit(cache=True)
+def pb_receives(s, t, b, prm, q, n, src, dk):
+    """q's Phoenixborn is dealt n damage: wound tokens (rule 110), then the window after it
+    received damage (W-PB-RECV: :func:`pb_damaged`). The destruction check is the frame under
+    this one, so a reaction's damage resolves first (rule 137)."""
+    if n <= 0 or s.alive[b, q] == 0:
+        return
+    if redirect(s, t, b, prm, q, n, src, dk):
+        return
+    s.pb_wounds[b, q] += n
+    S.tally_landed_pb(s, b, src, q, n)
+    log(s, b, S.EV_PB_DAMAGE, src, q, n)
+    pb_damaged(s, t, b, prm, q, n, dk == S.DK_ATTACK)
+
+
+@njit(cache=True)
+def veiled(s, t, b, prm, p, u):
+    """Window W-TARGET (§2 #67, AMB-31): p's spell, ability or dice power has chosen unit u as its
+    target (costs paid, before it resolves). If u's controller is an opponent holding Golden
+    Veil (1 natural class + 1 charm class, a reaction: player turns only, one per player-turn)
+    and plays it, the effect is cancelled (its costs stay paid, rule 148). Attacks and attaching
+    alterations do not target (rules 129, 149). Returns True if cancelled."""
+    if u < 0 or not in_play(s, b, u) or s.phase[b] != PH_TURNS:
+        return False
+    q = s.i_cont[b, u] // NZ
+    if q == p or s.react_used[b, q] > 0:
+        return False
+    c = q * NZ + Z_HAND
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        ci = s.i_card[b, i]
+        if t.card_effect[ci] != S.E_GOLDEN_VEIL or t.card_impl[ci] == 0 or not can_pay(s, b, q, t.card_cost[ci]):
+            continue
+        if not B.use_veil(s, t, b, prm, q, u):
+            return False
+        pay_trigger(s, b, q, t.card_cost[ci])
+        place(s, b, i, q * NZ + Z_DISCARD)
+        s.react_used[b, q] += 1
+        s.card[b, q, ci, C_PLAYED] += 1
+        log(s, b, EV_REACTION, q, ci, u)
+        return True
+    return False
+
+
+@njit(cache=True)
+def redirect(s, t, b, prm, q, n, src, dk):
+    """Window W-PB-WOULD (§2 #68): q's Phoenixborn would be dealt n damage while q has a unit; q
+    may play Redirect (1 charm class, no action; a reaction: player turns only, one per
+    player-turn) to have that damage dealt to a unit of q's instead, from the same source. The
+    FAQ 2.0 wording ("would be dealt") and the first printing ("would take") agree here: no
+    Phoenixborn damage is prevented in the core set. Returns True if redirected."""
+    if s.phase[b] != PH_TURNS or s.react_used[b, q] > 0 or zone_n(s, b, q, Z_BATTLEFIELD) == 0:
+        return False
+    c = q * NZ + Z_HAND
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        ci = s.i_card[b, i]
+        if t.card_effect[ci] != S.E_REDIRECT or t.card_impl[ci] == 0 or not can_pay(s, b, q, t.card_cost[ci]):
+            continue
+        u = B.redirect_target(s, t, b, prm, q, n)
+        if u < 0:
+            return False
+        pay_trigger(s, b, q, t.card_cost[ci])
+        place(s, b, i, q * NZ + Z_DISCARD)
+        s.react_used[b, q] += 1
+        s.card[b, q, ci, C_PLAYED] += 1
+        log(s, b, EV_REACTION, q, ci, u)
+        deal_unit(s, b, u, n, src, dk)
+        return True
+    return False
+
+
+@njit(cache=True)
+def milled(s, t, b, prm, q):
+    """Window W-MILL (§2 #9): seat q discarded from its draw pile (meditation, Purge, Heart's
+    Pull). Each opponent's Enchanted Violinist (with its ability) may pay 1 basic to put 1 wound
+    token on a unit (AMB-20 default, the errata); with the first printing (``enchanted_violinist
+    = printed``, which costs only the main action to play) it deals 1 damage instead."""
+    for r in range(s.players[b]):
+        if r == q or s.alive[b, r] == 0:
+            continue
+        c = r * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            v = s.cont[b, c, k]
+            cv = s.i_card[b, v]
+            if t.card_effect[cv] != S.E_ENCHANTED_VIOLINIST or not has_ability(s, t, b, v):
+                continue
+            if not can_pay(s, b, r, t.card_act[cv]):
+                continue
+            u = B.target_wound(s, t, b, prm, r)
+            if u < 0:
+                continue
+            pay_trigger(s, b, r, t.card_act[cv])
+            log(s, b, S.EV_TRIGGER, r, cv, u)
+            if veiled(s, t, b, prm, r, u):
+                continue
+            if t.card_cost[cv, CO_BASIC] == 0:  # the first printing: damage
+                if s.i_cont[b, u] // NZ != r:
+                    S.tally_damage(s, b, r, cv, 1)
+                deal_unit(s, b, u, 1, r, S.DK_ABILITY)
+            else:
+                wound_unit(s, b, u, 1, r)
+    run_pending(s, t, b, prm)
+
+
+@njit(cache=True)
+def unit_entered(s, t, b, prm, q, u):
+    """Window W-ENTER-OPP (§2 #17): unit u entered q's battlefield. Each Blue Jaguar of another
+    seat (with its ability) may pay 1 basic to exhaust it (1 exhaustion token); several Jaguars
+    may each do so."""
+    for r in range(s.players[b]):
+        if r == q or s.alive[b, r] == 0:
+            continue
+        c = r * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            j = s.cont[b, c, k]
+            cj = s.i_card[b, j]
+            if t.card_effect[cj] != S.E_BLUE_JAGUAR or not has_ability(s, t, b, j):
+                continue
+            if not in_play(s, b, u) or not can_pay(s, b, r, t.card_act[cj]):
+                continue
+            if not B.use_gaze(s, t, b, prm, r, u):
+                continue
+            pay_trigger(s, b, r, t.card_act[cj])
+            s.exhaust[b, u] += 1
+            log(s, b, S.EV_TRIGGER, r, cj, u)
+
+
+@njit(cache=True)
+def unit_destroyed(s, t, b, prm, u, src):
+    """Unit u's destruction check (rules 111-112, 120): if it is in play with wounds at least its
+    life it is destroyed (``src``: the seat whose spell, attack, counter, ability or dice power
+    did it, -1 none). In order: Silver Snake's Consume (inexhaustible: a Snake of ``src`` gains 1
+    status token when ``src`` destroys an opponent's unit, and a destroyed ally is removed from
+    the game instead of discarded), then it leaves play (:func:`leave_play`), then the destroyed
+    window W-DESTROYED (:func:`destroyed_window`) and the leaves-play window W-LEAVES (Jessa's
+    Screams, :func:`left_play`)."""
+    if not in_play(s, b, u) or s.wounds[b, u] < unit_life(s, t, b, u):
+        return
+    destroy_unit(s, t, b, prm, u, src, False)
+
+
+@njit(cache=True)
+def destroy_unit(s, t, b, prm, u, src, remove):
+    """Destroy unit u (see :func:`unit_destroyed`); ``remove``: a destroyed ally is removed from
+    the game instead of discarded (Fade Away)."""
+    q = s.i_cont[b, u] // NZ
+    card = s.i_card[b, u]
+    log(s, b, EV_DESTROYED, q, card, u)
+    s.seat[b, q, S.S_UNITS_LOST] += 1
+    consumed = False
+    snake = -1
+    if src >= 0 and src != q:
+        c = src * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            v = s.cont[b, c, k]
+            if t.card_effect[s.i_card[b, v]] == S.E_SILVER_SNAKE:
+                s.status[b, v] += 1
+                consumed = True
+                snake = s.i_card[b, v]
+    mark_respark(s, t, b, u)
+    leave_play(s, t, b, u)
+    respark(s, t, b, prm)
+    if (consumed or remove) and ally_in_play(t, card):
+        place(s, b, u, s.i_owner[b, u] * NZ + S.Z_REMOVED)
+    if consumed:
+        log(s, b, S.EV_TRIGGER, src, snake, u)
+    destroyed_window(s, t, b, prm, q, card, u)
+    left_play(s, t, b, prm, q)
+
+
+@njit(cache=True)
+def destroyed_window(s, t, b, prm, q, card, u):
+    """Window W-DESTROYED: q's unit ``card`` (instance u, already out of play) was destroyed.
+
+    * Butterfly Monk's Last Blessing (inexhaustible): 1 wound off a unit or Phoenixborn;
+    * Gilder's Inheritance (inexhaustible): may put 1 status token on a unit;
+    * Chant of Revenge: q may exhaust each unexhausted copy to deal 1 damage to a unit or
+      Phoenixborn (an ability of a ready spell: also at the end of the round, FAQ);
+    * reactions, in the player turns phase and once per player-turn (rules 123-124): Final Cry
+      (2 damage to a unit or Phoenixborn) or Summon Sleeping Widows (up to 2 Sleeping Widows onto
+      q's battlefield; the destroyed unit still fills its slot, FAQ)."""
+    e = t.card_effect[card]
+    if e == S.E_BUTTERFLY_MONK:
+        h = B.heal_target(s, t, b, prm, q)
+        if h >= 0:
+            s.wounds[b, h] -= 1
+        elif h == -1 and s.pb_wounds[b, q] > 0:
+            s.pb_wounds[b, q] -= 1
+        log(s, b, S.EV_TRIGGER, q, card, h)
+    elif e == S.E_GILDER:
+        g = B.status_target(s, t, b, prm, q)
+        if g >= 0:
+            s.status[b, g] += 1
+            log(s, b, S.EV_TRIGGER, q, card, g)
+    c = q * NZ + Z_SPELLBOARD
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        ci = s.i_card[b, i]
+        if t.card_effect[ci] == S.E_CHANT_OF_REVENGE and s.exhaust[b, i] == 0:
+            tgt = B.target_unit_or_pb(s, t, b, prm, q, 1, True, True)
+            if tgt == -2:
+                break
+            s.exhaust[b, i] += 1
+            log(s, b, S.EV_TRIGGER, q, ci, tgt)
+            if tgt >= 0:
+                if not veiled(s, t, b, prm, q, tgt):
+                    if s.i_cont[b, tgt] // NZ != q:
+                        S.tally_damage(s, b, q, ci, 1)
+                    deal_unit(s, b, tgt, 1, q, S.DK_SPELL)
+            else:
+                S.tally_damage(s, b, q, ci, 1)
+                deal_pb(s, b, next_alive(s, b, q), 1, q, S.DK_SPELL)
+            # each unexhausted copy (focus) may answer the same destruction
+    if s.phase[b] != PH_TURNS or s.react_used[b, q] > 0:
+        return
+    c = q * NZ + Z_HAND
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
+        ci = s.i_card[b, i]
+        ei = t.card_effect[ci]
+        if t.card_impl[ci] == 0 or not (ei == S.E_FINAL_CRY or ei == S.E_SUMMON_SLEEPING_WIDOWS):
+            continue
+        if not can_pay(s, b, q, t.card_cost[ci]):
+            continue
+        if ei == S.E_FINAL_CRY:
+            tgt = B.target_unit_or_pb(s, t, b, prm, q, 2, True, True)
+            if tgt == -2:
+                continue
+        else:
+            room = t.card_bf[s.pb_card[b, q]] - zone_n(s, b, q, Z_BATTLEFIELD) - 1
+            tgt = min(room, 2)
+            if tgt <= 0 or conjuration_in_pile(s, b, q, t.card_conj[ci]) < 0 \
+                    or not B.play_widows(s, b, prm, q):
+                continue
+        pay_trigger(s, b, q, t.card_cost[ci])
+        place(s, b, i, q * NZ + Z_DISCARD)
+        s.react_used[b, q] += 1
+        s.card[b, q, ci, C_PLAYED] += 1
+        log(s, b, EV_REACTION, q, ci, tgt)
+        if ei == S.E_FINAL_CRY:
+            if tgt >= 0:
+                if not veiled(s, t, b, prm, q, tgt):
+                    if s.i_cont[b, tgt] // NZ != q:
+                        S.tally_damage(s, b, q, ci, 2)
+                    deal_unit(s, b, tgt, 2, q, S.DK_SPELL)
+            else:
+                S.tally_damage(s, b, q, ci, 2)
+                deal_pb(s, b, next_alive(s, b, q), 2, q, S.DK_SPELL)
+        else:
+            for _ in range(tgt):
+                j = conjuration_in_pile(s, b, q, t.card_conj[ci])
+                if j == u:  # the widow just destroyed went back to the pile: take another
+                    j = other_in_pile(s, b, q, t.card_conj[ci], u)
+                if j < 0:
+                    break
+                place(s, b, j, q * NZ + Z_BATTLEFIELD)
+                unit_enters(s, t, b, prm, q, j)
+                s.seat[b, q, S.S_SUMMONED] += 1
+                unit_entered(s, t, b, prm, q, j)
+        return
+
+
+@njit(cache=True)
+def mark_respark(s, t, b, u):
+    """Note (in scratch row 7: count, then instances) the alterations with Respark under unit u,
+    before it leaves play and they are discarded (rule 118)."""
+    n = 0
+    for j in range(s.i_card.shape[1]):
+        if u >= 0 and s.i_parent[b, j] == u and t.card_respark[s.i_card[b, j], CO_BASIC] > 0:
+            n += 1
+            s.scratch[b, 7, n] = j
+    s.scratch[b, 7, 0] = n
+
+
+@njit(cache=True)
+def respark(s, t, b, prm):
+    """Respark (rule 118, AMB-23; E10): during the player turns phase, the owner of each
+    alteration just discarded from play (noted by :func:`mark_respark`) may pay its Respark cost
+    from its own active dice to take it back into hand instead."""
+    n = s.scratch[b, 7, 0]
+    s.scratch[b, 7, 0] = 0
+    if s.phase[b] != PH_TURNS:
+        return
+    for k in range(1, n + 1):
+        j = s.scratch[b, 7, k]
+        o = s.i_owner[b, j]
+        cost = t.card_respark[s.i_card[b, j]]
+        if s.i_cont[b, j] != o * NZ + Z_DISCARD or not can_pay(s, b, o, cost):
+            continue
+        if not B.use_respark(s, b, prm, o, cost[CO_BASIC]):
+            continue
+        pay_trigger(s, b, o, cost)
+        place(s, b, j, o * NZ + Z_HAND)
+        log(s, b, S.EV_TRIGGER, o, s.i_card[b, j], -4)  # -4: back to hand
+
+
+@njit(cache=True)
+def ally_in_play(t, card):
+    """An ally, or a Strange Copy (an action spell that is a temporary ally while in play: our
+    reading for Consume and Fear; out of play it is an action spell again)."""
+    return t.card_type[card] == T_ALLY or t.card_effect[card] == S.E_STRANGE_COPY
+
+
+@njit(cache=True)
+def send_back(s, t, b, prm, u):
+    """Unit u leaves play without being destroyed (Fear, §2 #53): a conjuration goes back to its
+    owner's conjuration pile, an ally to its owner's hand (tokens cleared, alterations and dice
+    off: rules 116-117); then the leaves-play window (W-LEAVES)."""
+    q = s.i_cont[b, u] // NZ
+    mark_respark(s, t, b, u)
+    leave_play(s, t, b, u)
+    respark(s, t, b, prm)
+    if ally_in_play(t, s.i_card[b, u]):
+        place(s, b, u, s.i_owner[b, u] * NZ + Z_HAND)
+    log(s, b, S.EV_LEAVES, q, s.i_card[b, u], u)
+    left_play(s, t, b, prm, q)
+
+
+@njit(cache=True)
+def other_in_pile(s, b, p, card, skip):
+    """An instance of conjuration ``card`` in p's pile other than ``skip``, or -1."""
+    c = p * NZ + Z_CONJ
+    for k in range(s.cont_n[b, c]):
+        j = s.cont[b, c, k]
+        if j != skip and s.i_card[b, j] == card:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def left_play(s, t, b, prm, q):
+    """Window W-LEAVES: a unit of q left play (destroyed, sent back, Fade Away; at the end of the
+    round too). Jessa Na Ni's Screams of the Departed (an ability with no exhaust cost, so it
+    repeats; none while Jessa is exhausted, AMB-32): each opponent with Jessa may pay 1 basic to
+    deal 1 damage to q's Phoenixborn."""
+    for r in range(s.players[b]):
+        if r == q or s.alive[b, r] == 0:
+            continue
+        pb = s.pb_card[b, r]
+        if t.card_effect[pb] != S.E_SCREAMS or t.card_impl[pb] == 0 or s.pb_exhaust[b, r] > 0:
+            continue
+        if not can_pay(s, b, r, t.card_act[pb]) or not B.use_screams(s, t, b, prm, r, q):
+            continue
+        pay_trigger(s, b, r, t.card_act[pb])
+        log(s, b, EV_PB_ABILITY, r, S.E_SCREAMS, q)
+        S.tally_damage(s, b, r, pb, 1)
+        deal_pb(s, b, q, 1, r, S.DK_ABILITY)
+
+
+@njit(cache=True)
+def unit_enters(s, t, b, prm, p, j):
+    """Conjuration j enters p's battlefield with no tokens (rule 69)."""
+    s.wounds[b, j] = 0
+    s.exhaust[b, j] = 0
+    s.status[b, j] = 0
+    s.tmp_atk[b, j] = 0
+    s.tmp_flag[b, j] = 0
+
+
+@njit(cache=True)
+def settle(s, t, b, prm, src):
+    """Check every unit in play for destruction (after a life change: rule 111) and resolve."""
+    for q in range(s.players[b]):
+        c = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.wounds[b, u] >= unit_life(s, t, b, u):
+                push_frame(s, b, S.PK_CHECK_UNIT, u, 0, src, S.DK_OTHER)
+    run_pending(s, t, b, prm)
+
+
 @njit(cache=True)
 def can_attack(s, b, p):
     """p may attack (rules 74-75, AMB-6): the main action is unused and p has at least one
@@ -714,20 +1494,28 @@ def can_attack(s, b, p):
 
 
 @njit(cache=True)
+def ability_card(s, t, b, u):
+    """Unit u's card while its (not inexhaustible) triggered abilities work, else -1: none under
+    Reflections in the Water (§2 #75). Noted when it deals damage, before it may leave play."""
+    return -1 if B.reflected(s, t, b, u) else s.i_card[b, u]
+
+
+@njit(cache=True)
 def aftershock(s, t, b, prm, p, card):
     """Hammer Knight's Aftershock 1 (checklist §2 #10, window W-DEALT): when a Hammer Knight of
     seat p deals attack or counter damage, p may put 1 wound token (not damage, rule 115) on a
     target unit. Resolved after the battle's destructions (the Knight may have been destroyed in
     that battle: the ability triggered as the damage was dealt). ``card`` is the dealing unit's
     card; anything but a Hammer Knight does nothing."""
-    if t.card_effect[card] != E_HAMMER_KNIGHT:
+    if card < 0 or t.card_effect[card] != E_HAMMER_KNIGHT:
         return
     u = B.target_wound(s, t, b, prm, p)
     if u < 0:
         return
-    s.wounds[b, u] += 1
     log(s, b, EV_AFTERSHOCK, p, u, 0)
-    destroy_if_dead(s, t, b, u)
+    if not veiled(s, t, b, prm, p, u):
+        wound_unit(s, b, u, 1, p)
+    run_pending(s, t, b, prm)
 
 
 @njit(cache=True)
@@ -751,8 +1539,83 @@ def attack_pb(s, t, b, prm, p):
     att = s.scratch[b, 0]
     blk = s.scratch[b, 1]
     na = B.choose_attackers(s, t, b, prm, p, att)
+    after_declare(s, t, b, prm, p, q, att, na, True)
     B.choose_blockers(s, t, b, prm, q, att, na, blk)
+    for k in range(na):
+        if s.tmp_flag[b, att[k]] == 1:  # Bypass (Hypnotize): it cannot be blocked
+            blk[k] = -1
     resolve_pb_attack(s, t, b, prm, p, q, att, na, blk)
+
+
+@njit(cache=True)
+def after_declare(s, t, b, prm, p, q, att, na, at_pb):
+    """The windows of declared attackers (before blocks or guards; FAQ: not after them):
+
+    * W-DECL, Blood Archer's Blood Oath: an attacking Archer (with its ability) may take 2 wound
+      tokens for +2 attack until the end of the turn (§2 #8);
+    * W-POSTDECL, the attacking seat first, then the defender: Maeoni's Strike (1 basic and
+      exhausting Maeoni: +2 attack to a unit until the end of the turn, §2 #4) and each
+      unexhausted Empower copy (1 basic and exhausting it: +1 attack to a unit until the end of
+      the turn, then may draw 1 and discard 1; Focus 1: may re-roll an exhausted die into the
+      active pool, §2 #32)."""
+    for k in range(na):
+        a = att[k]
+        if t.card_effect[s.i_card[b, a]] == S.E_BLOOD_ARCHER and has_ability(s, t, b, a) \
+                and B.use_blood_oath(s, t, b, prm, p, q, a, at_pb):
+            s.tmp_atk[b, a] += 2
+            log(s, b, S.EV_TRIGGER, p, s.i_card[b, a], a)
+            wound_unit(s, b, a, 2, p)
+            run_pending(s, t, b, prm)
+            if s.done[b] == 1:
+                return
+    for m in range(2):
+        r = p if m == 0 else q
+        pb = s.pb_card[b, r]
+        if t.card_effect[pb] == S.E_STRIKE and t.card_impl[pb] == 1 and s.pb_exhaust[b, r] == 0 \
+                and can_pay(s, b, r, t.card_act[pb]):
+            u = B.buff_target(s, t, b, prm, r, p, att, na)
+            if u >= 0:
+                pay_trigger(s, b, r, t.card_act[pb])
+                s.pb_exhaust[b, r] += 1
+                s.tmp_atk[b, u] += 2
+                log(s, b, EV_PB_ABILITY, r, S.E_STRIKE, u)
+        c = r * NZ + Z_SPELLBOARD
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            ci = s.i_card[b, i]
+            if t.card_effect[ci] != S.E_EMPOWER or s.exhaust[b, i] > 0 or not can_pay(s, b, r, t.card_act[ci]):
+                continue
+            u = B.buff_target(s, t, b, prm, r, p, att, na)
+            if u < 0:
+                continue
+            pay_trigger(s, b, r, t.card_act[ci])
+            s.exhaust[b, i] += 1
+            s.tmp_atk[b, u] += 1
+            s.card[b, r, ci, C_ACTIVATED] += 1
+            log(s, b, EV_ACTIVATE, r, ci, u)
+            if B.loot(s, b, prm, r) and draw(s, b, r):
+                place(s, b, B.discard_for_cost(s, t, b, prm, r), r * NZ + Z_DISCARD)
+            if copies_on_spellboard(s, b, r, ci) >= 2 and dice_count(s, b, r, L_EXHAUSTED) > 0:
+                roll_die(s, b, r, B.die_to_reroll(s, b, prm, r))
+
+
+@njit(cache=True)
+def battle_advantage(s, t, b, u):
+    """Unit u has Battle Advantage (a keyword: lost under Reflections in the Water)."""
+    return (t.card_kw[s.i_card[b, u]] & S.KW_BATTLE_ADVANTAGE) != 0 and not B.reflected(s, t, b, u)
+
+
+@njit(cache=True)
+def battle_hit(s, t, b, prm, x, y, n, px, py):
+    """Unit x (seat px) deals its n battle damage to unit y (seat py) on its own, with y's Spiked
+    Skin answering, and resolves it (one side of a battle with Battle Advantage)."""
+    push_frame(s, b, S.PK_CHECK_UNIT, x, 0, py, S.DK_ATTACK)
+    push_frame(s, b, S.PK_CHECK_UNIT, y, 0, px, S.DK_ATTACK)
+    if n > 0 and has_alteration(s, t, b, y, S.E_SPIKED_ARMOR):
+        push_frame(s, b, S.PK_DMG_UNIT, x, 2, py, S.DK_ABILITY)
+    push_frame(s, b, S.PK_DMG_UNIT, y, n, px, S.DK_ATTACK)
+    S.tally_damage(s, b, px, s.i_card[b, x], n)
+    run_pending(s, t, b, prm)
 
 
 @njit(cache=True)
@@ -768,33 +1631,73 @@ def resolve_pb_attack(s, t, b, prm, p, q, att, na, blk):
         d = blk[k]
         if d < 0:
             dmg = unit_attack(s, t, b, a)
-            damage_pb(s, b, q, dmg)
-            S.tally_damage(s, b, p, s.i_card[b, a], dmg)
             s.exhaust[b, a] += 1
             log(s, b, EV_HIT_PB, a, q, dmg)
-            pb_damaged(s, t, b, prm, q, dmg, True)
-            if s.done[b] == 0:
-                resolve_pb_destruction(s, t, b, p, END_PB)
+            S.tally_damage(s, b, p, s.i_card[b, a], dmg)
+            deal_pb(s, b, q, dmg, p, S.DK_ATTACK)
+            run_pending(s, t, b, prm)
             if s.done[b] == 1:
                 return
             if dmg > 0:
-                aftershock(s, t, b, prm, p, s.i_card[b, a])
+                aftershock(s, t, b, prm, p, ability_card(s, t, b, a))
         elif s.i_cont[b, d] != q * NZ + Z_BATTLEFIELD:
             s.exhaust[b, a] += 1
         else:
             counter = s.exhaust[b, d] == 0 and B.choose_counter(s, t, b, prm, q, d, a)
             dealt_a = unit_attack(s, t, b, a)
             dealt_d = unit_attack(s, t, b, d) if counter else 0
-            card_a = s.i_card[b, a]
-            card_d = s.i_card[b, d]
-            s.wounds[b, d] += dealt_a
-            s.wounds[b, a] += dealt_d
-            S.tally_damage(s, b, p, card_a, dealt_a)
-            S.tally_damage(s, b, q, card_d, dealt_d)
+            card_a = ability_card(s, t, b, a)
+            card_d = ability_card(s, t, b, d)
             log(s, b, EV_BATTLE, a, d, 1 if counter else 0)
-            # simultaneous damage (rule 119): both are checked after both are dealt
-            gone_d = destroy_if_dead(s, t, b, d)
-            gone_a = destroy_if_dead(s, t, b, a)
+            ba_a = battle_advantage(s, t, b, a)
+            ba_d = counter and battle_advantage(s, t, b, d)
+            if ba_a != ba_d:
+                # Battle Advantage (rule 119, AMB-28): that side's damage resolves first and a
+                # unit it destroys deals nothing
+                first, second = (a, d) if ba_a else (d, a)
+                pf, ps = (p, q) if ba_a else (q, p)
+                n1 = dealt_a if ba_a else dealt_d
+                battle_hit(s, t, b, prm, first, second, n1, pf, ps)
+                if s.done[b] == 1:
+                    return
+                n2 = 0
+                if in_play(s, b, second) and (second == a or counter):
+                    n2 = unit_attack(s, t, b, second)
+                    battle_hit(s, t, b, prm, second, first, n2, ps, pf)
+                    if s.done[b] == 1:
+                        return
+                if ba_a:
+                    dealt_d = n2
+                else:
+                    dealt_a = n2
+                if in_play(s, b, a):
+                    s.exhaust[b, a] += 1
+                if counter and in_play(s, b, d):
+                    s.exhaust[b, d] += 1
+                if dealt_a > 0:
+                    aftershock(s, t, b, prm, p, card_a)
+                if dealt_d > 0:
+                    aftershock(s, t, b, prm, q, card_d)
+                continue
+            # simultaneous damage (rule 119): both are dealt before either is checked; the
+            # attacking seat orders, the opponent's unit first (AMB-14: its frames on top)
+            own_first = t.rule_opt[S.OPT_DDR_OWN_FIRST] == 1  # AMB-14 variant: own on top
+            push_frame(s, b, S.PK_CHECK_UNIT, d if own_first else a, 0, p if own_first else q, S.DK_ATTACK)
+            push_frame(s, b, S.PK_CHECK_UNIT, a if own_first else d, 0, q if own_first else p, S.DK_ATTACK)
+            push_frame(s, b, S.PK_DMG_UNIT, a, dealt_d, q, S.DK_ATTACK)
+            push_frame(s, b, S.PK_DMG_UNIT, d, dealt_a, p, S.DK_ATTACK)
+            S.tally_damage(s, b, p, s.i_card[b, a], dealt_a)
+            S.tally_damage(s, b, q, s.i_card[b, d], dealt_d)
+            # Spiked Skin (Spiked Armor, §2 #77): dealt when the battle damage is dealt
+            if dealt_a > 0 and has_alteration(s, t, b, d, S.E_SPIKED_ARMOR):
+                push_frame(s, b, S.PK_DMG_UNIT, a, 2, q, S.DK_ABILITY)
+            if dealt_d > 0 and has_alteration(s, t, b, a, S.E_SPIKED_ARMOR):
+                push_frame(s, b, S.PK_DMG_UNIT, d, 2, p, S.DK_ABILITY)
+            run_pending(s, t, b, prm)
+            if s.done[b] == 1:
+                return
+            gone_d = not in_play(s, b, d)
+            gone_a = not in_play(s, b, a)
             if not gone_a:
                 s.exhaust[b, a] += 1
             if counter and not gone_d:
@@ -816,7 +1719,11 @@ def attack_unit(s, t, b, prm, p, target):
     q = s.i_cont[b, target] // NZ
     att = s.scratch[b, 0]
     na = B.choose_attackers(s, t, b, prm, p, att)
+    after_declare(s, t, b, prm, p, q, att, na, False)
     guard = B.choose_guard(s, t, b, prm, q, att, na, target)
+    for k in range(na):
+        if s.tmp_flag[b, att[k]] == 1:  # Bypass (Hypnotize): the attack cannot be guarded
+            guard = -1
     resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard)
 
 
@@ -842,50 +1749,80 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
     for k in range(na):
         if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
             total += unit_attack(s, t, b, att[k])
-            if guard == -2 or s.i_cont[b, guard if guard >= 0 else target] == q * NZ + Z_BATTLEFIELD:
-                S.tally_damage(s, b, p, s.i_card[b, att[k]], unit_attack(s, t, b, att[k]))
     if guard == -2:
-        damage_pb(s, b, q, total)
         log(s, b, EV_HIT_PB, -1, q, total)
         for k in range(na):
             if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
                 s.exhaust[b, att[k]] += 1
-        pb_damaged(s, t, b, prm, q, total, True)
-        if s.done[b] == 0:
-            resolve_pb_destruction(s, t, b, p, END_PB)
+                S.tally_damage(s, b, p, s.i_card[b, att[k]], unit_attack(s, t, b, att[k]))
+        deal_pb(s, b, q, total, p, S.DK_ATTACK)
+        run_pending(s, t, b, prm)
         for k in range(na):
             a = att[k]
             if s.done[b] == 0 and s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and unit_attack(s, t, b, a) > 0:
-                aftershock(s, t, b, prm, p, s.i_card[b, a])
+                aftershock(s, t, b, prm, p, ability_card(s, t, b, a))
         return
     tgt = guard if guard >= 0 else target
     counter = False
     if s.i_cont[b, tgt] == q * NZ + Z_BATTLEFIELD:
         counter = s.exhaust[b, tgt] == 0 and B.choose_counter(s, t, b, prm, q, tgt, att[0])
-        s.wounds[b, tgt] += total
+        # Battle Advantage: the attackers' sum has it only if every attacker has it (AMB-28)
+        ba_att = True
+        for k in range(na):
+            if in_play(s, b, att[k]) and not battle_advantage(s, t, b, att[k]):
+                ba_att = False
+        if ba_att != (counter and battle_advantage(s, t, b, tgt)):
+            log(s, b, EV_BATTLE, -1, tgt, 1 if counter else 0)
+            unit_battle_in_turn(s, t, b, prm, p, q, att, na, tgt, counter, ba_att)
+            return
+        # simultaneous damage (rule 119): every frame is pushed before any resolves; the
+        # attacking seat orders, the opponent's unit first (AMB-14: its frames on top)
+        own_first = t.rule_opt[S.OPT_DDR_OWN_FIRST] == 1  # AMB-14 variant: own units on top
+        if own_first:
+            push_frame(s, b, S.PK_CHECK_UNIT, tgt, 0, p, S.DK_ATTACK)
+        for k in range(na):
+            if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
+                push_frame(s, b, S.PK_CHECK_UNIT, att[k], 0, q, S.DK_ATTACK)
+        if not own_first:
+            push_frame(s, b, S.PK_CHECK_UNIT, tgt, 0, p, S.DK_ATTACK)
         if counter:
             dmg = s.scratch[b, 4]
             B.split_counter(s, t, b, prm, q, tgt, att, na, dmg)
             for k in range(na):
                 if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
-                    s.wounds[b, att[k]] += dmg[k]
+                    push_frame(s, b, S.PK_DMG_UNIT, att[k], dmg[k], q, S.DK_ATTACK)
                     S.tally_damage(s, b, q, s.i_card[b, tgt], dmg[k])
+                    if dmg[k] > 0 and has_alteration(s, t, b, att[k], S.E_SPIKED_ARMOR):
+                        push_frame(s, b, S.PK_DMG_UNIT, tgt, 2, p, S.DK_ABILITY)
+        push_frame(s, b, S.PK_DMG_UNIT, tgt, total, p, S.DK_ATTACK)
+        for k in range(na):
+            if s.i_cont[b, att[k]] == p * NZ + Z_BATTLEFIELD:
+                S.tally_damage(s, b, p, s.i_card[b, att[k]], unit_attack(s, t, b, att[k]))
+        # Spiked Skin (Spiked Armor, §2 #77): 2 damage to each attacker that dealt it damage
+        if total > 0 and has_alteration(s, t, b, tgt, S.E_SPIKED_ARMOR):
+            for k in range(na):
+                a = att[k]
+                if s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and unit_attack(s, t, b, a) > 0:
+                    push_frame(s, b, S.PK_DMG_UNIT, a, 2, q, S.DK_ABILITY)
         log(s, b, EV_BATTLE, -1, tgt, 1 if counter else 0)
     # Aftershock: note which units dealt damage before any of them leaves play
-    card_t = s.i_card[b, tgt]
+    card_t = ability_card(s, t, b, tgt)
     countered = counter and unit_attack(s, t, b, tgt) > 0
     knights = 0
     knight_card = -1
     for k in range(na):
         a = att[k]
         if s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and unit_attack(s, t, b, a) > 0 \
-                and t.card_effect[s.i_card[b, a]] == E_HAMMER_KNIGHT:
+                and ability_card(s, t, b, a) >= 0 and t.card_effect[s.i_card[b, a]] == E_HAMMER_KNIGHT:
             knights += 1
             knight_card = s.i_card[b, a]
-    gone_t = destroy_if_dead(s, t, b, tgt)
+    run_pending(s, t, b, prm)
+    if s.done[b] == 1:
+        return
+    gone_t = not in_play(s, b, tgt)
     for k in range(na):
         a = att[k]
-        if s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD and not destroy_if_dead(s, t, b, a):
+        if s.i_cont[b, a] == p * NZ + Z_BATTLEFIELD:
             s.exhaust[b, a] += 1
     if counter and not gone_t:
         s.exhaust[b, tgt] += 1
@@ -893,6 +1830,67 @@ def resolve_unit_attack(s, t, b, prm, p, q, att, na, target, guard):
         aftershock(s, t, b, prm, p, knight_card)
     if countered:
         aftershock(s, t, b, prm, q, card_t)
+
+
+@njit(cache=True)
+def unit_battle_in_turn(s, t, b, prm, p, q, att, na, tgt, counter, ba_att):
+    """A battle on unit ``tgt`` where one side has Battle Advantage (rule 119, AMB-28): that side
+    deals its damage and finishes its resolution first; a unit it destroys deals nothing (the
+    attackers' sum is taken from the survivors). Then survivors are exhausted and Aftershock
+    resolves, as in :func:`resolve_unit_attack`."""
+    dmg = s.scratch[b, 4]
+    countered = False
+    total = np.int32(0)
+    if not ba_att:  # the countering target strikes first
+        B.split_counter(s, t, b, prm, q, tgt, att, na, dmg)
+        countered = unit_attack(s, t, b, tgt) > 0
+        for k in range(na):
+            if in_play(s, b, att[k]):
+                battle_hit(s, t, b, prm, tgt, att[k], dmg[k], q, p)
+                if s.done[b] == 1:
+                    return
+    knights = 0
+    knight_card = -1
+    for k in range(na):
+        a = att[k]
+        if in_play(s, b, a) and in_play(s, b, tgt):
+            total += unit_attack(s, t, b, a)
+            if unit_attack(s, t, b, a) > 0 and ability_card(s, t, b, a) >= 0 \
+                    and t.card_effect[s.i_card[b, a]] == E_HAMMER_KNIGHT:
+                knights += 1
+                knight_card = s.i_card[b, a]
+    if in_play(s, b, tgt):
+        for k in range(na):
+            if in_play(s, b, att[k]):
+                push_frame(s, b, S.PK_CHECK_UNIT, att[k], 0, q, S.DK_ATTACK)
+                if total > 0 and has_alteration(s, t, b, tgt, S.E_SPIKED_ARMOR) \
+                        and unit_attack(s, t, b, att[k]) > 0:
+                    push_frame(s, b, S.PK_DMG_UNIT, att[k], 2, q, S.DK_ABILITY)
+        push_frame(s, b, S.PK_CHECK_UNIT, tgt, 0, p, S.DK_ATTACK)
+        push_frame(s, b, S.PK_DMG_UNIT, tgt, total, p, S.DK_ATTACK)
+        for k in range(na):
+            if in_play(s, b, att[k]):
+                S.tally_damage(s, b, p, s.i_card[b, att[k]], unit_attack(s, t, b, att[k]))
+        run_pending(s, t, b, prm)
+        if s.done[b] == 1:
+            return
+    if ba_att and counter and in_play(s, b, tgt):  # the attackers struck first
+        B.split_counter(s, t, b, prm, q, tgt, att, na, dmg)
+        countered = unit_attack(s, t, b, tgt) > 0
+        for k in range(na):
+            if in_play(s, b, att[k]):
+                battle_hit(s, t, b, prm, tgt, att[k], dmg[k], q, p)
+                if s.done[b] == 1:
+                    return
+    for k in range(na):
+        if in_play(s, b, att[k]):
+            s.exhaust[b, att[k]] += 1
+    if counter and in_play(s, b, tgt):
+        s.exhaust[b, tgt] += 1
+    for _ in range(knights):
+        aftershock(s, t, b, prm, p, knight_card)
+    if countered:
+        aftershock(s, t, b, prm, q, ability_card(s, t, b, tgt))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -971,10 +1969,7 @@ def use_dice_power(s, t, b, p, kind, x):
     s.seat[b, p, S.S_DICE_POWERS] += 1
     log(s, b, EV_DICE_POWER, p, dt, x)
     if kind == MV_NATURAL:
-        s.wounds[b, x] += 1
-        if s.i_cont[b, x] // NZ != p:
-            S.tally_damage(s, b, p, -1, 1)
-        destroy_if_dead(s, t, b, x)
+        deal_unit(s, b, x, 1, p, S.DK_DICE)  # resolved by the caller's run_pending
     elif kind == MV_CHARM:
         # the die leaves the pools and sits on the unit (rule 100, AMB-29)
         s.die_loc[b, p, d] = L_ON_CARD
@@ -982,9 +1977,8 @@ def use_dice_power(s, t, b, p, kind, x):
     elif kind == MV_CEREMONIAL:
         place(s, b, x, p * NZ + Z_HAND)
         dmg = t.card_attack[s.i_card[b, x]]
-        if dmg > 0:  # 0 attack: no damage at all (FAQ, rule 99)
-            damage_pb(s, b, p, dmg)
-            resolve_pb_destruction(s, t, b, p, END_PB)
+        if dmg > 0:  # 0 attack: no damage at all (FAQ, rule 99); resolved by run_pending
+            deal_pb(s, b, p, dmg, p, S.DK_DICE)
     else:
         q = x // NDICE
         s.die_loc[b, q, x % NDICE] = L_EXHAUSTED
@@ -1013,10 +2007,10 @@ def meditate(s, t, b, p, src, ns, dice, faces, nd):
         done += 1
     for q in range(s.players[b]):
         c = q * NZ + Z_BATTLEFIELD
-        k = 0
-        while k < s.cont_n[b, c]:
-            if not destroy_if_dead(s, t, b, s.cont[b, c, k]):
-                k += 1
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.wounds[b, u] >= unit_life(s, t, b, u):  # resolved by the caller's run_pending
+                push_frame(s, b, S.PK_CHECK_UNIT, u, 0, -1, S.DK_OTHER)
     for k in range(min(nd, done)):
         if s.die_loc[b, p, dice[k]] == L_ACTIVE:
             s.die_face[b, p, dice[k]] = faces[k]
@@ -1059,6 +2053,18 @@ def alteration_host_exists(s, t, b, p):
 
 
 @njit(cache=True)
+def alteration_target_exists(s, t, b, p, c):
+    """A unit in play may take p's alteration c (:func:`bots.may_attach`: Magic Guard, Massive
+    Growth's attack limit, Bring Forth's Illusion)."""
+    for q in range(s.players[b]):
+        cq = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, cq]):
+            if B.may_attach(s, t, b, p, c, s.cont[b, cq, k]):
+                return True
+    return False
+
+
+@njit(cache=True)
 def first_ally_in(s, t, b, c):
     """Whether container c holds an ally."""
     for k in range(s.cont_n[b, c]):
@@ -1094,23 +2100,92 @@ def action_possible(s, t, b, p, c):
         return dice_count(s, b, p, L_ACTIVE) > 0  # before paying: its cost uses no die
     if e == E_HIDDEN_POWER:
         return True  # the die paying for it is exhausted by then (FAQ: it may come back)
+    if e == S.E_OUT_OF_THE_MIST:
+        return spell_unit_target_exists(s, t, b, p)
+    if e == S.E_FEAR:  # an opposing unit it may target (not a Magic Guard one)
+        return B.target_fear(s, t, b, prm_none(), p) >= 0
+    if e == S.E_SEAL:
+        return B.target_seal(s, t, b, p) >= 0
+    if e == S.E_OPEN_MEMORIES:
+        return zone_n(s, b, p, Z_DRAW) > 0
+    if e == S.E_TRANSFER:
+        return B.plan_transfer(s, t, b, prm_none(), p) >= 0
+    if e == S.E_STRANGE_COPY:  # a free slot and a model with attack (0 tokens: it would die)
+        return zone_n(s, b, p, Z_BATTLEFIELD) < t.card_bf[s.pb_card[b, p]] and B.copy_model(s, t, b, prm_none(), p) >= 0
     return e == E_MOLTEN_GOLD or e == E_ONE_HUNDRED_BLADES
 
 
 @njit(cache=True)
+def transfer_token(s, t, b, prm, p, move):
+    """Transfer (§2 #65): one token moves from a non-Phoenixborn card of a player to another
+    non-Phoenixborn card that player controls; ``move`` = kind * MAXI * MAXI + source * MAXI +
+    destination, kind 0 wound, 1 exhaustion, 2 status. A move is not a placement (no trigger),
+    but its results are checked: a Protect left with no status token is discarded, a unit whose
+    wounds reach its life (a Strange Copy losing a status token) is destroyed (rule 111)."""
+    kind = move // (MAXI * MAXI)
+    x = (move // MAXI) % MAXI
+    y = move % MAXI
+    if kind == 0:
+        s.wounds[b, x] -= 1
+        s.wounds[b, y] += 1
+    elif kind == 1:
+        s.exhaust[b, x] -= 1
+        s.exhaust[b, y] += 1
+    else:
+        s.status[b, x] -= 1
+        s.status[b, y] += 1
+    log(s, b, S.EV_SPELL, p, s.i_card[b, x], y)
+    if t.card_effect[s.i_card[b, x]] == S.E_PROTECT and s.status[b, x] == 0 \
+            and s.i_cont[b, x] % NZ == Z_SPELLBOARD:
+        s.exhaust[b, x] = 0
+        place(s, b, x, s.i_owner[b, x] * NZ + Z_DISCARD)
+    settle(s, t, b, prm, p)
+
+
+@njit(cache=True)
+def last_played(s, b, p, c):
+    """The instance of card c that p just put on its battlefield (the last one in the list)."""
+    cb = p * NZ + Z_BATTLEFIELD
+    for k in range(s.cont_n[b, cb] - 1, -1, -1):
+        if s.i_card[b, s.cont[b, cb, k]] == c:
+            return s.cont[b, cb, k]
+    return -1
+
+
+@njit(cache=True)
+def spell_blocked(s, t, b, p, u):
+    """Magic Guard (Seaside Raven, inexhaustible): p's spell cannot affect u, an opponent's unit
+    with it (§2 #24); its damage is kept off in :func:`unit_receives`."""
+    return s.i_cont[b, u] // NZ != p and (t.card_kw[s.i_card[b, u]] & S.KW_MAGIC_GUARD) != 0
+
+
+@njit(cache=True)
+def spell_unit_target_exists(s, t, b, p):
+    """A unit p's spell may target: any unit but an opponent's Magic Guard unit (§2 #24)."""
+    for q in range(s.players[b]):
+        c = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            if q == p or (t.card_kw[s.i_card[b, s.cont[b, c, k]]] & S.KW_MAGIC_GUARD) == 0:
+                return True
+    return False
+
+
+@njit(cache=True)
 def damage_opposing_units(s, t, b, p, n):
-    """n damage to every unit p's opponents control, then the destroyed ones leave play (the
-    damage is simultaneous; no destroyed-trigger exists yet, so their order does not matter)."""
+    """Queue n spell damage from p to every unit p's opponents control (simultaneous: every
+    destruction check goes under every damage frame; the caller runs :func:`run_pending`)."""
     for q in range(s.players[b]):
         if q == p or s.alive[b, q] == 0:
             continue
         c = q * NZ + Z_BATTLEFIELD
         for k in range(s.cont_n[b, c]):
-            s.wounds[b, s.cont[b, c, k]] += n
-        k = 0
-        while k < s.cont_n[b, c]:
-            if not destroy_if_dead(s, t, b, s.cont[b, c, k]):
-                k += 1
+            push_frame(s, b, S.PK_CHECK_UNIT, s.cont[b, c, k], 0, p, S.DK_SPELL)
+    for q in range(s.players[b]):
+        if q == p or s.alive[b, q] == 0:
+            continue
+        c = q * NZ + Z_BATTLEFIELD
+        for k in range(s.cont_n[b, c]):
+            push_frame(s, b, S.PK_DMG_UNIT, s.cont[b, c, k], n, p, S.DK_SPELL)
 
 
 @njit(cache=True)
@@ -1133,17 +2208,17 @@ def resolve_action(s, t, b, prm, p, c):
     if e == E_MOLTEN_GOLD:
         u = B.target_molten_gold(s, t, b, prm, p)
         if u < 0:
-            s.pb_wounds[b, q] += 3
-            resolve_pb_destruction(s, t, b, p, END_PB)
-        else:
-            s.wounds[b, u] += 3
-            destroy_if_dead(s, t, b, u)
+            s.pb_wounds[b, q] += 3  # wound tokens, not damage (rule 115): no reaction
+            push_frame(s, b, S.PK_CHECK_PB, q, 0, p, S.DK_SPELL)
+        elif not spell_blocked(s, t, b, p, u) and not veiled(s, t, b, prm, p, u):
+            wound_unit(s, b, u, 3, p)
     elif e == E_SLEIGHT_OF_HAND:
         for _ in range(3):
             draw(s, b, p)
     elif e == E_STEADY_GAZE:
         u = B.target_exhaust(s, t, b, prm, p)
-        s.exhaust[b, u] += 2
+        if not spell_blocked(s, t, b, p, u) and not veiled(s, t, b, prm, p, u):
+            s.exhaust[b, u] += 2
     elif e == E_MIST_TYPHOON:
         S.tally_damage(s, b, p, c, opposing_units(s, b, p))
         damage_opposing_units(s, t, b, p, 1)
@@ -1151,15 +2226,14 @@ def resolve_action(s, t, b, prm, p, c):
     elif e == E_ONE_HUNDRED_BLADES:
         draw(s, b, p)
         S.tally_damage(s, b, p, c, 1 + opposing_units(s, b, p))
-        damage_pb(s, b, q, 1)
+        deal_pb(s, b, q, 1, p, S.DK_SPELL)
         damage_opposing_units(s, t, b, p, 1)
-        pb_damaged(s, t, b, prm, q, 1, False)
-        if s.done[b] == 0:
-            resolve_pb_destruction(s, t, b, p, END_PB)
     elif e == E_BOUND_SOUL:
         place(s, b, B.target_ally_in_discard(s, t, b, prm, p), p * NZ + Z_HAND)
     elif e == E_REFRESH:
-        s.exhaust[b, B.target_refresh(s, t, b, prm, p)] = 0
+        u = B.target_refresh(s, t, b, prm, p)
+        if not veiled(s, t, b, prm, p, u):
+            s.exhaust[b, u] = 0
     elif e == E_CALL_UPON_THE_REALMS:
         for _ in range(3):
             d = B.die_to_set(s, b, prm, p)
@@ -1171,6 +2245,46 @@ def resolve_action(s, t, b, prm, p, c):
             if d >= 0:
                 s.die_loc[b, p, d] = L_ACTIVE
                 s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
+    elif e == S.E_OUT_OF_THE_MIST:
+        # X = the units p controls, counted as the spell resolves
+        x = zone_n(s, b, p, Z_BATTLEFIELD)
+        u = B.target_spell_damage(s, t, b, prm, p, x)
+        log(s, b, S.EV_SPELL, p, c, u)
+        if veiled(s, t, b, prm, p, u):
+            return  # Golden Veil cancels all of it, the draw too
+        if x > 0:
+            if u >= 0 and s.i_cont[b, u] // NZ != p:
+                S.tally_damage(s, b, p, c, x)
+            deal_unit(s, b, u, x, p, S.DK_SPELL)
+        draw(s, b, p)  # optional: the bots always draw
+    elif e == S.E_FEAR:
+        u = B.target_fear(s, t, b, prm, p)
+        log(s, b, S.EV_SPELL, p, c, u)
+        if not veiled(s, t, b, prm, p, u):
+            send_back(s, t, b, prm, u)
+    elif e == S.E_SEAL:
+        x = B.choose_seal(s, t, b, prm, p)
+        card = s.i_card[b, x]
+        o = s.i_cont[b, x] // NZ
+        log(s, b, S.EV_SPELL, p, c, x)
+        cs = o * NZ + Z_SPELLBOARD
+        for k in range(s.cont_n[b, cs]):
+            if s.i_card[b, s.cont[b, cs, k]] == card:
+                s.exhaust[b, s.cont[b, cs, k]] += 1
+    elif e == S.E_TRANSFER:
+        move = B.plan_transfer(s, t, b, prm, p)
+        transfer_token(s, t, b, prm, p, move)
+    elif e == S.E_STRANGE_COPY:
+        # on p's battlefield (AMB-19) with status tokens equal to a chosen opposing unit's attack
+        i = last_played(s, b, p, c)
+        u = B.copy_model(s, t, b, prm, p)
+        s.status[b, i] = unit_attack(s, t, b, u)
+        log(s, b, S.EV_SPELL, p, c, u)
+    elif e == S.E_OPEN_MEMORIES:
+        x = B.choose_tutor(s, t, b, prm, p)
+        place(s, b, x, p * NZ + Z_HAND)
+        shuffle(s, b, p * NZ + Z_DRAW, S.RS_DECK)
+        log(s, b, S.EV_SPELL, p, c, x)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1223,16 +2337,14 @@ def use_pb_ability(s, t, b, prm, p, use):
     log(s, b, EV_PB_ABILITY, p, e, 0)
     if e == E_WATER_BLAST or e == E_SLASH:
         u = B.target_damage(s, t, b, prm, p, 2 if e == E_WATER_BLAST else 1, e == E_SLASH)
-        if u < 0 or s.i_cont[b, u] // NZ != p:
-            S.tally_damage(s, b, p, pb, 1 if u < 0 else (2 if e == E_WATER_BLAST else 1))
         if u < 0:
-            damage_pb(s, b, q, 1)
-            pb_damaged(s, t, b, prm, q, 1, False)
-            if s.done[b] == 0:
-                resolve_pb_destruction(s, t, b, p, END_PB)
-        else:
-            s.wounds[b, u] += 2 if e == E_WATER_BLAST else 1
-            destroy_if_dead(s, t, b, u)
+            S.tally_damage(s, b, p, pb, 1)
+            deal_pb(s, b, q, 1, p, S.DK_ABILITY)
+        elif not veiled(s, t, b, prm, p, u):
+            if s.i_cont[b, u] // NZ != p:
+                S.tally_damage(s, b, p, pb, 2 if e == E_WATER_BLAST else 1)
+            deal_unit(s, b, u, 2 if e == E_WATER_BLAST else 1, p, S.DK_ABILITY)
+        run_pending(s, t, b, prm)
     elif e == E_SHADOW_TARGET:
         s.exhaust[b, B.target_ready_spell(s, t, b, prm, p, q)] += 1
     elif e == E_HEARTS_PULL:
@@ -1240,6 +2352,7 @@ def use_pb_ability(s, t, b, prm, p, use):
             c = q * NZ + Z_DRAW
             if s.cont_n[b, c] > 0:
                 place(s, b, s.cont[b, c, s.cont_n[b, c] - 1], q * NZ + Z_DISCARD)
+                milled(s, t, b, prm, q)
 
 
 @njit(cache=True)
@@ -1253,17 +2366,14 @@ def ally_enters(s, t, b, prm, p, i):
         s.status[b, i] += 1
     elif e == E_STORMWIND_SNIPER:
         u = B.target_damage(s, t, b, prm, p, 2, True)
-        if u < 0 or s.i_cont[b, u] // NZ != p:
-            S.tally_damage(s, b, p, s.i_card[b, i], 2)
         if u < 0:
-            q = next_alive(s, b, p)
-            damage_pb(s, b, q, 2)
-            pb_damaged(s, t, b, prm, q, 2, False)
-            if s.done[b] == 0:
-                resolve_pb_destruction(s, t, b, p, END_PB)
-        else:
-            s.wounds[b, u] += 2
-            destroy_if_dead(s, t, b, u)
+            S.tally_damage(s, b, p, s.i_card[b, i], 2)
+            deal_pb(s, b, next_alive(s, b, p), 2, p, S.DK_ABILITY)
+        elif not veiled(s, t, b, prm, p, u):
+            if s.i_cont[b, u] // NZ != p:
+                S.tally_damage(s, b, p, s.i_card[b, i], 2)
+            deal_unit(s, b, u, 2, p, S.DK_ABILITY)
+        run_pending(s, t, b, prm)
 
 
 @njit(cache=True)
@@ -1289,7 +2399,12 @@ def unit_ability_possible(s, t, b, p, u, use):
     exhausts it: rules 104, 108), the action its cost names still available, the magic payable,
     and something to do (AMB-11): a unit to exhaust, a card in the opponent's hand."""
     c = s.i_card[b, u]
+    if t.card_effect[c] == S.E_BLOOD_PUPPET:  # Self Inflict: no exhaust cost (§2 #16)
+        return (has_ability(s, t, b, u) and action_free(s, b, p, t.card_act[c])
+                and plan_payment(s, b, p, t.card_act[c], use))
     if t.card_impl[c] == 0 or s.exhaust[b, u] > 0 or t.card_act[c, CO_EXHAUST] == 0:
+        return False
+    if B.reflected(s, t, b, u):  # Reflections in the Water: no ability (§2 #75)
         return False
     if not action_free(s, b, p, t.card_act[c]):
         return False
@@ -1312,15 +2427,21 @@ def use_unit_ability(s, t, b, prm, p, u, use):
 
     * rose_fire_dancer (Distract): 1 exhaustion token on a target unit;
     * three_eyed_owl (Memory Drain): a target player discards a card of their own choice from
-      hand (the bots aim at the opponent, AMB-30; the victim's bot picks the card)."""
+      hand (the bots aim at the opponent, AMB-30; the victim's bot picks the card);
+    * blood_puppet (Self Inflict, side action + 1 basic, no exhaust): 1 damage to itself."""
     c = s.i_card[b, u]
     spend_dice(s, b, p, use)
     use_action(s, b, p, t.card_act[c])
-    s.exhaust[b, u] += 1
     e = t.card_effect[c]
     log(s, b, EV_UNIT_ABILITY, p, c, u)
+    if e == S.E_BLOOD_PUPPET:  # Self Inflict: 1 damage to itself
+        deal_unit(s, b, u, 1, p, S.DK_ABILITY)
+        return
+    s.exhaust[b, u] += 1
     if e == E_ROSE_FIRE_DANCER:
-        s.exhaust[b, B.target_exhaust(s, t, b, prm, p)] += 1
+        v = B.target_exhaust(s, t, b, prm, p)
+        if not veiled(s, t, b, prm, p, v):
+            s.exhaust[b, v] += 1
     else:
         q = next_alive(s, b, p)
         place(s, b, B.discard_for_cost(s, t, b, prm, q), q * NZ + Z_DISCARD)
@@ -1339,7 +2460,8 @@ def pb_damaged(s, t, b, prm, q, amount, by_attack):
     (rule 123, AMB-9), only in the player turns phase (rule 124, AMB-8), and only for damage
     above 0. The reaction's damage resolves before the damage that triggered it is checked
     (rule 137: a nested resolution finishes first), so a reacting seat can win first.
-    Reactions to a reaction's damage are not offered yet."""
+    The reaction's damage goes on the pending stack above the triggering damage's destruction
+    check, and a reaction's damage opens the same windows (:func:`run_pending`)."""
     if amount <= 0 or s.phase[b] != PH_TURNS or s.react_used[b, q] > 0 or s.done[b] == 1:
         return
     use = s.scratch[b, 2]
@@ -1350,6 +2472,8 @@ def pb_damaged(s, t, b, prm, q, amount, by_attack):
         if t.card_type[card] != T_REACTION or t.card_impl[card] == 0:
             continue
         e = t.card_effect[card]
+        if e != E_SHADOW_COUNTER and e != S.E_SYMPATHY_PAIN:
+            continue
         if e == E_SHADOW_COUNTER and not by_attack:
             continue
         if not plan_payment(s, b, q, t.card_cost[card], use):
@@ -1363,18 +2487,14 @@ def pb_damaged(s, t, b, prm, q, amount, by_attack):
         s.card[b, q, card, C_PLAYED] += 1
         log(s, b, EV_REACTION, q, card, target)
         dmg = 6 if e == E_SHADOW_COUNTER else 3
-        if target < 0 or s.i_cont[b, target] // NZ != q:
-            S.tally_damage(s, b, q, card, dmg)
         if target >= 0:
-            s.wounds[b, target] += dmg
-            destroy_if_dead(s, t, b, target)
+            if not veiled(s, t, b, prm, q, target):
+                if s.i_cont[b, target] // NZ != q:
+                    S.tally_damage(s, b, q, card, dmg)
+                deal_unit(s, b, target, dmg, q, S.DK_SPELL)
         else:
-            o = next_alive(s, b, q)
-            damage_pb(s, b, o, dmg)
-            if s.pb_wounds[b, o] >= t.card_life[s.pb_card[b, o]]:
-                s.alive[b, o] = 0
-                if alive_count(s, b) == 1:
-                    end_game(s, b, q, END_PB)
+            S.tally_damage(s, b, q, card, dmg)
+            deal_pb(s, b, next_alive(s, b, q), dmg, q, S.DK_SPELL)
         return
 
 
@@ -1463,6 +2583,7 @@ def end_turn(s, b, p):
     the game has passed, one after another (rules 42-43, L630-634: a seat that passed may act
     again while the others go on)."""
     s.tmp_atk[b, :] = 0  # "until the end of the turn" bonuses end (AMB-25)
+    s.tmp_flag[b, :] = 0  # Bypass too
     over = s.pass_run[b] >= alive_count(s, b)
     s.cur[b] = next_alive(s, b, p)
     return over
@@ -1533,15 +2654,25 @@ def make_move(s, t, b, prm, p, move, use):
         dice = s.scratch[b, 1]
         faces = s.scratch[b, 4]
         ns = B.plan_meditation(s, t, b, prm, p, src, dice, faces)
+        top = False
+        for k in range(ns):
+            top = top or (src[k] < 0 and zone_n(s, b, p, Z_DRAW) > 0)
         meditate(s, t, b, p, src, ns, dice, faces, ns)
+        if top:
+            run_pending(s, t, b, prm)
+            milled(s, t, b, prm, p)
     elif move // MAXI >= MV_NATURAL and move // MAXI <= MV_ILLUSION:
+        n0 = s.pend_n[b]
         use_dice_power(s, t, b, p, move // MAXI, i)
+        if move // MAXI == MV_NATURAL and veiled(s, t, b, prm, p, i):
+            s.pend_n[b] = n0  # Golden Veil: the die stays spent, its damage is cancelled
     elif move // MAXI == MV_PLAY:
         playable(s, t, b, p, i, use)
         play_card(s, t, b, prm, p, i, use)
     else:
         can_activate(s, t, b, p, i, use)
         activate(s, t, b, prm, p, i, use)
+    run_pending(s, t, b, prm)  # what the move queued (damage, destruction checks) resolves now
 
 
 @njit(cache=True)
@@ -1555,18 +2686,20 @@ def free_actions(s, t, b, prm, p):
     while k < s.cont_n[b, c] and s.done[b] == 0:
         u = s.cont[b, c, k]
         k += 1
-        if t.card_effect[s.i_card[b, u]] != E_ANCHORNAUT or s.exhaust[b, u] > 0 or units_in_play(s, b) == 0:
+        if t.card_effect[s.i_card[b, u]] != E_ANCHORNAUT or not has_ability(s, t, b, u) \
+                or units_in_play(s, b) == 0:
             continue
         v = B.target_throw(s, t, b, prm, p)
         if v < 0:
             continue
         s.exhaust[b, u] += 1
-        s.wounds[b, v] += 1
-        if s.i_cont[b, v] // NZ != p:
-            S.tally_damage(s, b, p, s.i_card[b, u], 1)
         log(s, b, EV_THROW, p, u, v)
-        if destroy_if_dead(s, t, b, v):
-            k = 0  # a battlefield list changed (swap-remove): look again; used ones are exhausted
+        if not veiled(s, t, b, prm, p, v):
+            if s.i_cont[b, v] // NZ != p:
+                S.tally_damage(s, b, p, s.i_card[b, u], 1)
+            deal_unit(s, b, v, 1, p, S.DK_ABILITY)
+        run_pending(s, t, b, prm)
+        k = 0  # a battlefield list may have changed (swap-remove): look again; used ones are exhausted
 
 
 @njit(cache=True)
@@ -1639,7 +2772,7 @@ def recovery_phase(s, t, b, prm):
     to its recover value (Phoenixborn do not recover); 2. every card in play and every
     Phoenixborn loses exactly one exhaustion token; 3. each seat may exhaust any of its active
     dice (DP13; the dice kept stay on their faces, rule 28); 4. the first-player token passes to
-    the left. End-of-round effects would follow step 4 (AMB-5); none is implemented yet."""
+    the left. Then the end-of-round effects (AMB-5: :func:`end_of_round_effects`)."""
     s.phase[b] = PH_RECOVERY
     players = s.players[b]
     for p in range(players):
@@ -1675,14 +2808,73 @@ def recovery_phase(s, t, b, prm):
         log(s, b, EV_KEEP_DICE, p, kept, 0)
     s.first[b] = next_alive(s, b, s.first[b])
     log(s, b, EV_TOKEN, s.first[b], 0, 0)
+    end_of_round_effects(s, t, b, prm)
     end_of_round(s, t, b)
 
 
 @njit(cache=True)
+def end_of_round_effects(s, t, b, prm):
+    """End-of-round effects after recovery step 4 (rule 134, AMB-5), each seat's in turn from the
+    new first-player token holder (who orders them): every die on a card goes back to its
+    owner's exhausted pool (rule 100); Fleeting cards are discarded (Massive Growth; §2 #74);
+    a unit with Fade Away under it is destroyed, an ally then removed from the game (§2 #73);
+    each Blood Puppet puts 1 wound token on its controller's Phoenixborn (Cursed, §2 #16). Then
+    every unit whose life fell to its wounds is destroyed (rule 111). No reaction is played
+    (AMB-8); abilities (Chant of Revenge, Jessa's Screams) still trigger."""
+    for p in range(s.players[b]):
+        for d in range(NDICE):
+            if s.die_loc[b, p, d] == L_ON_CARD:
+                s.die_loc[b, p, d] = L_EXHAUSTED
+                s.die_host[b, p, d] = -1
+    n = s.players[b]
+    for k in range(1, n + 1):
+        p = (s.first[b] + k) % n  # the token holder's opponents first, its own last (AMB-4)
+        if s.alive[b, p] == 0:
+            continue
+        c = p * NZ + Z_BATTLEFIELD
+        j = 0
+        while j < s.cont_n[b, c] and s.done[b] == 0:
+            u = s.cont[b, c, j]
+            fade = False
+            for a in range(s.i_card.shape[1]):
+                if s.i_parent[b, a] == u and s.i_cont[b, a] % NZ == Z_ATTACHED:
+                    ea = t.card_effect[s.i_card[b, a]]
+                    if ea == S.E_FADE_AWAY:
+                        fade = True
+                    elif (t.card_kw[s.i_card[b, a]] & S.KW_FLEETING) != 0:
+                        s.i_parent[b, a] = -1
+                        place(s, b, a, s.i_owner[b, a] * NZ + Z_DISCARD)
+                        log(s, b, S.EV_END_OF_ROUND, p, s.i_card[b, a], u)
+            if fade:
+                log(s, b, S.EV_END_OF_ROUND, p, s.i_card[b, u], u)
+                destroy_unit(s, t, b, prm, u, p, True)  # controlled by the unit's controller
+                run_pending(s, t, b, prm)
+                j = 0  # the list changed (swap-remove): look again
+            elif (t.card_kw[s.i_card[b, u]] & S.KW_FLEETING) != 0:
+                # a Fleeting unit (Strange Copy) is discarded: it leaves play, not destroyed
+                log(s, b, S.EV_END_OF_ROUND, p, s.i_card[b, u], u)
+                leave_play(s, t, b, u)
+                left_play(s, t, b, prm, p)
+                run_pending(s, t, b, prm)
+                j = 0
+            else:
+                j += 1
+        for j in range(s.cont_n[b, c]):
+            u = s.cont[b, c, j]
+            # Cursed is not inexhaustible: an exhausted Puppet has no ability text (rule 104)
+            if t.card_effect[s.i_card[b, u]] == S.E_BLOOD_PUPPET and has_ability(s, t, b, u):
+                s.pb_wounds[b, p] += 1  # wound tokens, not damage (rule 115)
+                log(s, b, S.EV_END_OF_ROUND, p, s.i_card[b, u], u)
+                push_frame(s, b, S.PK_CHECK_PB, p, 0, -1, S.DK_OTHER)
+        run_pending(s, t, b, prm)
+    if s.done[b] == 0:
+        settle(s, t, b, prm, -1)
+
+
+@njit(cache=True)
 def end_of_round(s, t, b):
-    """End-of-round effects, after recovery step 4 (rule 134, AMB-5): every die on a card goes back
-    to its owner's exhausted pool (rule 100); a unit whose life drops to its wounds is destroyed
-    (rule 111). The other end-of-round effects (Fade Away, Fleeting, Cursed) are not implemented."""
+    """The charm-dice step of the end of the round (rule 100) and a last destruction sweep with no
+    window; :func:`end_of_round_effects` runs first and does the work (kept for its callers)."""
     for p in range(s.players[b]):
         for d in range(NDICE):
             if s.die_loc[b, p, d] == L_ON_CARD:

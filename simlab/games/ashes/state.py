@@ -30,7 +30,8 @@ MAXI_P = DECK + MAX_CONJ
 MAXI = MAXP * MAXI_P   # instances per game
 NDICE = 10             # dice per seat (rule 10)
 FIRST_FIVE = 5
-NSCRATCH = 6           # working rows of ``scratch``
+NSCRATCH = 8           # working rows of ``scratch`` (6, 7: payments of triggered abilities)
+PEND = 64              # depth of the pending-event stack (checklist §6 ``ev_stack``)
 
 # Zones (containers) of a seat: container index = p * NZ + zone
 Z_DRAW, Z_HAND, Z_DISCARD, Z_SPELLBOARD, Z_BATTLEFIELD, Z_CONJ, Z_ATTACHED, Z_REMOVED = range(8)
@@ -102,6 +103,24 @@ NEFFECT = len(EFFECTS)
  E_BOUND_SOUL) = (EFFECTS.index(c) for c in (
     "molten_gold", "sleight_of_hand", "steady_gaze", "mist_typhoon", "one_hundred_blades",
     "bound_soul"))
+(E_SCREAMS, E_STRIKE, E_BLOOD_ARCHER, E_ENCHANTED_VIOLINIST, E_LEECH_WARRIOR, E_LIVING_DOLL,
+ E_BLOOD_PUPPET, E_BLUE_JAGUAR, E_BUTTERFLY_MONK, E_FALSE_DEMON, E_GILDER, E_SEASIDE_RAVEN,
+ E_SILVER_SNAKE) = (EFFECTS.index(c) for c in (
+    "screams_of_the_departed", "strike", "blood_archer", "enchanted_violinist", "leech_warrior",
+    "living_doll", "blood_puppet", "blue_jaguar", "butterfly_monk", "false_demon", "gilder",
+    "seaside_raven", "silver_snake"))
+(E_ABUNDANCE, E_BLOOD_TRANSFER, E_CHANT_OF_REVENGE, E_CUT_THE_STRINGS, E_EMPOWER, E_HYPNOTIZE,
+ E_PROTECT, E_SMALL_SACRIFICE, E_SUMMON_BLOOD_PUPPET) = (EFFECTS.index(c) for c in (
+    "abundance", "blood_transfer", "chant_of_revenge", "cut_the_strings", "empower", "hypnotize",
+    "protect", "small_sacrifice", "summon_blood_puppet"))
+(E_FEAR, E_OPEN_MEMORIES, E_OUT_OF_THE_MIST, E_SEAL, E_STRANGE_COPY, E_TRANSFER) = (
+    EFFECTS.index(c) for c in ("fear", "open_memories", "out_of_the_mist", "seal", "strange_copy",
+                               "transfer"))
+(E_FINAL_CRY, E_GOLDEN_VEIL, E_REDIRECT, E_SUMMON_SLEEPING_WIDOWS) = (EFFECTS.index(c) for c in (
+    "final_cry", "golden_veil", "redirect", "summon_sleeping_widows"))
+(E_BRING_FORTH, E_FADE_AWAY, E_MASSIVE_GROWTH, E_REFLECTIONS, E_SPIKED_ARMOR) = (
+    EFFECTS.index(c) for c in ("bring_forth", "fade_away", "massive_growth",
+                               "reflections_in_the_water", "spiked_armor"))
 
 # Effects the rules implement (and tests cover). A vanilla unit's "effect" is its body alone.
 IMPLEMENTED = frozenset({
@@ -113,7 +132,20 @@ IMPLEMENTED = frozenset({
     "shadow_target", "hearts_pull", "expand_energy", "purge", "shifting_mist", "strengthen",
     "shadow_counter", "sympathy_pain", "rose_fire_dancer", "three_eyed_owl", "stormwind_sniper",
     "iron_worker", "hammer_knight", "anchornaut", "refresh", "call_upon_the_realms", "hidden_power",
+    # the damage / destruction windows (rules.run_pending)
+    "final_cry", "summon_sleeping_widows", "chant_of_revenge", "butterfly_monk", "gilder",
+    "silver_snake", "screams_of_the_departed", "protect", "living_doll", "leech_warrior",
+    "false_demon", "fade_away", "massive_growth", "bring_forth", "reflections_in_the_water",
+    "spiked_armor", "out_of_the_mist", "fear", "seal", "open_memories",
+    "blood_transfer", "small_sacrifice", "cut_the_strings", "hypnotize", "abundance",
+    "summon_blood_puppet", "blood_puppet", "strike", "empower", "blood_archer",
+    "redirect", "enchanted_violinist", "blue_jaguar", "strange_copy",
+    "transfer", "golden_veil", "seaside_raven",
 })
+
+# Rule variants the kernel reads (Tables.rule_opt; cards.toml [variants]): 1 = the non-default value
+OPT_DDR_OWN_FIRST, OPT_KO_DRAW = range(2)   # ddr_order = own_first (AMB-14); pb_double_ko = draw (AMB-4)
+NOPT = 2
 
 # Keywords (cards.toml `keywords`) as bits of Tables.card_kw
 KEYWORDS = ("unit_guard", "battle_advantage", "magic_guard", "spell_guard", "bypass", "illusion",
@@ -140,11 +172,14 @@ END_PB, END_FATIGUE, END_LIMIT = range(3)
 ROUND_LIMIT = 60       # safety cap: the rules have none (checklist rule 142); a draw
 
 # Seat counters (results `seats` table, after score/won)
-# damage_dealt: damage the seat's units, spells, Phoenixborn and dice powers dealt to opposing
-# units and Phoenixborns; damage_taken: damage its Phoenixborn received (fatigue included, as
-# in fatigue_damage); units_summoned: conjurations it brought into play; units_lost: its units
-# destroyed; dice_powers: dice powers it used; meditations: times it meditated; went_first: 1 for
-# the seat that took the first-player token at setup (rule 23).
+# damage_dealt: damage from the seat (its units, spells, abilities, Phoenixborn and dice powers)
+# that landed on opposing units and Phoenixborns, counted as it is received (rules.unit_receives,
+# rules.pb_receives: after Magic Guard, Protect and Redirect; wound tokens placed without damage
+# are not damage); damage_taken: damage its Phoenixborn received from any source, its own
+# included (fatigue included, as in fatigue_damage); units_summoned: conjurations it brought
+# into play (a Blood Puppet put on an opponent's battlefield counts for the seat that summoned
+# it); units_lost: its units destroyed; dice_powers: dice powers it used; meditations: times it
+# meditated; went_first: 1 for the seat that took the first-player token at setup (rule 23).
 SEAT_COLUMNS = ("pb_wounds", "fatigue_damage", "cards_played", "passes", "turns_taken",
                 "cards_drawn", "dice_spent", "attacks", "damage_dealt", "damage_taken",
                 "units_summoned", "units_lost", "dice_powers", "meditations", "went_first")
@@ -155,7 +190,9 @@ NSEAT = len(SEAT_COLUMNS)
 
 # Per seat and card counters (results `cards` table: acquired = copies in the deck, played, then
 # these): drawn (First Five not included), in the First Five, activated, and dealt damage (times
-# a copy, or the Phoenixborn, dealt damage above 0)
+# a copy, or the Phoenixborn, assigned damage above 0 to an opposing unit or Phoenixborn: counted
+# when the card assigns it, before any prevention or Redirect, so a hit Magic Guard or Protect
+# stops still counts; Spiked Armor's damage and dice powers count for no card)
 C_ACQ, C_PLAYED, C_DRAWN, C_ACTIVATED, C_FIRST_FIVE, C_DAMAGE = range(6)
 NCARDSTAT = 6
 CARD_COLUMNS = ("drawn", "first_five", "activated", "dealt_damage")
@@ -170,6 +207,16 @@ EV_SETUP, EV_FIRST_ROLL, EV_FIRST_PLAYER, EV_ROUND, EV_ROLL, EV_DRAW, EV_FATIGUE
     EV_PLAY, EV_RECOVER, EV_KEEP_DICE, EV_TOKEN, EV_END, EV_DISCARD, EV_ACTIVATE, EV_ATTACK, \
     EV_BATTLE, EV_DESTROYED, EV_HIT_PB, EV_DICE_POWER, EV_MEDITATE, EV_PB_ABILITY, EV_REACTION, \
     EV_UNIT_ABILITY, EV_OVERTIME, EV_AFTERSHOCK, EV_THROW = range(27)
+# Events of the damage/destruction windows and the cards using them (appended: codes above stay)
+EV_PREVENT, EV_TRIGGER, EV_DAMAGE, EV_PB_DAMAGE, EV_LEAVES, EV_END_OF_ROUND, EV_SPELL = range(27, 34)
+
+# The pending-event stack (rule 120's damage and destruction resolution without recursion):
+# frame = (kind, target, amount, source seat, damage kind). A unit target is its instance, a
+# Phoenixborn target the seat. Frames pushed while one resolves sit on top, so a nested
+# resolution finishes first (rule 137).
+PK_DMG_UNIT, PK_DMG_PB, PK_CHECK_UNIT, PK_CHECK_PB = range(4)
+# Damage kinds (who deals it decides Illusion, Shadow Counter, Magic Guard, Spiked Skin)
+DK_ATTACK, DK_SPELL, DK_ABILITY, DK_DICE, DK_OTHER = range(5)
 
 
 class StateLayout(KernelLayout):
@@ -208,6 +255,9 @@ class StateLayout(KernelLayout):
     react_used: np.ndarray  # int8 (B, MAXP): reaction spells p played this player-turn (rule 123)
     first_rolls: np.ndarray  # int16 (B,): first-player rolls made, re-rolls included (rule 23)
     scratch: np.ndarray    # int16 (B, NSCRATCH, MAXI_P): working lists, so no phase allocates
+    pend: np.ndarray       # int16 (B, PEND, 5): pending damage / destruction frames (PK_* ...)
+    pend_n: np.ndarray     # int16 (B,): frames on the pending stack
+    tmp_flag: np.ndarray   # int8 (B, MAXI): until-end-of-turn flags of unit i (1 = Bypass)
 
 
 @structref.register
@@ -243,6 +293,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         turn=z(batch, np.int32), pass_run=z(batch, np.int8), main_used=z((batch, MAXP), np.int8),
         side_left=z((batch, MAXP), np.int8), react_used=z((batch, MAXP), np.int8),
         first_rolls=z(batch, np.int16), scratch=z((batch, NSCRATCH, MAXI_P), np.int16),
+        pend=z((batch, PEND, 5), np.int16), pend_n=z(batch, np.int16), tmp_flag=z((batch, MAXI), np.int8),
     )
 
 
@@ -268,6 +319,8 @@ class TablesLayout:
     card_statx: np.ndarray   # int8 (NCARD,): SX_* (which stat is X)
     card_impl: np.ndarray    # int8 (NCARD,): 1 = its effect is implemented (state.IMPLEMENTED)
     card_kw: np.ndarray      # int16 (NCARD,): KW_* bits
+    card_respark: np.ndarray  # int8 (NCARD, NCOST): Respark cost (zeros = no Respark; rule 118)
+    rule_opt: np.ndarray     # int8 (NOPT,): rule variants the kernel reads (OPT_*; 0 = default)
     seat_pb: np.ndarray      # int16 (MAXP,): card id of each seat's Phoenixborn
     seat_deck: np.ndarray    # int16 (MAXP, DECK): card id of each seat's 30 deck cards
     seat_conj: np.ndarray    # int16 (MAXP, MAX_CONJ): conjuration pile card ids (-1 = none)
@@ -361,6 +414,8 @@ def unit_life(s, t, b, i):
     life = np.int32(t.card_life[card])
     if t.card_statx[card] == SX_LIFE:
         life = np.int32(copies_on_spellboard(s, b, s.i_cont[b, i] // NZ, t.card_summoner[card]))
+    elif t.card_effect[card] == E_STRANGE_COPY:
+        life = np.int32(s.status[b, i])  # Strange Copy: life = its status tokens (§2 #64)
     for j in range(s.i_card.shape[1]):
         if s.i_parent[b, j] == i and s.i_cont[b, j] >= 0 and s.i_cont[b, j] % NZ == Z_ATTACHED:
             life += t.card_mod[s.i_card[b, j], 1]
@@ -374,7 +429,7 @@ def unit_attack(s, t, b, i):
     and until-end-of-turn bonuses (Strengthen)."""
     card = s.i_card[b, i]
     atk = np.int32(t.card_attack[card])
-    if t.card_statx[card] == SX_ATTACK:
+    if t.card_statx[card] == SX_ATTACK or t.card_effect[card] == E_STRANGE_COPY:
         atk = np.int32(s.status[b, i])
     for j in range(s.i_card.shape[1]):
         if s.i_parent[b, j] == i and s.i_cont[b, j] >= 0 and s.i_cont[b, j] % NZ == Z_ATTACHED:
@@ -422,12 +477,31 @@ def log(s, b, code, a, x, y):
 
 @njit(cache=True)
 def tally_damage(s, b, p, card, n):
-    """Results counters only: seat p dealt n damage to an opposing unit or Phoenixborn with
-    ``card`` (a unit, spell or Phoenixborn card id; -1 for a dice power). No effect on play."""
+    """Results counters only: seat p's ``card`` (a unit, spell, alteration or Phoenixborn card id)
+    assigned n damage to an opposing unit or Phoenixborn; counted where the card assigns it,
+    before prevention (Magic Guard, Protect) or Redirect. The seat's damage_dealt is counted
+    where the damage lands (:func:`tally_landed_unit`, :func:`tally_landed_pb`). No effect on
+    play."""
+    if n > 0 and card >= 0:
+        s.card[b, p, card, C_DAMAGE] += 1
+
+
+@njit(cache=True)
+def tally_landed_unit(s, b, src, q, n):
+    """Results counters only: n damage from seat ``src`` (-1 none) landed on a unit of seat q,
+    after prevention and redirection."""
+    if n > 0 and src >= 0 and src != q:
+        s.seat[b, src, S_DMG_DEALT] += n
+
+
+@njit(cache=True)
+def tally_landed_pb(s, b, src, q, n):
+    """Results counters only: n damage from seat ``src`` (-1 none) landed on q's Phoenixborn,
+    after Redirect: damage q took, and damage ``src`` dealt if it is an opponent."""
     if n > 0:
-        s.seat[b, p, S_DMG_DEALT] += n
-        if card >= 0:
-            s.card[b, p, card, C_DAMAGE] += 1
+        s.seat[b, q, S_DMG_TAKEN] += n
+        if src >= 0 and src != q:
+            s.seat[b, src, S_DMG_DEALT] += n
 
 
 @njit(cache=True)
@@ -439,7 +513,8 @@ def count_violations(s, t, b):
     on a card only with a host; an attached alteration under a unit in play (rule 126); no
     negative tokens; wounds below life for every unit in play and for a living Phoenixborn while
     the game goes on (rule 111, AMB-4); battlefield and spellboard within the Phoenixborn's values
-    (rules 60, 67)."""
+    (rules 60, 67); no pending damage frame left (rules.run_pending); at most one reaction per
+    seat in the current player-turn (rule 123)."""
     bad = 0
     players = s.players[b]
     seen = 0
@@ -483,6 +558,8 @@ def count_violations(s, t, b):
                 bad += 1
     if seen != expect:
         bad += 1
+    if s.pend_n[b] != 0:  # every damage / destruction frame is resolved before a phase ends
+        bad += 1
     for p in range(players):
         for d in range(NDICE):
             loc = s.die_loc[b, p, d]
@@ -491,6 +568,8 @@ def count_violations(s, t, b):
             if (loc == L_ON_CARD) != (s.die_host[b, p, d] >= 0):
                 bad += 1
         if s.pb_wounds[b, p] < 0 or s.pb_exhaust[b, p] < 0:
+            bad += 1
+        if s.react_used[b, p] > 1:  # at most one reaction per player-turn (rule 123)
             bad += 1
         pb = s.pb_card[b, p]
         # a living Phoenixborn is below its life; after a double KO the game ends with the

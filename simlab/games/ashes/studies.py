@@ -18,10 +18,9 @@ Scenario shapes:
   crossed with ``setup.deck_1`` over the six precons. Every variant plays the same game ids on the
   same random streams, so the baseline and the card's arm are paired game by game.
 
-No figure from these studies is publishable until every card effect is implemented
-(docs/ashes.md): an action spell or alteration whose effect is missing is never played (its
-value is exactly 0), an ally without its ability is a plain body, and the decks are weaker than
-the real ones.
+Every card effect is implemented now (docs/ashes.md), but no figure from these studies is
+committed yet: the bots are first-cut stand-ins that score moves with fixed numbers, so the win
+rates and card values describe these bots as much as the decks.
 """
 
 from __future__ import annotations
@@ -199,8 +198,8 @@ def card_value_scenario(games: int = 20, seed: int = 11, decks: Sequence[str] | 
         "# Seat 0 plays the focal deck; in each deck's cases its bot never plays one card",
         "# (avoid_card), against every precon in seat 1. The same game ids replay on the same",
         "# random streams in every variant, so each card's arm is paired with the deck's baseline.",
-        "# Small default size (CI); raise `games` for real figures. NOT PUBLISHABLE until every",
-        "# card effect is implemented (docs/ashes.md): a card without its effect is never played.",
+        "# Small default size (CI); raise `games` for real figures. No figure is committed yet: every",
+        "# card effect is implemented, but the bots are first-cut stand-ins (docs/ashes.md).",
         f"name = {q(name)}", 'game = "ashes"', f"games = {games}", f"seed = {seed}", "players = 2",
         "rotate_seats = false", 'analyses = ["ashes_card_value"]', "",
         "[[seats]]", 'bot = "balanced"', "[[seats]]", 'bot = "balanced"', "",
@@ -327,9 +326,13 @@ def _iv(lo: float, hi: float) -> str:
 
 def _caveat() -> str:
     k, n = implemented_share()
-    return (f"**Not publishable:** the engine implements {k} of {n} card effects (docs/ashes.md); a card "
-            "without its effect is never played or plays as a plain body, so these numbers measure the "
-            "engine's coverage of each deck as much as the decks.")
+    if k < n:
+        return (f"**Not publishable:** the engine implements {k} of {n} card effects (docs/ashes.md); a card "
+                "without its effect is never played or plays as a plain body, so these numbers measure the "
+                "engine's coverage of each deck as much as the decks.")
+    return (f"**No Ashes figure is committed yet:** the engine implements all {n} card effects (docs/ashes.md), "
+            "but the bots are first-cut stand-ins that score moves with fixed numbers, so these numbers describe "
+            "the bots as much as the decks; quote none until the studies run at full size with better bots.")
 
 
 def section_decks(ctx) -> None:

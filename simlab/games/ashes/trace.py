@@ -53,7 +53,12 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, inst_card: np.ndarray,
         elif code == S.EV_PLAY:
             lines.append(f"  {who(a)} plays {names[x]}")
         elif code == S.EV_ACTIVATE:
-            lines.append(f"  {who(a)} activates {names[x]}: {inst(y)} enters play")
+            if y < 0:
+                lines.append(f"  {who(a)} activates {names[x]}")
+            elif names[x].startswith("Summon"):
+                lines.append(f"  {who(a)} activates {names[x]}: {inst(y)} enters play")
+            else:
+                lines.append(f"  {who(a)} activates {names[x]} on {inst(y)}")
         elif code == S.EV_REACTION:
             target = inst(y) if y >= 0 else "the opposing Phoenixborn"
             lines.append(f"    {who(a)} reacts with {names[x]} on {target}")
@@ -93,6 +98,23 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, inst_card: np.ndarray,
             reason = S.END_REASONS[x]
             lines.append(f"game over: {who(a) if a >= 0 else 'draw'} wins ({reason})" if a >= 0
                          else f"game over: draw ({reason})")
+        elif code == S.EV_DAMAGE:
+            lines.append(f"    {inst(x)} receives {y} damage" + (f" from {who(a)}" if a >= 0 else ""))
+        elif code == S.EV_PB_DAMAGE:
+            lines.append(f"    {who(x)}'s Phoenixborn receives {y} damage" + (f" from {who(a)}" if a >= 0 else ""))
+        elif code == S.EV_PREVENT:
+            lines.append(f"    {who(a)}'s Protect prevents {y} damage to {inst(x)}")
+        elif code == S.EV_TRIGGER:
+            special = {-1: "a Phoenixborn", -4: "its owner's hand (Respark)", -5: "an opposing die"}
+            target = inst(y) if y >= 0 else special.get(y, "nothing")
+            lines.append(f"    {who(a)}: {names[x]} triggers on {target}")
+        elif code == S.EV_LEAVES:
+            lines.append(f"    {inst(y)} of {who(a)} leaves play")
+        elif code == S.EV_END_OF_ROUND:
+            lines.append(f"  end of round: {names[x]} of {who(a)} ({inst(y)})")
+        elif code == S.EV_SPELL:
+            target = inst(y) if y >= 0 else (f"{who(-y - 2)}" if y <= -2 else "a Phoenixborn")
+            lines.append(f"    {names[x]} resolves on {target}")
         else:
             lines.append(f"  event {code} ({a}, {x}, {y}) by {who(cur)}")
     return lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.ashes import bots as B
+from simlab.games.ashes import data
 from simlab.games.ashes import rules as R
 from simlab.games.ashes import state as S
 from tests.games.ashes.kit import Position
@@ -30,7 +31,9 @@ def test_worked_example_attack_on_maeoni():
     Rhino (5/4/0) attack Maeoni. The Silver Snake (1 status: attack 1) blocks Worker A, a Gilder
     (1/2/0) blocks the Rhino, Worker B is unblocked. Maeoni takes 2; the Gilder counters, is
     destroyed and goes back to its owner's conjuration pile; the Rhino has 1 wound; Worker A
-    deals 2 to the Snake and takes 1; every attacker has 1 exhaustion token."""
+    deals 2 to the Snake and takes 1; every attacker has 1 exhaustion token. Worker A resolves
+    first here (the attacker's order, rule 78): the destroyed Gilder's Inheritance (optional) puts
+    its status token on the Snake, which would otherwise strike Worker A with attack 2."""
     pos = coal_vs_maeoni()
     wa = pos.take(0, "Iron Worker", "battlefield")
     wb = pos.take(0, "Iron Worker", "battlefield")
@@ -38,8 +41,9 @@ def test_worked_example_attack_on_maeoni():
     snake = pos.take(1, "Silver Snake", "battlefield")
     gilder = pos.take(1, "Gilder", "battlefield")
     pos.st.status[0, snake] = 1
-    attack(pos, [rhino, wa, wb], [gilder, snake, -1])
+    attack(pos, [wa, rhino, wb], [snake, gilder, -1])
     assert pos.st.pb_wounds[0, 1] == 2
+    assert pos.st.status[0, snake] == 2  # Inheritance (§2 #20): the offer taken
     assert gilder in pos.instances(1, "conjuration_pile") and pos.st.wounds[0, gilder] == 0
     assert pos.st.wounds[0, rhino] == 1 and pos.st.wounds[0, wa] == 1 and pos.st.wounds[0, snake] == 2
     assert [pos.st.exhaust[0, i] for i in (wa, wb, rhino)] == [1, 1, 1]
@@ -63,15 +67,29 @@ def test_block_without_counter_exhausts_only_the_attacker():
 
 def test_ally_destroyed_in_battle_goes_to_its_owners_discard():
     """Rules 111-112, 117 (L1761-1765, L1841-1848): a countered Iron Worker with 2 wounds is
-    destroyed and discarded to its owner's discard pile, tokens removed; the survivor is exhausted."""
+    destroyed and discarded to its owner's discard pile, tokens removed."""
+    pos = coal_vs_maeoni()
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    gilder = pos.take(1, "Gilder", "battlefield")
+    pos.st.wounds[0, wa] = 1
+    attack(pos, [wa], [gilder])
+    assert wa in pos.instances(0, "discard")
+    assert pos.st.wounds[0, wa] == 0 and pos.st.exhaust[0, wa] == 0
+    assert gilder in pos.instances(1, "conjuration_pile")
+
+
+def test_silver_snake_consumes_an_ally_it_destroys():
+    """Checklist §2 #25 (Consume, inexhaustible): a Silver Snake whose counter destroys an
+    opposing ally gains 1 status token (its attack) and the ally is removed from the game instead
+    of discarded; the surviving Snake is exhausted (rule 81)."""
     pos = coal_vs_maeoni()
     wa = pos.take(0, "Iron Worker", "battlefield")
     snake = pos.take(1, "Silver Snake", "battlefield")
     pos.st.status[0, snake] = 2
     attack(pos, [wa], [snake])
-    assert wa in pos.instances(0, "discard")
-    assert pos.st.wounds[0, wa] == 0 and pos.st.exhaust[0, wa] == 0
+    assert wa in pos.instances(0, "removed") and pos.st.status[0, snake] == 3
     assert pos.st.wounds[0, snake] == 2 and pos.st.exhaust[0, snake] == 1
+    assert pos.violations() == 0
 
 
 def test_leaving_play_clears_tokens_and_discards_alterations():
@@ -180,6 +198,21 @@ def test_worked_example_attack_on_silver_snake():
     assert pos.violations() == 0
 
 
+def test_worked_example_e2_with_own_units_first():
+    """E2 under AMB-14's variant ``ddr_order = own_first``: the attacking seat resolves its own
+    Workers first, while the Snake is still in play, so Consume removes them from the game."""
+    pos = coal_vs_maeoni()
+    pos.t = data.tables(data.load_cards(variants={"ddr_order": "own_first"},
+                                        setup={"decks": ["The Iron Men", "The Snakes in Silver"]}))
+    wa = pos.take(0, "Iron Worker", "battlefield")
+    wb = pos.take(0, "Iron Worker", "battlefield")
+    snake = pos.take(1, "Silver Snake", "battlefield")
+    pos.st.status[0, snake] = 4
+    attack_unit(pos, [wa, wb], snake)
+    assert wa in pos.instances(0, "removed") and wb in pos.instances(0, "removed")
+    assert snake in pos.instances(1, "conjuration_pile") and pos.violations() == 0
+
+
 def test_phoenixborn_guard_takes_the_summed_attack():
     """Rules 87, 88 and 90 (L1346-1352, L1358-1362): the defender's Phoenixborn, even exhausted,
     guards; the summed attack goes to it, every attacker is exhausted, no counter."""
@@ -276,3 +309,63 @@ def test_hammer_knight_aftershock():
     R.resolve_pb_attack(pos.st, pos.t, 0, pos.prm, 1, 0, att, 1, blk)
     assert snake in pos.instances(1, "conjuration_pile")
     assert pos.st.wounds[0, spare] == 1
+
+
+def test_strike_and_empower_after_attackers_are_declared():
+    """§2 #4 and #32 (W-POSTDECL, before blocks): Maeoni's Strike (1 basic, exhausting her) gives
+    an attacker +2 attack and an unexhausted Empower (1 basic, exhausting it) +1, then its
+    controller may draw 1 and discard 1; the bonuses end with the turn (AMB-25)."""
+    pos = Position(decks=("The Snakes in Silver", "The Iron Men"))
+    R.begin_turn(pos.st, 0, 0)
+    emp = pos.take(0, "Empower", "spellboard")
+    gilder = pos.take(0, "Gilder", "battlefield")
+    pos.dice(0, [("natural", "basic")] * 4)
+    hand = len(pos.instances(0, "hand"))
+    R.attack_pb(pos.st, pos.t, 0, pos.prm, 0)
+    assert pos.st.pb_wounds[0, 1] == 1 + 2 + 1
+    assert pos.st.pb_exhaust[0, 0] == 1 and pos.st.exhaust[0, emp] == 1
+    assert len(pos.active(0)) == 2 and len(pos.instances(0, "hand")) == hand
+    R.end_turn(pos.st, 0, 0)
+    assert S.unit_attack(pos.st, pos.t, 0, gilder) == 1
+
+
+def test_blood_oath_trades_wounds_for_attack():
+    """§2 #8 (W-DECL): an attacking Blood Archer may take 2 wound tokens for +2 attack this turn
+    (the balanced bot does it against an undefended Phoenixborn)."""
+    pos = Position(decks=("The Bloodwoods Queen", "The Iron Men"))
+    R.begin_turn(pos.st, 0, 0)
+    archer = pos.take(0, "Blood Archer", "battlefield")
+    R.attack_pb(pos.st, pos.t, 0, pos.prm, 0)
+    assert pos.st.pb_wounds[0, 1] == 5 and pos.st.wounds[0, archer] == 2
+
+
+def test_battle_advantage_strikes_first():
+    """Rule 119 with AMB-28: a unit with Battle Advantage deals its battle damage and finishes its
+    resolution first; a unit it destroys deals nothing. A Seaside Raven (3/2) blocked and
+    countered by a Hammer Knight (4/3) survives; a Raven countering an Iron Worker (2/2) attack
+    takes nothing; a Blood Archer attack is not sped up when it attacks with a unit lacking it."""
+    pos = Position(decks=("The Cloudsea Siren", "The Iron Men"))
+    R.begin_turn(pos.st, 0, 0)
+    raven = pos.take(0, "Seaside Raven", "battlefield")
+    knight = pos.take(1, "Hammer Knight", "battlefield")
+    att = np.array([raven] + [0] * 7, np.int16)
+    blk = np.array([knight] + [-1] * 7, np.int16)
+    R.resolve_pb_attack(pos.st, pos.t, 0, pos.prm, 0, 1, att, 1, blk)
+    assert knight in pos.instances(1, "discard") and pos.st.wounds[0, raven] == 0
+    assert pos.st.exhaust[0, raven] == 1
+    R.begin_turn(pos.st, 0, 1)
+    pos.st.exhaust[0, raven] = 0
+    worker = pos.take(1, "Iron Worker", "battlefield")
+    att = np.array([worker] + [0] * 7, np.int16)
+    R.resolve_unit_attack(pos.st, pos.t, 0, pos.prm, 1, 0, att, 1, raven, -1)
+    assert worker in pos.instances(1, "discard") and pos.st.wounds[0, raven] == 0
+    assert pos.violations() == 0
+    pos2 = Position(decks=("The Bloodwoods Queen", "The Iron Men"))
+    R.begin_turn(pos2.st, 0, 0)
+    archer = pos2.take(0, "Blood Archer", "battlefield")
+    doll = pos2.take(0, "Living Doll", "battlefield")
+    w2 = pos2.take(1, "Iron Worker", "battlefield")
+    att = np.array([archer, doll] + [0] * 6, np.int16)
+    R.resolve_unit_attack(pos2.st, pos2.t, 0, pos2.prm, 0, 1, att, 2, w2, -1)
+    assert w2 in pos2.instances(1, "discard")
+    assert pos2.st.wounds[0, archer] + pos2.st.wounds[0, doll] == 2  # simultaneous: it struck back

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.ashes import bots as B
+from simlab.games.ashes import data
 from simlab.games.ashes import rules as R
 from simlab.games.ashes import state as S
 from tests.games.ashes.kit import Position
@@ -46,12 +47,16 @@ def test_no_fatigue_outside_the_prepare_phase():
 
 def test_prepare_discard_is_a_choice_before_the_draw():
     """Rule 34 (L606-607): cards discarded in prepare go to the discard pile before drawing up
-    to 5 (the balanced bot discards cards it cannot play: here the Bloodwoods Queen's Fear, whose
-    effect is not implemented)."""
-    pos = Position(decks=("The Bloodwoods Queen", "The Iron Men"))
-    assert "Fear" in pos.names(0, "hand")
+    to 5 (the balanced bot discards cards it cannot play: here the Iron Men's Expand Energy and
+    Summon Iron Rhino, with Coal's 5 spellboard slots taken by other names, rule 60)."""
+    pos = Position(decks=("The Iron Men", "The Mist Guardian"))
+    for name in ("Chant Of Revenge", "Protect", "Strengthen"):
+        pos.take(0, name, "spellboard")
+    for name in ("Shifting Mist", "Summon Mist Spirit"):  # two more names (seat 1's copies)
+        R.place(pos.st, 0, pos.take(1, name, "discard"), pos.zone(0, "spellboard"))
+    assert {"Expand Energy", "Summon Iron Rhino"} <= set(pos.names(0, "hand"))
     R.prepare_phase(pos.st, pos.t, 0, pos.prm)
-    assert "Fear" in pos.names(0, "discard")
+    assert {"Expand Energy", "Summon Iron Rhino"} <= set(pos.names(0, "discard"))
     assert len(pos.instances(0, "hand")) == 5
 
 
@@ -80,3 +85,17 @@ def test_single_fatigue_ko():
     pos.st.pb_wounds[0, 0] = 14  # Coal, life 15: 5 missing cards
     R.prepare_phase(pos.st, pos.t, 0, pos.prm)
     assert pos.st.done[0] == 1 and pos.st.winner[0] == 1
+
+
+def test_double_fatigue_ko_draw_variant():
+    """AMB-4's variant ``pb_double_ko = draw``: both Phoenixborn destroyed by the same fatigue end
+    the game in a draw."""
+    pos = Position()
+    pos.t = data.tables(data.load_cards(variants={"pb_double_ko": "draw"},
+                                        setup={"decks": ["The Iron Men", "The Mist Guardian"]}))
+    for p in range(2):
+        pos.move_all(p, "draw", "discard")
+        pos.move_all(p, "hand", "discard")
+        pos.st.pb_wounds[0, p] = pos.t.card_life[pos.st.pb_card[0, p]] - 1
+    R.prepare_phase(pos.st, pos.t, 0, pos.prm)
+    assert pos.st.done[0] == 1 and pos.st.winner[0] == -1

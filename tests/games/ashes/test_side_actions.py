@@ -35,6 +35,7 @@ def test_natural_power_deals_one_damage():
     pos.dice(0, [("natural", "power")])
     assert (S.MV_NATURAL, spirit) in moves(pos)
     R.use_dice_power(pos.st, pos.t, 0, 0, S.MV_NATURAL, spirit)
+    R.run_pending(pos.st, pos.t, 0, pos.prm)  # make_move resolves what a move queued
     assert spirit in pos.instances(1, "conjuration_pile")
     assert pos.active(0) == [] and pos.st.side_left[0, 0] == 0
     assert moves(pos) == []  # no side action left
@@ -61,6 +62,7 @@ def test_ceremonial_power_recalls_an_ally_and_hurts_its_phoenixborn():
     pos.dice(0, [("ceremonial", "power"), ("ceremonial", "power")])
     assert sorted(x for k, x in moves(pos) if k == S.MV_CEREMONIAL) == sorted([knight, anchor])
     R.use_dice_power(pos.st, pos.t, 0, 0, S.MV_CEREMONIAL, knight)
+    R.run_pending(pos.st, pos.t, 0, pos.prm)
     assert knight in pos.instances(0, "hand") and pos.st.pb_wounds[0, 0] == 4
     pos.st.side_left[0, 0] = 1
     R.use_dice_power(pos.st, pos.t, 0, 0, S.MV_CEREMONIAL, anchor)
@@ -128,6 +130,7 @@ def test_meditating_away_a_summon_copy_can_destroy_a_monk_first():
     assert pos.violations() == 0
     R.meditate(pos.st, pos.t, 0, 0, np.array([a], np.int16), 1, np.zeros(1, np.int16),
                np.zeros(1, np.int16), 1)
+    R.run_pending(pos.st, pos.t, 0, pos.prm)
     assert monk in pos.instances(0, "conjuration_pile")
 
 

@@ -145,3 +145,42 @@ def test_bots_summon_in_whole_turns():
     assert pos.names(0, "battlefield") == ["False Demon", "Masked Wolf"]
     assert pos.st.card[0, 0, pos.card_id("Summon Masked Wolf"), S.C_ACTIVATED] == 1
     assert pos.violations() == 0
+
+
+def test_mist_spirit_second_spirit_for_one_basic():
+    """§2 #47: Summon Mist Spirit may pay 1 basic more for a second Mist Spirit (the balanced bot
+    does when 2 other dice stay active)."""
+    pos = Position(decks=("The Mist Guardian", "The Iron Men"))
+    R.begin_turn(pos.st, 0, 0)
+    spell = pos.take(0, "Summon Mist Spirit", "spellboard")
+    pos.dice(0, [("illusion", "class")] + [("natural", "basic")] * 3)
+    act(pos, spell)
+    assert pos.names(0, "battlefield") == ["Mist Spirit", "Mist Spirit"] and len(pos.active(0)) == 2
+
+
+def test_summon_gilder_damage_even_with_a_full_battlefield():
+    """§2 #44 (FAQ, AMB-11): Summon Gilder may deal 1 damage to a unit; it is offered and the
+    damage happens even when no Gilder can be placed (full battlefield)."""
+    pos = maeoni()
+    spell = pos.take(0, "Summon Gilder", "spellboard")
+    for _ in range(3):
+        pos.take(0, "Silver Snake", "battlefield")  # Maeoni's battlefield: 3
+    spirit = pos.take(1, "Iron Worker", "battlefield")
+    pos.st.wounds[0, spirit] = 1
+    pos.dice(0, [("natural", "class")])
+    act(pos, spell)
+    assert spirit in pos.instances(1, "removed")  # destroyed by a spell of the Snakes' side: Consume
+    assert "Gilder" not in pos.names(0, "battlefield")
+
+
+def test_purge_focus_mills_one_more_for_a_basic():
+    """§2 #36 (Focus 1): with 2 copies, Purge may pay 1 basic for a second card off the target's
+    draw pile."""
+    pos = Position(decks=("The Cloudsea Siren", "The Iron Men"))
+    R.begin_turn(pos.st, 0, 0)
+    purge = pos.take(0, "Purge", "spellboard")
+    pos.take(0, "Purge", "spellboard")
+    before = len(pos.instances(1, "draw"))
+    pos.dice(0, [("charm", "class")] + [("natural", "basic")] * 3)
+    act(pos, purge)
+    assert len(pos.instances(1, "draw")) == before - 2
