@@ -17,13 +17,14 @@ __all__ = ["get_game", "game_names", "GameSpec", "kernels_cached", "COMPILE_SECO
 _MODULES = {
     "quarriors": "simlab.games.quarriors",
     "seasons": "simlab.games.seasons",
+    "wizwar": "simlab.games.wizwar",
 }
 
 
 # First compile of each game's kernels, seconds, as measured on the project's 2-core machine
 # (2026-11-30, other work running: the "compiling the game first" line of `simlab run`); the CLI
 # quotes it while it compiles.
-COMPILE_SECONDS = {"quarriors": 120, "seasons": 230}
+COMPILE_SECONDS = {"quarriors": 120, "seasons": 230, "wizwar": 120}
 
 
 def kernels_cached(name: str) -> bool | None:
