@@ -373,10 +373,9 @@ def choose_negate(s, t, b, w, prm, caster, card, target, sees):
             return -1
         return nn if nn >= 0 else fs
     e = t.card_effect[card]
-    if e == E_DROP_OBJECT and s.carrying[b, target] >= 0 and (target == w or s.carrying[b, target] // 2 != w):
-        # keep a carried treasure (own or the one it carries home); do not save an enemy's
-        # carrier of one's own treasure
-        return nn if nn >= 0 else fs
+    if e == E_DROP_OBJECT and target == w and s.carrying[b, w] >= 0:
+        return nn if nn >= 0 else fs  # keep the treasure one carries
+
     return -1
 
 
