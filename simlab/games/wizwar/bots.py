@@ -21,29 +21,45 @@ from simlab.games.kernel import coin, rand
 from simlab.games.wizwar.movement import distances, step
 from simlab.games.wizwar.state import (
     DRAW_MAX,
+    E_BLOODSHARD,
+    E_BOOMSTONE,
     E_DROP_OBJECT,
     E_ENERGY,
     E_FIRE_DARTS,
     E_FIREBALL,
     E_FULL_SHIELD,
     E_KA_BONG,
+    E_LARGE_ROCK,
+    E_LIFESTONE,
     E_MAD_DASH,
     E_MEDITATE,
+    E_MIGHTSTONE,
     E_NEGATE_NEUTRAL,
+    E_NULL_POWDER,
+    E_POWERSTONE,
     E_POWERTHRUST,
     E_SHIELD,
+    E_SPEEDSTONE,
+    E_SPELLSTONE,
     E_STONE_DEAD,
     E_ZOT,
     HAND_LIMIT,
+    NKIND,
     O_ATTACK,
     O_BOOST,
     O_DROP,
     O_END,
+    O_ITEM,
+    O_ITEM_DROP,
+    O_ITEM_PICK,
     O_NEUTRAL,
     O_PICKUP,
     O_PUNCH,
     O_STEP,
+    O_THROW,
     hand_of,
+    hand_size,
+    items_of,
 )
 
 __all__ = ["PARAMS", "PRESETS", "NPARAM", "choose_option", "choose_shield", "choose_full_shield",
@@ -94,6 +110,12 @@ def card_value(t, card):
         v = 1.5
     elif e == E_NEGATE_NEUTRAL or e == E_MAD_DASH:
         v = 1.0
+    elif e == E_SPEEDSTONE or e == E_NULL_POWDER:
+        v = 3.0
+    elif e == E_LIFESTONE or e == E_SPELLSTONE or e == E_BLOODSHARD or e == E_BOOMSTONE:
+        v = 2.5
+    elif e == E_POWERSTONE or e == E_MIGHTSTONE or e == E_LARGE_ROCK:
+        v = 2.0
     return v
 
 
@@ -158,16 +180,16 @@ def random_option(s, b, p, prm):
     n = s.opt_n[b]
     if n == 1 or rand(s, b, p, 1000) < prm[P_END_FLOOR] * 1000:
         return 0
-    present = np.zeros(8, np.int64)
+    present = np.zeros(NKIND, np.int64)
     for k in range(1, n):
         present[s.opt[b, k, 0]] += 1
     kinds = 0
-    for c in range(1, 8):
+    for c in range(1, NKIND):
         if present[c] > 0:
             kinds += 1
     pick = rand(s, b, p, kinds)
     kind = 0
-    for c in range(1, 8):
+    for c in range(1, NKIND):
         if present[c] > 0:
             if pick == 0:
                 kind = c
@@ -204,10 +226,14 @@ def choose_option(s, t, b, geo, p, prm):
         y = s.opt[b, k, 3]
         z = s.opt[b, k, 4]
         sc = 0.0
-        if kind == O_PUNCH or kind == O_ATTACK:
+        if kind == O_PUNCH or kind == O_ATTACK or kind == O_THROW:
             q = a if kind == O_PUNCH else x
             dmg = 1
             cost = 0.0
+            if kind == O_THROW:
+                card = s.inst_card[b, a]
+                dmg = 2 if t.card_effect[card] == E_LARGE_ROCK else 4
+                cost += 0.3 * card_value(t, card)
             if kind == O_ATTACK:
                 card = s.inst_card[b, a]
                 energy = 1
@@ -271,10 +297,20 @@ def choose_option(s, t, b, geo, p, prm):
             if e == E_MEDITATE and s.cont_n[b, hand_of(p)] <= 5:
                 sc = 1.5
             elif e == E_DROP_OBJECT:
-                sc = 9.0 if s.carrying[b, x] // 2 == p else 6.0
+                z = s.opt[b, k, 4]
+                if z < 0:
+                    sc = 9.0 if s.carrying[b, x] // 2 == p else 6.0
+                else:
+                    sc = 0.5 * card_value(t, s.inst_card[b, z])
             elif e == E_MAD_DASH:
                 if s.carrying[b, p] < 0 and s.mp[b] >= 2 and here > 2 * s.mp[b] and s.attacked[b] == 0:
                     sc = 0.5
+        elif kind == O_ITEM:
+            sc = 2.0  # an item helps only when carried, and counts toward the limit either way
+        elif kind == O_ITEM_DROP:
+            sc = -2.0
+        elif kind == O_ITEM_PICK:
+            sc = 1.0 if hand_size(s, b, p) < HAND_LIMIT and s.carrying[b, p] < 0 else -1.0
         elif kind == O_END:
             sc = 0.0
         score[k] = sc
@@ -308,10 +344,10 @@ def _energy_card(s, t, b, q, exclude, need):
 
 @njit(cache=True)
 def _find(s, t, b, q, effect):
-    """An instance of ``effect`` in seat q's hand, or -1."""
-    h = hand_of(q)
-    for k in range(s.cont_n[b, h]):
-        i = s.cont[b, h, k]
+    """An instance of ``effect`` in seat q's hand (or, for Null Powder, among its items), -1."""
+    c = items_of(q) if effect == E_NULL_POWDER else hand_of(q)
+    for k in range(s.cont_n[b, c]):
+        i = s.cont[b, c, k]
         if t.card_effect[s.inst_card[b, i]] == effect:
             return i
     return -1
@@ -345,9 +381,11 @@ def choose_shield(s, t, b, q, prm, amount):
 
 @njit(cache=True)
 def choose_full_shield(s, t, b, q, prm, card, energy):
-    """Seat q is the target of spell ``card`` cast with ``energy``: the Full Shield to cancel it
-    with (R143), or -1."""
+    """Seat q is the target of spell ``card`` cast with ``energy`` (a line-of-sight spell): the
+    Full Shield or carried Null Powder to cancel it with (R143), or -1."""
     i = _find(s, t, b, q, E_FULL_SHIELD)
+    if i < 0:
+        i = _find(s, t, b, q, E_NULL_POWDER)
     if i < 0:
         return -1
     if prm[P_RANDOM] >= 0.5:
@@ -364,7 +402,11 @@ def choose_full_shield(s, t, b, q, prm, card, energy):
 def choose_negate(s, t, b, w, prm, caster, card, target, sees):
     """A counter of seat w against the neutral spell ``card`` of ``caster`` aimed at ``target``:
     Full Shield if w is the target, Negate Neutral if w sees the caster or the target (A-9); -1."""
-    fs = _find(s, t, b, w, E_FULL_SHIELD) if w == target else -1
+    fs = -1
+    if w == target:
+        fs = _find(s, t, b, w, E_FULL_SHIELD)
+        if fs < 0:
+            fs = _find(s, t, b, w, E_NULL_POWDER)
     nn = _find(s, t, b, w, E_NEGATE_NEUTRAL) if sees else -1
     if fs < 0 and nn < 0:
         return -1

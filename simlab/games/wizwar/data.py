@@ -97,6 +97,7 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
                               for c in rows], np.int8),
         card_energy=np.array([c["energy"] for c in rows], np.int8),
         card_fire=np.array([int("fire" in c["traits"]) for c in rows], np.int8),
+        card_stone=np.array([int("magic_stone" in c["traits"]) for c in rows], np.int8),
         deck=np.array(deck, np.int16),
         shield_plus=np.array([2 if chosen["shield"] == "card" else 1], np.int8),
     )

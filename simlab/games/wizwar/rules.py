@@ -25,13 +25,21 @@ from simlab.games.wizwar.sight import adjacent, line_of_sight
 from simlab.games.wizwar.state import (
     BASE_SPEED,
     DRAW_MAX,
+    E_BLOODSHARD,
+    E_BOOMSTONE,
     E_DROP_OBJECT,
     E_FIRE_DARTS,
     E_FIREBALL,
     E_KA_BONG,
+    E_LARGE_ROCK,
+    E_LIFESTONE,
     E_MAD_DASH,
     E_MEDITATE,
+    E_MIGHTSTONE,
+    E_POWERSTONE,
     E_POWERTHRUST,
+    E_SPEEDSTONE,
+    E_SPELLSTONE,
     E_STONE_DEAD,
     E_ZOT,
     END_ALL_DEAD,
@@ -40,6 +48,7 @@ from simlab.games.wizwar.state import (
     END_ROUND_LIMIT,
     HAND_LIMIT,
     MAX_ACTIONS,
+    MAX_LIFE,
     MAXOPT,
     MAXP,
     NTR,
@@ -47,22 +56,31 @@ from simlab.games.wizwar.state import (
     O_BOOST,
     O_DROP,
     O_END,
+    O_ITEM,
+    O_ITEM_DROP,
+    O_ITEM_PICK,
     O_NEUTRAL,
     O_PICKUP,
     O_PUNCH,
     O_STEP,
+    O_THROW,
     ROUND_LIMIT,
     RS_DECK,
+    RS_DICE,
     RS_SETUP,
     START_HAND,
     START_LIFE,
     T_ATTACK,
+    T_ITEM,
     T_NEUTRAL,
     WIN_VP,
     Z_DECK,
     Z_DISCARD,
+    Z_FLOOR,
+    carried,
     hand_of,
     hand_size,
+    items_of,
     log,
     place,
     shuffle_deck,
@@ -71,9 +89,10 @@ from simlab.games.wizwar.state import (
 # Trace event codes (trace.py turns them into text): (turn, seat, code, a, x, y)
 (EV_SETUP, EV_TREASURE, EV_TURN, EV_STUNNED, EV_MOVE, EV_BOOST, EV_PICKUP, EV_DROP, EV_PUNCH, EV_CAST,
  EV_COUNTER, EV_DAMAGE, EV_STUN, EV_DEATH, EV_DRAW, EV_DISCARD, EV_RESHUFFLE, EV_TAKE_HAND, EV_END,
- EV_MAD_DASH, EV_NO_EFFECT) = range(21)
+ EV_MAD_DASH, EV_NO_EFFECT, EV_ITEM, EV_ITEM_DROP, EV_ITEM_PICK, EV_THROW, EV_STONES, EV_LIFESTONE,
+ EV_ROLL) = range(28)
 
-WAY_DROP, WAY_FORCED, WAY_DEATH = 0, 1, 2  # why a treasure was put down (EV_DROP's y)
+WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
 
 @njit(cache=True)
@@ -125,6 +144,7 @@ def setup(s, t, b, players, seed_words, game_id):
     for i in range(s.inst_card.shape[1]):
         s.inst_card[b, i] = t.deck[i] if i < n else -1
         s.c_cont[b, i] = -1
+        s.c_sq[b, i] = -1
     s.n_inst[b] = n
     for i in range(n):
         place(s, b, i, Z_DECK)
@@ -169,24 +189,55 @@ def draw_card(s, t, b, p):
 def discard(s, b, i):
     """Put card instance i on the discard pile (R82: spent and discarded cards go face up)."""
     place(s, b, i, Z_DISCARD)
+    s.c_sq[b, i] = -1
 
 
 @njit(cache=True)
 def spend_energy(s, t, b, p, i):
-    """Discard instance i for its printed energy value (R63) and return that value."""
+    """Discard instance i for its printed energy value (R63) and return that value, +1 for each
+    Powerstone seat p carries (the stone raises every value played for speed or a spell)."""
     card = s.inst_card[b, i]
     discard(s, b, i)
     s.card[b, p, card, S.C_ENERGY] += 1
-    return np.int64(t.card_energy[card])
+    return np.int64(t.card_energy[card]) + carried(s, t, b, p, E_POWERSTONE)
+
+
+@njit(cache=True)
+def gain_item(s, t, b, p, i):
+    """Seat p now carries item i (played from the hand, R65, or picked up, R106). A Speedstone
+    raises the base speed, and the movement points left this turn with it (R37)."""
+    place(s, b, i, items_of(p))
+    s.c_sq[b, i] = -1
+    if t.card_effect[s.inst_card[b, i]] == E_SPEEDSTONE and s.cur[b] == p:
+        s.mp[b] += 1
+
+
+@njit(cache=True)
+def lose_item(s, t, b, p, i, sq):
+    """Item i leaves seat p: onto the floor of square ``sq`` (dropped, R109, R154), or to the
+    discard pile when ``sq`` < 0 (spent or destroyed). A Speedstone's bonus goes with it (R37)."""
+    if sq >= 0:
+        place(s, b, i, Z_FLOOR)
+        s.c_sq[b, i] = sq
+    else:
+        discard(s, b, i)
+    if t.card_effect[s.inst_card[b, i]] == E_SPEEDSTONE and s.cur[b] == p:
+        s.mp[b] -= 1
 
 
 @njit(cache=True)
 def discard_to_limit(s, t, b, p, prm):
-    """Whenever seat p holds more than the hand limit, it discards down at once (R172)."""
+    """Whenever seat p holds more than the hand limit, it discards down at once (R172). Items
+    cannot be discarded (R111): with no hand card left, it drops a carried item instead (A-14)."""
     while hand_size(s, b, p) > HAND_LIMIT:
         i = BT.choose_discard(s, t, b, p, prm, True)
-        log(s, b, EV_DISCARD, p, s.inst_card[b, i], 1)
-        discard(s, b, i)
+        if i < 0:
+            i = s.cont[b, items_of(p), 0]
+            log(s, b, EV_ITEM_DROP, s.inst_card[b, i], s.pos[b, p], WAY_FORCED)
+            lose_item(s, t, b, p, i, s.pos[b, p])
+        else:
+            log(s, b, EV_DISCARD, p, s.inst_card[b, i], 1)
+            discard(s, b, i)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -277,10 +328,15 @@ def pick_up(s, t, b, p, j):
 
 @njit(cache=True)
 def kill(s, t, b, q, killer, prm):
-    """Wizard q dies (R153): it leaves the board, its treasure is dropped on its square (A-15),
-    and a killer by a direct attack scores 1 VP and takes its hand, then discards over the limit
+    """Wizard q dies (R153): it leaves the board, its treasure (A-15) and its items (R154) fall
+    on its square, and a killer by a direct attack scores 1 VP and takes its hand, then discards over the limit
     (R56, R157, R172); otherwise its hand is discarded (R158). It is out of the game."""
     put_down(s, t, b, q, WAY_DEATH)
+    c = items_of(q)
+    while s.cont_n[b, c] > 0:  # R154: carried items fall on the death square
+        i = s.cont[b, c, s.cont_n[b, c] - 1]
+        log(s, b, EV_ITEM_DROP, s.inst_card[b, i], s.pos[b, q], WAY_DEATH)
+        lose_item(s, t, b, q, i, s.pos[b, q])
     s.alive[b, q] = 0
     s.pos[b, q] = -1
     s.stun[b, q] = 0
@@ -303,11 +359,13 @@ def kill(s, t, b, q, killer, prm):
 
 
 @njit(cache=True)
-def deal_damage(s, t, b, src, q, amount, prm):
-    """``amount`` damage from one source of seat ``src``'s attack to wizard q. First q may reduce
-    it with Shield counters (energy + 2 each, A-4; any number, R151); damage reduced to 0 is no
-    damage (R147). Life falls by the rest; at 0 or less q dies, killed by src (R55, R157).
-    Returns the damage dealt."""
+def hurt(s, t, b, src, q, amount, prm):
+    """``amount`` damage from one source to wizard q (``src``: the attacking seat whose attack
+    deals it, or -1 for damage that is not the attack's own, A-5). A Bloodshard takes 1 off each
+    source; then q may reduce it with Shield counters (energy + 2 each, A-4; any number, R151);
+    damage reduced to 0 is no damage (R147). Life falls by the rest; at 0 or less q dies, killed
+    by src if there is one (R55, R157, R158). Returns the damage dealt."""
+    amount -= carried(s, t, b, q, E_BLOODSHARD)
     while amount > 0 and s.alive[b, q]:
         i, boost = BT.choose_shield(s, t, b, q, prm[q], amount)
         if i < 0:
@@ -324,12 +382,42 @@ def deal_damage(s, t, b, src, q, amount, prm):
     if amount <= 0 or not s.alive[b, q]:
         return 0
     s.life[b, q] -= amount
-    s.seat[b, src, S.S_DMG_DEALT] += amount
+    if src >= 0:
+        s.seat[b, src, S.S_DMG_DEALT] += amount
     s.seat[b, q, S.S_DMG_TAKEN] += amount
     log(s, b, EV_DAMAGE, q, amount, s.life[b, q])
     if s.life[b, q] <= 0:
         kill(s, t, b, q, src, prm)
     return amount
+
+
+@njit(cache=True)
+def deal_damage(s, t, b, src, q, amount, fire, prm):
+    """Damage of seat src's attack to wizard q (:func:`hurt`). Fire damage that q suffers
+    destroys every Magic Stone it carries (R98); each Boomstone destroyed so then deals q 4 magical
+    fire damage, which is no attack of src's (A-5: no kill point). Returns the attack's damage."""
+    dealt = hurt(s, t, b, src, q, amount, prm)
+    if fire and dealt > 0 and s.alive[b, q]:
+        c = items_of(q)
+        boom = 0
+        k = 0
+        gone = 0
+        while k < s.cont_n[b, c]:
+            i = s.cont[b, c, k]
+            card = s.inst_card[b, i]
+            if t.card_stone[card]:
+                if t.card_effect[card] == E_BOOMSTONE:
+                    boom += 1
+                lose_item(s, t, b, q, i, -1)
+                gone += 1
+            else:
+                k += 1
+        if gone:
+            log(s, b, EV_STONES, q, gone, boom)
+        for _ in range(boom):
+            if s.alive[b, q]:
+                hurt(s, t, b, -1, q, 4, prm)
+    return dealt
 
 
 # ---------------------------------------------------------------------------------------------
@@ -399,6 +487,20 @@ def enumerate_options(s, t, b, geo, p):
                 add_opt(s, b, O_PICKUP, j, 0, 0, 0)
     if s.carrying[b, p] >= 0:
         add_opt(s, b, O_DROP, s.carrying[b, p], 0, 0, 0)  # R119
+    # items: play any number from the hand (R65), drop carried ones for free (R109), pick up
+    # dropped ones from one's square for 1 MP each (R106)
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        if t.card_type[s.inst_card[b, i]] == T_ITEM:
+            add_opt(s, b, O_ITEM, i, 0, 0, 0)
+    ci = items_of(p)
+    for k in range(s.cont_n[b, ci]):
+        add_opt(s, b, O_ITEM_DROP, s.cont[b, ci, k], 0, 0, 0)
+    if s.mp[b] > 0:
+        for k in range(s.cont_n[b, Z_FLOOR]):
+            i = s.cont[b, Z_FLOOR, k]
+            if s.c_sq[b, i] == me:
+                add_opt(s, b, O_ITEM_PICK, i, 0, 0, 0)
     if can_attack(s, b, p):
         for q in range(players):
             if q == p or not s.alive[b, q]:
@@ -408,6 +510,12 @@ def enumerate_options(s, t, b, geo, p):
                 add_opt(s, b, O_PUNCH, q, 0, 0, 0)
             if not line_of_sight(geo, me, s.pos[b, q], bit):
                 continue
+            # thrown weapons at a wizard in sight (R100, R113)
+            for k in range(s.cont_n[b, ci]):
+                i = s.cont[b, ci, k]
+                e = t.card_effect[s.inst_card[b, i]]
+                if e == E_LARGE_ROCK or e == E_BOOMSTONE:
+                    add_opt(s, b, O_THROW, i, q, 0, 0)
             # attack spells in sight (R59, R70); each with or without one boost (R92)
             for k in range(nh):
                 i = s.cont[b, h, k]
@@ -433,15 +541,32 @@ def enumerate_options(s, t, b, geo, p):
         if e == E_MEDITATE or e == E_MAD_DASH:
             add_opt(s, b, O_NEUTRAL, i, p, -1, 0)
         elif e == E_DROP_OBJECT:
-            # another wizard in sight that carries a treasure (no items exist yet)
+            # another wizard in sight; the caster names its treasure (-1) or one carried item
             for q in range(players):
-                if q != p and s.alive[b, q] and s.carrying[b, q] >= 0 and line_of_sight(geo, me, s.pos[b, q], bit):
-                    add_opt(s, b, O_NEUTRAL, i, q, -1, 0)
+                if q == p or not s.alive[b, q] or not line_of_sight(geo, me, s.pos[b, q], bit):
+                    continue
+                if s.carrying[b, q] >= 0:
+                    add_opt(s, b, O_NEUTRAL, i, q, -1, -1)
+                cq = items_of(q)
+                for k2 in range(s.cont_n[b, cq]):
+                    add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
 
 
 # ---------------------------------------------------------------------------------------------
 # Spells
 # ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def spend_counter(s, t, b, q, c):
+    """Seat q plays counter c (a hand card, or a carried Null Powder, which is discarded)."""
+    s.card[b, q, s.inst_card[b, c], S.C_PLAYED] += 1
+    s.seat[b, q, S.S_COUNTERS] += 1
+    log(s, b, EV_COUNTER, q, s.inst_card[b, c], 0)
+    if s.c_cont[b, c] == items_of(q):
+        lose_item(s, t, b, q, c, -1)
+    else:
+        discard(s, b, c)
+
 
 @njit(cache=True)
 def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
@@ -462,26 +587,27 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     # the counter window (A-8): only the target's counters answer an attack spell yet
     c = BT.choose_full_shield(s, t, b, q, prm[q], card, energy)
     if c >= 0:
-        s.card[b, q, s.inst_card[b, c], S.C_PLAYED] += 1
-        s.seat[b, q, S.S_COUNTERS] += 1
+        spend_counter(s, t, b, q, c)
         s.seat[b, p, S.S_COUNTERED] += 1
-        log(s, b, EV_COUNTER, q, s.inst_card[b, c], 0)
-        discard(s, b, c)
         return
     if e == E_ZOT:
         if mode == 1:
             s.stun[b, q] += 2  # stunned for two turns: two stun tokens (R9, R30)
             log(s, b, EV_STUN, q, 2, 0)
         else:
-            deal_damage(s, t, b, p, q, energy, prm)
+            deal_damage(s, t, b, p, q, energy, 0, prm)
     elif e == E_FIREBALL:
-        deal_damage(s, t, b, p, q, 5, prm)
+        deal_damage(s, t, b, p, q, 5, 1, prm)
     elif e == E_POWERTHRUST:
-        deal_damage(s, t, b, p, q, energy + 2, prm)
+        deal_damage(s, t, b, p, q, energy + 2, 0, prm)
     elif e == E_STONE_DEAD:
-        deal_damage(s, t, b, p, q, energy, prm)  # + magic stones carried: no items exist yet
+        stones = 0
+        c = items_of(q)
+        for k in range(s.cont_n[b, c]):
+            stones += t.card_stone[s.inst_card[b, s.cont[b, c, k]]]
+        deal_damage(s, t, b, p, q, energy + stones, 0, prm)
     elif e == E_KA_BONG:
-        if deal_damage(s, t, b, p, q, 4, prm) > 0 and s.alive[b, q]:
+        if deal_damage(s, t, b, p, q, 4, 0, prm) > 0 and s.alive[b, q]:
             s.stun[b, q] += 1
             log(s, b, EV_STUN, q, 1, 0)
     elif e == E_FIRE_DARTS:
@@ -489,7 +615,26 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
         for _ in range(energy):
             if not s.alive[b, q]:
                 break
-            deal_damage(s, t, b, p, q, 1, prm)
+            deal_damage(s, t, b, p, q, 1, 1, prm)
+
+
+@njit(cache=True)
+def throw(s, t, b, p, i, q, prm):
+    """Seat p throws its carried weapon i at wizard q as its attack (R100, R113): Large Rock
+    deals 2 physical damage and lands on q's square; Boomstone deals 4 magical fire damage and is
+    discarded. A thrown item is no spell: only damage counters (Shield) answer it."""
+    card = s.inst_card[b, i]
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    s.card[b, p, card, S.C_PLAYED] += 1
+    log(s, b, EV_THROW, card, q, 0)
+    sq = s.pos[b, q]
+    if t.card_effect[card] == E_LARGE_ROCK:
+        lose_item(s, t, b, p, i, sq)
+        deal_damage(s, t, b, p, q, 2, 0, prm)
+    else:
+        lose_item(s, t, b, p, i, -1)
+        deal_damage(s, t, b, p, q, 4, 1, prm)
 
 
 @njit(cache=True)
@@ -509,17 +654,14 @@ def negated(s, t, b, geo, p, card, q, prm):
             line_of_sight(geo, s.pos[b, w], s.pos[b, q], 1 << s.colour[b, w])
         c = BT.choose_negate(s, t, b, w, prm[w], p, card, q, sees)
         if c >= 0:
-            s.card[b, w, s.inst_card[b, c], S.C_PLAYED] += 1
-            s.seat[b, w, S.S_COUNTERS] += 1
+            spend_counter(s, t, b, w, c)
             s.seat[b, p, S.S_COUNTERED] += 1
-            log(s, b, EV_COUNTER, w, s.inst_card[b, c], 0)
-            discard(s, b, c)
             return True
     return False
 
 
 @njit(cache=True)
-def cast_neutral(s, t, b, geo, p, i, q, boost, prm):
+def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
     """Seat p casts neutral spell i (R66) at wizard q (itself for Meditate and Mad Dash)."""
     card = s.inst_card[b, i]
     e = t.card_effect[card]
@@ -542,8 +684,12 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, prm):
         log(s, b, EV_MAD_DASH, s.mp[b], 0, 0)
         put_down(s, t, b, p, WAY_FORCED)
     elif e == E_DROP_OBJECT:
-        if s.carrying[b, q] >= 0:
-            put_down(s, t, b, q, WAY_FORCED)  # lands on q's square (A-17 if that is a base)
+        # the caster chose the treasure (z = -1) or one carried item; it lands on q's square
+        if z < 0 and s.carrying[b, q] >= 0:
+            put_down(s, t, b, q, WAY_FORCED)  # A-17 if that square is a base
+        elif z >= 0 and s.c_cont[b, z] == items_of(q):
+            log(s, b, EV_ITEM_DROP, s.inst_card[b, z], s.pos[b, q], WAY_FORCED)
+            lose_item(s, t, b, q, z, s.pos[b, q])
         else:
             log(s, b, EV_NO_EFFECT, card, q, 0)
 
@@ -582,18 +728,43 @@ def do_option(s, t, b, geo, p, k, prm):
         s.attacked[b] = 1
         s.seat[b, p, S.S_ATTACKS] += 1
         s.seat[b, p, S.S_PUNCHES] += 1
-        log(s, b, EV_PUNCH, a, 1, 0)
-        deal_damage(s, t, b, p, a, 1, prm)  # R57: 1 damage
+        dmg = 1  # R57: 1 damage
+        for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
+            roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
+            log(s, b, EV_ROLL, roll, 0, 0)
+            dmg += roll
+        log(s, b, EV_PUNCH, a, dmg, 0)
+        deal_damage(s, t, b, p, a, dmg, 0, prm)
     elif kind == O_ATTACK:
         cast_attack(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_NEUTRAL:
-        cast_neutral(s, t, b, geo, p, a, x, y, prm)
+        cast_neutral(s, t, b, geo, p, a, x, y, z, prm)
+    elif kind == O_ITEM:
+        card = s.inst_card[b, a]
+        s.card[b, p, card, S.C_PLAYED] += 1
+        log(s, b, EV_ITEM, card, 0, 0)
+        gain_item(s, t, b, p, a)
+    elif kind == O_ITEM_DROP:
+        log(s, b, EV_ITEM_DROP, s.inst_card[b, a], s.pos[b, p], WAY_DROP)
+        lose_item(s, t, b, p, a, s.pos[b, p])
+    elif kind == O_ITEM_PICK:
+        s.mp[b] -= 1  # R106: 1 MP
+        log(s, b, EV_ITEM_PICK, s.inst_card[b, a], s.pos[b, p], 0)
+        s.card[b, p, s.inst_card[b, a], S.C_ACQ] += 1
+        gain_item(s, t, b, p, a)
+        discard_to_limit(s, t, b, p, prm[p])  # A-14: room is made with hand cards
+    elif kind == O_THROW:
+        throw(s, t, b, p, a, x, prm)
 
 
 @njit(cache=True)
 def time_passes(s, t, b, p):
-    """Time Passes (R28-R30): no implemented card acts here yet; a stun token is discarded and
-    the wizard is stunned for this turn."""
+    """Time Passes (R28-R30): first each Lifestone gives 1 life, up to 20 (R152, A-34); then a
+    stun token is discarded and the wizard is stunned for this turn."""
+    n = carried(s, t, b, p, E_LIFESTONE)
+    if n > 0 and s.life[b, p] < MAX_LIFE:
+        s.life[b, p] = min(MAX_LIFE, s.life[b, p] + n)
+        log(s, b, EV_LIFESTONE, p, s.life[b, p], 0)
     s.stunned[b] = 0
     if s.stun[b, p] > 0:
         s.stun[b, p] -= 1
@@ -605,7 +776,7 @@ def time_passes(s, t, b, p):
 def move_and_cast(s, t, b, geo, p, prm):
     """Move and Cast (R31-R37): movement points equal to the base speed, then the bot's options
     one at a time until it ends the phase, picks up a treasure (R116) or the game ends."""
-    s.mp[b] = BASE_SPEED
+    s.mp[b] = BASE_SPEED + carried(s, t, b, p, E_SPEEDSTONE)  # Speedstone: base move + 1
     s.boosted[b] = 0
     s.attacked[b] = 0
     s.moved[b] = 0
@@ -624,14 +795,14 @@ def move_and_cast(s, t, b, geo, p, prm):
 @njit(cache=True)
 def discard_and_draw(s, t, b, p, prm):
     """Discard and Draw (R168-R170): discard any cards, then draw up to two without passing the
-    hand limit (R169, R173)."""
+    hand limit (R169, R173); a Spellstone allows one card more."""
     while hand_size(s, b, p) > 0:
         i = BT.choose_discard(s, t, b, p, prm, False)
         if i < 0:
             break
         log(s, b, EV_DISCARD, p, s.inst_card[b, i], 0)
         discard(s, b, i)
-    n = min(DRAW_MAX, HAND_LIMIT - hand_size(s, b, p))
+    n = min(DRAW_MAX + carried(s, t, b, p, E_SPELLSTONE), HAND_LIMIT - hand_size(s, b, p))
     for _ in range(n):
         draw_card(s, t, b, p)
 

@@ -1,8 +1,8 @@
 """Wiz-War batch state, the codes the kernel uses, and the helpers that move cards.
 
 Every Magic card of a game is an *instance* (index ``i`` < ``n_inst``) that sits in exactly one
-*container*: the deck, the discard pile, a seat's hand, or out of the game (a dead wizard's cards
-go to the discard pile, so this last one stays empty for now). Containers keep a list of their
+*container*: the deck, the discard pile, a seat's hand, the items a seat carries (R65, R104), or
+the floor (dropped items, each on a square: ``c_sq``). Containers keep a list of their
 instances, so a draw or a move is O(1) (swap-remove); the top of the deck is the last entry.
 
 The board of a game is one deal from the tables' pool of assembled boards (``deal``); the map is
@@ -21,12 +21,14 @@ from simlab.games.kernel import KernelLayout, kernel_arrays, shuffle_list
 MAXP = 4
 MAXI = 160          # card instances: 12 cantrips + 6 schools x 24 = 156 (R4; Giant Book of Spells)
 NTR = 2 * MAXP      # treasures: two per colour (R4, R23); treasure k belongs to seat k // 2
-NZONE = 2 + MAXP    # containers: deck, discard, hand of seat 0..3
+NZONE = 3 + 2 * MAXP  # containers: deck, discard, hand of seat 0..3, items of seat 0..3, floor
 Z_DECK, Z_DISCARD, Z_HAND0 = 0, 1, 2
+Z_ITEMS0 = Z_HAND0 + MAXP
+Z_FLOOR = Z_ITEMS0 + MAXP
 
 START_LIFE = 15     # R6, R25
 MAX_LIFE = 20       # R152
-HAND_LIMIT = 7      # R169, R173 (hand + maintained spells + carried items; only the hand exists yet)
+HAND_LIMIT = 7      # R169, R173 (hand + maintained spells + carried items; no maintained spells yet)
 START_HAND = 5      # R24
 DRAW_MAX = 2        # R169
 BASE_SPEED = 3      # R32
@@ -48,18 +50,29 @@ TYPES = ("attack", "counter", "neutral", "item", "energy", "unknown")
 IMPLEMENTED = frozenset({
     "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
     "full_shield", "shield", "negate_neutral", "meditate", "drop_object", "mad_dash",
+    "speedstone", "lifestone", "powerstone", "spellstone", "bloodshard", "mightstone", "large_rock",
+    "boomstone", "null_powder",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
-           "full_shield", "shield", "negate_neutral", "meditate", "drop_object", "mad_dash")
+           "full_shield", "shield", "negate_neutral", "meditate", "drop_object", "mad_dash",
+           "speedstone", "lifestone", "powerstone", "spellstone", "bloodshard", "mightstone", "large_rock",
+           "boomstone", "null_powder")
 (E_OTHER, E_ENERGY, E_ZOT, E_FIREBALL, E_POWERTHRUST, E_STONE_DEAD, E_KA_BONG, E_FIRE_DARTS,
- E_FULL_SHIELD, E_SHIELD, E_NEGATE_NEUTRAL, E_MEDITATE, E_DROP_OBJECT, E_MAD_DASH) = range(len(EFFECTS))
+ E_FULL_SHIELD, E_SHIELD, E_NEGATE_NEUTRAL, E_MEDITATE, E_DROP_OBJECT, E_MAD_DASH,
+ E_SPEEDSTONE, E_LIFESTONE, E_POWERSTONE, E_SPELLSTONE, E_BLOODSHARD, E_MIGHTSTONE, E_LARGE_ROCK,
+ E_BOOMSTONE, E_NULL_POWDER) = range(len(EFFECTS))
 
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
-O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL = range(8)
+O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
+    O_THROW = range(12)
+NKIND = 12
 # O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
-# (Zot!: 0 damage, 1 stun)
+# (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
+# O_ITEM: a = item instance played from the hand (R65); O_ITEM_DROP: a = carried item dropped
+# (R109); O_ITEM_PICK: a = item on the floor of one's square picked up for 1 MP (R106);
+# O_THROW: a = carried thrown weapon, x = target seat (R100, R113)
 
 # Seat counters (results `seats` table, in this order after score/won)
 SEAT_COLUMNS = (
@@ -105,6 +118,7 @@ class StateLayout(KernelLayout):
     inst_card: np.ndarray  # int16 (B, MAXI): card id of instance i (-1 = no instance)
     c_cont: np.ndarray     # int8 (B, MAXI): container of instance i
     c_pos: np.ndarray      # int16 (B, MAXI): index of i in its container's list
+    c_sq: np.ndarray       # int16 (B, MAXI): square of a dropped item on the floor (-1 elsewhere)
     cont: np.ndarray       # int16 (B, NZONE, MAXI): instances in each container, first cont_n valid
     cont_n: np.ndarray     # int16 (B, NZONE)
     n_inst: np.ndarray     # int16 (B,): card instances in this game
@@ -142,6 +156,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92) -> State:
         carrying=np.full((batch, MAXP), -1, np.int8), tr_sq=np.full((batch, NTR), -1, np.int16),
         tr_carrier=np.full((batch, NTR), -1, np.int8), inst_card=np.full((batch, MAXI), -1, np.int16),
         c_cont=np.full((batch, MAXI), -1, np.int8), c_pos=z((batch, MAXI), np.int16),
+        c_sq=np.full((batch, MAXI), -1, np.int16),
         cont=z((batch, NZONE, MAXI), np.int16), cont_n=z((batch, NZONE), np.int16), n_inst=z(batch, np.int16),
         mp=z(batch, np.int16), boosted=z(batch, np.int8), attacked=z(batch, np.int8), moved=z(batch, np.int8),
         stunned=z(batch, np.int8), no_pickup=z(batch, np.int8), mc_over=z(batch, np.int8),
@@ -162,6 +177,7 @@ class TablesLayout:
     card_effect: np.ndarray  # int8 (N,): E_* (E_OTHER for effects the rules do not know)
     card_energy: np.ndarray  # int8 (N,): printed energy value (R63)
     card_fire: np.ndarray    # int8 (N,): 1 = Fire trait (R96)
+    card_stone: np.ndarray   # int8 (N,): 1 = Magic Stone trait (R98)
     deck: np.ndarray         # int16 (D,): card id of each card of the deck, D <= MAXI (implemented only)
     shield_plus: np.ndarray  # int8 (1,): Shield reduces by energy + this (A-4: 2 card text, 1 rulebook)
     g_sq_of: np.ndarray      # int16 (K, H, W)
@@ -234,10 +250,27 @@ def shuffle_deck(s, b, stream):
         s.c_pos[b, row[k]] = k
 
 
+@njit(cache=True, inline="always")
+def items_of(p):
+    """Container index of the items seat p carries."""
+    return Z_ITEMS0 + p
+
+
 @njit(cache=True)
 def hand_size(s, b, p):
-    """Cards counting toward seat p's hand limit (R173; only hand cards exist yet)."""
-    return s.cont_n[b, Z_HAND0 + p]
+    """Cards counting toward seat p's hand limit: hand cards and carried items (R107, R173)."""
+    return s.cont_n[b, Z_HAND0 + p] + s.cont_n[b, Z_ITEMS0 + p]
+
+
+@njit(cache=True)
+def carried(s, t, b, p, effect):
+    """Number of items with ``effect`` that seat p carries."""
+    c = Z_ITEMS0 + p
+    n = 0
+    for k in range(s.cont_n[b, c]):
+        if t.card_effect[s.inst_card[b, s.cont[b, c, k]]] == effect:
+            n += 1
+    return n
 
 
 @njit(cache=True)
@@ -259,9 +292,10 @@ def log(s, b, code, a, x, y):
 @njit(cache=True)
 def count_violations(s, t, b):
     """Invariant checks: every card instance in exactly one container and consistently indexed,
-    the deck's cards all accounted for; life within 0..20 for the living, dead wizards off the
-    board; wizards on valid squares; every treasure either on a square or carried by a living
-    wizard that records it; no negative counts."""
+    the deck's cards all accounted for, dropped items (and only they) on a valid square, carried
+    items only with the living; life within 0..20 for the living, dead wizards off the board;
+    wizards on valid squares; every treasure either on a square or carried by a living wizard that
+    records it; no negative counts."""
     bad = 0
     total = 0
     for c in range(NZONE):
@@ -276,13 +310,17 @@ def count_violations(s, t, b):
     if total != s.n_inst[b]:
         bad += 1
     nsq = t.g_sq_r.shape[1]
+    for i in range(s.n_inst[b]):
+        on_floor = s.c_cont[b, i] == Z_FLOOR
+        if on_floor != (s.c_sq[b, i] >= 0) or s.c_sq[b, i] >= nsq:
+            bad += 1
     for p in range(s.players[b]):
         if s.alive[b, p]:
             if s.life[b, p] <= 0 or s.life[b, p] > MAX_LIFE:
                 bad += 1
             if s.pos[b, p] < 0 or s.pos[b, p] >= nsq:
                 bad += 1
-        elif s.pos[b, p] != -1 or s.carrying[b, p] != -1:
+        elif s.pos[b, p] != -1 or s.carrying[b, p] != -1 or s.cont_n[b, Z_ITEMS0 + p] != 0:
             bad += 1
         if s.stun[b, p] < 0 or s.vp_kill[b, p] < 0:
             bad += 1

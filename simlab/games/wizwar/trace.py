@@ -9,7 +9,8 @@ from simlab.games.wizwar import rules as R
 from simlab.games.wizwar import state as S
 from simlab.games.wizwar.board import COLOURS
 
-_WAYS = {R.WAY_DROP: "drops", R.WAY_FORCED: "is made to drop", R.WAY_DEATH: "falls from the dead wizard:"}
+_WAYS = {R.WAY_DROP: "drops", R.WAY_FORCED: "is made to drop", R.WAY_DEATH: "falls from the dead wizard:",
+         R.WAY_LANDS: "lands:"}
 
 
 def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], sq_r: np.ndarray,
@@ -73,6 +74,21 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    movement doubled: {a} MP")
         elif code == R.EV_NO_EFFECT:
             lines.append(f"    {names[a]} has no effect")
+        elif code == R.EV_ITEM:
+            lines.append(f"  plays the item {names[a]} (now carried)")
+        elif code == R.EV_ITEM_DROP:
+            lines.append(f"  {_WAYS.get(int(y), 'drops')} item {names[a]} on {sq(x)}")
+        elif code == R.EV_ITEM_PICK:
+            lines.append(f"  picks up item {names[a]} on {sq(x)} (1 MP)")
+        elif code == R.EV_THROW:
+            lines.append(f"  throws {names[a]} at {who(x)}")
+        elif code == R.EV_STONES:
+            boom = f", {y} Boomstone(s) explode" if y else ""
+            lines.append(f"    fire destroys {x} magic stone(s) of {who(a)}{boom}")
+        elif code == R.EV_LIFESTONE:
+            lines.append(f"  Lifestone: life {x}")
+        elif code == R.EV_ROLL:
+            lines.append(f"    Mightstone rolls {a}")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

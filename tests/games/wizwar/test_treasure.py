@@ -117,7 +117,7 @@ def test_drop_object_makes_the_target_drop_its_treasure():
     pos.put(1, 2, 7)
     i = pos.give(0, "Drop Object")
     pos.start_turn(0)
-    pos.do(0, (O_NEUTRAL, i, 1, -1, 0))
+    pos.do(0, (O_NEUTRAL, i, 1, -1, -1))
     assert st.carrying[0, 1] == -1 and st.tr_sq[0, 1] == pos.sq(2, 7)
     assert R.points(st, pos.t, 0, 1) == 1
     assert st.c_cont[0, i] == S.Z_DISCARD
@@ -140,7 +140,7 @@ def test_negate_neutral_cancels_drop_object():
     i = pos.give(0, "Drop Object")
     pos.give(1, "Negate Neutral")
     pos.start_turn(0)
-    pos.do(0, (O_NEUTRAL, i, 1, -1, 0))
+    pos.do(0, (O_NEUTRAL, i, 1, -1, -1))
     assert pos.st.carrying[0, 1] == 1
     assert pos.st.seat[0, 1, S.S_COUNTERS] == 1 and pos.st.seat[0, 0, S.S_COUNTERED] == 1
 
