@@ -67,12 +67,12 @@ __all__ = ["PARAMS", "PRESETS", "NPARAM", "choose_option", "choose_shield", "cho
 
 # Parameter names and defaults, in kernel order (index constants below).
 PARAMS = {
-    "random": 0.0,         # 1 = uniformly random legal choices (the fuzzing bot)
+    "random": 0.0,         # 1 = the fuzzing bot: every decision a uniform pick among the legal ones
     "w_treasure": 1.0,     # value of one step closer to the current goal (treasure, then home)
-    "w_kill": 1.0,         # value per point of damage dealt to an enemy wizard
-    "kill_bonus": 4.0,     # extra value when the damage reaches the target's life
+    "w_kill": 1.0,         # score of each point of damage an attack would do
+    "kill_bonus": 4.0,     # added when that damage would leave the target at 0 life or less
     "attack_min": 1.5,     # least score to spend an attack (punch or spell)
-    "counter_min": 3.0,    # least damage prevented to spend a counter (lethal damage: always)
+    "counter_min": 3.0,    # smallest hit worth a counter card (a hit that would kill: any size)
     "keep_min": 1.0,       # with no room to draw two, discard the weakest card worth less than this
     "end_floor": 0.15,     # random bot: chance to end Move and Cast at each decision
 }

@@ -113,8 +113,8 @@ class StateLayout(KernelLayout):
     stun: np.ndarray       # int8 (B, MAXP): stun tokens (R9, R30)
     first_done: np.ndarray  # int8 (B, MAXP): seat p has finished its first turn (R51)
     carrying: np.ndarray   # int8 (B, MAXP): treasure carried by seat p, -1 (R118: at most one)
-    tr_sq: np.ndarray      # int16 (B, NTR): square of treasure k (-1 while carried)
-    tr_carrier: np.ndarray  # int8 (B, NTR): seat carrying treasure k, -1
+    tr_sq: np.ndarray      # int16 (B, NTR): where treasure k lies; -1 = in a wizard's hands
+    tr_carrier: np.ndarray  # int8 (B, NTR): the seat holding treasure k, or -1
     inst_card: np.ndarray  # int16 (B, MAXI): card id of instance i (-1 = no instance)
     c_cont: np.ndarray     # int8 (B, MAXI): container of instance i
     c_pos: np.ndarray      # int16 (B, MAXI): index of i in its container's list

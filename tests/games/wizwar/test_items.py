@@ -241,3 +241,21 @@ def test_drop_object_takes_an_item():
     d = pos.give(0, "Drop Object")
     pos.do(0, (O_NEUTRAL, d, 1, -1, it))
     assert pos.st.c_cont[0, it] == S.Z_FLOOR and pos.st.c_sq[0, it] == pos.sq(2, 4)
+
+
+def test_boomstone_explosion_kill_scores_nothing():
+    """R158, R160, A-5: a wizard killed by its own exploding Boomstone (set off by the attacker's
+    fire) gives the attacker no kill point, and its hand is discarded, not taken."""
+    pos = Position(players=3, params=NEVER)
+    pos.put(1, 2, 4)
+    carry_item(pos, 1, "Boomstone")
+    pos.give(1, "Zot!")
+    pos.st.life[0, 1] = 6
+    pos.start_turn(0)
+    fb = pos.give(0, "Fireball")
+    pos.do(0, (O_ATTACK, fb, 1, -1, 0))
+    st = pos.st
+    assert not st.alive[0, 1] and st.vp_kill[0, 0] == 0
+    assert st.seat[0, 1, S.S_KILLED_BY] == -1
+    assert pos.hand(0) == [] and pos.hand(1) == []
+    assert S.count_violations(st, pos.t, 0) == 0

@@ -143,8 +143,8 @@ def test_discard_and_draw_up_to_two_within_limit():
 
 
 def test_empty_deck_reshuffles_the_discard_pile():
-    """R171: an empty deck is replaced by the shuffled discard pile; with both empty nothing is
-    drawn (A-23)."""
+    """R171: when the deck runs out, the discard pile is shuffled to form a new one; with no card
+    in either, the draw gets nothing (A-23)."""
     pos = Position()
     st = pos.st
     while st.cont_n[0, S.Z_DECK] > 1:
