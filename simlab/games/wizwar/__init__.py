@@ -81,7 +81,7 @@ def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: Card
     lines = [f"Board: set {cards.variant_choices.get('board_set', 'extracted')}, deal {k} of the pool; "
              f"deck {cards.variant_choices.get('deck')} ({len(cards.arrays['deck'])} cards)"]
     lines += format_events(st.ev[0], int(st.ev_n[0]), cards, names, tables.g_sq_r[k], tables.g_sq_c[k],
-                           st.colour[0])
+                           st.colour[0], tables.g_edge_sq[k], tables.g_edge_side[k])
     lines.append("Final points: " + ", ".join(
         f"P{p + 1} {int(st.seat[0, p, S.S_VP])}" + ("" if st.alive[0, p] else " (dead)") for p in range(players)))
     if viol:

@@ -18,7 +18,7 @@ from numba import njit
 
 from simlab.games.base import BotPreset
 from simlab.games.kernel import coin, rand
-from simlab.games.wizwar.movement import distances, step
+from simlab.games.wizwar.movement import distances, step_unlocked
 from simlab.games.wizwar.state import (
     DRAW_MAX,
     E_BLOODSHARD,
@@ -32,10 +32,12 @@ from simlab.games.wizwar.state import (
     E_LARGE_ROCK,
     E_LIFESTONE,
     E_MAD_DASH,
+    E_MASTER_KEY,
     E_MEDITATE,
     E_MIGHTSTONE,
     E_NEGATE_NEUTRAL,
     E_NULL_POWDER,
+    E_PICK_LOCK,
     E_POWERSTONE,
     E_POWERTHRUST,
     E_SHIELD,
@@ -57,6 +59,7 @@ from simlab.games.wizwar.state import (
     O_PUNCH,
     O_STEP,
     O_THROW,
+    O_UNLOCK,
     hand_of,
     hand_size,
     items_of,
@@ -110,6 +113,10 @@ def card_value(t, card):
         v = 1.5
     elif e == E_NEGATE_NEUTRAL or e == E_MAD_DASH:
         v = 1.0
+    elif e == E_PICK_LOCK:
+        v = 1.5
+    elif e == E_MASTER_KEY:
+        v = 2.5
     elif e == E_SPEEDSTONE or e == E_NULL_POWDER:
         v = 3.0
     elif e == E_LIFESTONE or e == E_SPELLSTONE or e == E_BLOODSHARD or e == E_BOOMSTONE:
@@ -216,6 +223,8 @@ def choose_option(s, t, b, geo, p, prm):
     goal = goal_square(s, t, b, geo, p)
     field = distances(geo, goal if goal >= 0 else me, bit)
     here = field[me]
+    if here < 0:
+        here = 40  # the goal lies behind a door closed to the wizard: any way in is progress
     n = s.opt_n[b]
     score = np.zeros(n, np.float64)
     best_attack = -1e9
@@ -261,8 +270,8 @@ def choose_option(s, t, b, geo, p, prm):
         x = s.opt[b, k, 2]
         sc = score[k]
         if kind == O_STEP:
-            nxt = step(geo, me, a, bit)
-            if here < 0 or field[nxt] < 0:
+            nxt = step_unlocked(geo, me, a, bit, s.unlocked[b])
+            if field[nxt] < 0:
                 sc = -1.0
             else:
                 sc = prm[P_W_TREASURE] * (here - field[nxt])
@@ -305,6 +314,18 @@ def choose_option(s, t, b, geo, p, prm):
             elif e == E_MAD_DASH:
                 if s.carrying[b, p] < 0 and s.mp[b] >= 2 and here > 2 * s.mp[b] and s.attacked[b] == 0:
                     sc = 0.5
+        elif kind == O_UNLOCK:
+            # worth it for a door on one of the wizard's own sides that shortens the way
+            sc = -1.0
+            if s.mp[b] > 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+                for d in range(4):
+                    nb = geo.nbr[me, d]
+                    if nb >= 0 and (geo.edge[me, d] == x or geo.edge[nb, geo.arrive[me, d]] == x) \
+                            and field[nb] >= 0 and field[nb] + 1 < here:
+                        gain = prm[P_W_TREASURE] * (here - field[nb] - 1)
+                        if t.card_effect[s.inst_card[b, a]] == E_PICK_LOCK:
+                            gain -= 0.3 * card_value(t, s.inst_card[b, a])
+                        sc = max(sc, gain)
         elif kind == O_ITEM:
             sc = 2.0  # an item helps only when carried, and counts toward the limit either way
         elif kind == O_ITEM_DROP:

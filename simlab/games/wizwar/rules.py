@@ -19,9 +19,9 @@ from simlab.games.base import randbelow, stream_seed
 from simlab.games.kernel import register_game
 from simlab.games.wizwar import bots as BT
 from simlab.games.wizwar import state as S
-from simlab.games.wizwar.board import Geometry
-from simlab.games.wizwar.movement import step
-from simlab.games.wizwar.sight import adjacent, line_of_sight
+from simlab.games.wizwar.board import DOOR, Geometry
+from simlab.games.wizwar.movement import step_unlocked
+from simlab.games.wizwar.sight import adjacent, line_of_sight, sees_border
 from simlab.games.wizwar.state import (
     BASE_SPEED,
     DRAW_MAX,
@@ -34,8 +34,10 @@ from simlab.games.wizwar.state import (
     E_LARGE_ROCK,
     E_LIFESTONE,
     E_MAD_DASH,
+    E_MASTER_KEY,
     E_MEDITATE,
     E_MIGHTSTONE,
+    E_PICK_LOCK,
     E_POWERSTONE,
     E_POWERTHRUST,
     E_SPEEDSTONE,
@@ -64,6 +66,7 @@ from simlab.games.wizwar.state import (
     O_PUNCH,
     O_STEP,
     O_THROW,
+    O_UNLOCK,
     ROUND_LIMIT,
     RS_DECK,
     RS_DICE,
@@ -90,7 +93,7 @@ from simlab.games.wizwar.state import (
 (EV_SETUP, EV_TREASURE, EV_TURN, EV_STUNNED, EV_MOVE, EV_BOOST, EV_PICKUP, EV_DROP, EV_PUNCH, EV_CAST,
  EV_COUNTER, EV_DAMAGE, EV_STUN, EV_DEATH, EV_DRAW, EV_DISCARD, EV_RESHUFFLE, EV_TAKE_HAND, EV_END,
  EV_MAD_DASH, EV_NO_EFFECT, EV_ITEM, EV_ITEM_DROP, EV_ITEM_PICK, EV_THROW, EV_STONES, EV_LIFESTONE,
- EV_ROLL) = range(28)
+ EV_ROLL, EV_UNLOCK, EV_RELOCK) = range(30)
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -140,6 +143,7 @@ def setup(s, t, b, players, seed_words, game_id):
         s.tr_sq[b, j] = t.g_tstart[k, j] if j < 2 * players else -1
         s.tr_carrier[b, j] = -1
     s.cont_n[b] = 0
+    s.unlocked[b] = -1
     n = t.deck.shape[0]
     for i in range(s.inst_card.shape[1]):
         s.inst_card[b, i] = t.deck[i] if i < n else -1
@@ -470,8 +474,29 @@ def enumerate_options(s, t, b, geo, p):
     # R32, R33: a step per movement point; R141: a stunned wizard that attacked stays put
     if s.mp[b] > 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
         for d in range(4):
-            if step(geo, me, d, bit) >= 0:
+            if step_unlocked(geo, me, d, bit, s.unlocked[b]) >= 0:
                 add_opt(s, b, O_STEP, d, 0, 0, 0)
+    # R43: a door closed to the wizard opens only by a card: Pick Lock (a mundane neutral spell)
+    # or a carried Master Key, aimed at a door in sight (R76: the line runs to the door)
+    if s.unlocked[b] < 0:
+        key = -1
+        ci0 = items_of(p)
+        for k in range(s.cont_n[b, ci0]):
+            if t.card_effect[s.inst_card[b, s.cont[b, ci0, k]]] == E_MASTER_KEY:
+                key = s.cont[b, ci0, k]
+        h0 = hand_of(p)
+        for k in range(s.cont_n[b, h0] + 1):
+            i = key
+            if k < s.cont_n[b, h0]:
+                i = s.cont[b, h0, k]
+                if t.card_effect[s.inst_card[b, i]] != E_PICK_LOCK:
+                    continue
+            if i < 0:
+                continue
+            kinds, doors = geo.edge_kind, geo.edge_doors
+            for e in range(kinds.shape[0]):
+                if kinds[e] == DOOR and (doors[e] & bit) == 0 and sees_border(geo, me, e, bit):
+                    add_opt(s, b, O_UNLOCK, i, e, 0, 0)
     h = hand_of(p)
     nh = s.cont_n[b, h]
     # R36: once per turn, one card with an energy value for that many movement points
@@ -708,7 +733,11 @@ def do_option(s, t, b, geo, p, k, prm):
     z = s.opt[b, k, 4]
     if kind == O_STEP:
         src = s.pos[b, p]
-        s.pos[b, p] = step(geo, src, a, 1 << s.colour[b, p])
+        s.pos[b, p] = step_unlocked(geo, src, a, 1 << s.colour[b, p], s.unlocked[b])
+        u = s.unlocked[b]
+        if u >= 0 and (geo.edge[src, a] == u or geo.edge[s.pos[b, p], geo.arrive[src, a]] == u):
+            s.unlocked[b] = -1  # R44: the door locks again behind the wizard
+            log(s, b, EV_RELOCK, u, 0, 0)
         s.mp[b] -= 1
         s.moved[b] = 1
         s.seat[b, p, S.S_STEPS] += 1
@@ -755,6 +784,14 @@ def do_option(s, t, b, geo, p, k, prm):
         discard_to_limit(s, t, b, p, prm[p])  # room is made with hand cards
     elif kind == O_THROW:
         throw(s, t, b, p, a, x, prm)
+    elif kind == O_UNLOCK:
+        # Pick Lock is mundane: no counter answers it (R99); a Master Key stays carried
+        card = s.inst_card[b, a]
+        s.card[b, p, card, S.C_PLAYED] += 1
+        if t.card_effect[card] == E_PICK_LOCK:
+            discard(s, b, a)
+        s.unlocked[b] = x
+        log(s, b, EV_UNLOCK, card, x, 0)
 
 
 @njit(cache=True)
@@ -782,6 +819,7 @@ def move_and_cast(s, t, b, geo, p, prm):
     s.moved[b] = 0
     s.no_pickup[b] = 0
     s.mc_over[b] = 0
+    s.unlocked[b] = -1
     for _ in range(MAX_ACTIONS):
         if s.done[b] or s.mc_over[b] or not s.alive[b, p]:
             break
@@ -815,6 +853,7 @@ def play_turn(s, t, b, geo, p, prm):
     log(s, b, EV_TURN, p, s.rnd[b], s.life[b, p])
     time_passes(s, t, b, p)
     move_and_cast(s, t, b, geo, p, prm)
+    s.unlocked[b] = -1  # an unlocked door is for the active wizard's passage only (R44, A-19)
     if not s.done[b] and s.alive[b, p]:
         discard_and_draw(s, t, b, p, prm[p])
     s.first_done[b, p] = 1

@@ -51,28 +51,29 @@ IMPLEMENTED = frozenset({
     "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
     "full_shield", "shield", "negate_neutral", "meditate", "drop_object", "mad_dash",
     "speedstone", "lifestone", "powerstone", "spellstone", "bloodshard", "mightstone", "large_rock",
-    "boomstone", "null_powder",
+    "boomstone", "null_powder", "pick_lock", "master_key",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
            "full_shield", "shield", "negate_neutral", "meditate", "drop_object", "mad_dash",
            "speedstone", "lifestone", "powerstone", "spellstone", "bloodshard", "mightstone", "large_rock",
-           "boomstone", "null_powder")
+           "boomstone", "null_powder", "pick_lock", "master_key")
 (E_OTHER, E_ENERGY, E_ZOT, E_FIREBALL, E_POWERTHRUST, E_STONE_DEAD, E_KA_BONG, E_FIRE_DARTS,
  E_FULL_SHIELD, E_SHIELD, E_NEGATE_NEUTRAL, E_MEDITATE, E_DROP_OBJECT, E_MAD_DASH,
  E_SPEEDSTONE, E_LIFESTONE, E_POWERSTONE, E_SPELLSTONE, E_BLOODSHARD, E_MIGHTSTONE, E_LARGE_ROCK,
- E_BOOMSTONE, E_NULL_POWDER) = range(len(EFFECTS))
+ E_BOOMSTONE, E_NULL_POWDER, E_PICK_LOCK, E_MASTER_KEY) = range(len(EFFECTS))
 
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
 O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
-    O_THROW = range(12)
-NKIND = 12
+    O_THROW, O_UNLOCK = range(13)
+NKIND = 13
 # O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
 # (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
 # O_ITEM: a = item instance played from the hand (R65); O_ITEM_DROP: a = carried item dropped
 # (R109); O_ITEM_PICK: a = item on the floor of one's square picked up for 1 MP (R106);
-# O_THROW: a = carried thrown weapon, x = target seat (R100, R113)
+# O_THROW: a = carried thrown weapon, x = target seat (R100, R113); O_UNLOCK: a = Pick Lock in
+# the hand or a carried Master Key, x = the door's border (R43)
 
 # Seat counters (results `seats` table, in this order after score/won)
 SEAT_COLUMNS = (
@@ -129,6 +130,8 @@ class StateLayout(KernelLayout):
     stunned: np.ndarray    # int8 (B,): the active wizard is stunned this turn (R30)
     no_pickup: np.ndarray  # int8 (B,): no treasure pick-up for the rest of the turn (Mad Dash)
     mc_over: np.ndarray    # int8 (B,): the Move and Cast phase has ended (R116)
+    unlocked: np.ndarray   # int16 (B,): a door border unlocked for the active wizard until it
+    #                        passes through (Pick Lock, Master Key; R44), -1
     opt: np.ndarray        # int16 (B, MAXOPT, 5): legal options of the current decision
     opt_n: np.ndarray      # int16 (B,)
 
@@ -160,6 +163,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92) -> State:
         cont=z((batch, NZONE, MAXI), np.int16), cont_n=z((batch, NZONE), np.int16), n_inst=z(batch, np.int16),
         mp=z(batch, np.int16), boosted=z(batch, np.int8), attacked=z(batch, np.int8), moved=z(batch, np.int8),
         stunned=z(batch, np.int8), no_pickup=z(batch, np.int8), mc_over=z(batch, np.int8),
+        unlocked=np.full(batch, -1, np.int16),
         opt=z((batch, MAXOPT, 5), np.int16), opt_n=z(batch, np.int16),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )

@@ -14,9 +14,10 @@ _WAYS = {R.WAY_DROP: "drops", R.WAY_FORCED: "is made to drop", R.WAY_DEATH: "fal
 
 
 def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], sq_r: np.ndarray,
-                  sq_c: np.ndarray, colours: np.ndarray) -> list[str]:
+                  sq_c: np.ndarray, colours: np.ndarray, edge_sq: np.ndarray | None = None,
+                  edge_side: np.ndarray | None = None) -> list[str]:
     """Turn the first ``n`` trace events of one game into lines of text. Squares are written as
-    (row, column) of the map, row 0 north."""
+    (row, column) of the map, row 0 north; a door as a square and the side it is on."""
     names = ct.names
 
     def who(p: int) -> str:
@@ -26,6 +27,11 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
 
     def sq(x: int) -> str:
         return f"({int(sq_r[x])},{int(sq_c[x])})" if x >= 0 else "-"
+
+    def door(e: int) -> str:
+        if edge_sq is None or edge_side is None:
+            return f"#{int(e)}"
+        return f"{sq(int(edge_sq[int(e)]))}{'NESW'[int(edge_side[int(e)])]}"
 
     def treasure(j: int) -> str:
         return f"treasure {COLOURS[int(colours[int(j) // 2])]}#{int(j) % 2 + 1}"
@@ -89,6 +95,10 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"  Lifestone: life {x}")
         elif code == R.EV_ROLL:
             lines.append(f"    Mightstone rolls {a}")
+        elif code == R.EV_UNLOCK:
+            lines.append(f"  {names[a]} unlocks the door {door(x)}")
+        elif code == R.EV_RELOCK:
+            lines.append(f"  the door {door(a)} locks again behind the wizard")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))
