@@ -23,6 +23,7 @@ from simlab.games.wizwar.state import (
     DRAW_MAX,
     E_BLOODSHARD,
     E_BOOMSTONE,
+    E_BRAINSTONE,
     E_DROP_OBJECT,
     E_ENERGY,
     E_FIRE_DARTS,
@@ -45,7 +46,6 @@ from simlab.games.wizwar.state import (
     E_SPELLSTONE,
     E_STONE_DEAD,
     E_ZOT,
-    HAND_LIMIT,
     NKIND,
     O_ATTACK,
     O_BOOST,
@@ -60,6 +60,7 @@ from simlab.games.wizwar.state import (
     O_STEP,
     O_THROW,
     O_UNLOCK,
+    hand_limit,
     hand_of,
     hand_size,
     items_of,
@@ -117,7 +118,7 @@ def card_value(t, card):
         v = 1.5
     elif e == E_MASTER_KEY:
         v = 2.5
-    elif e == E_SPEEDSTONE or e == E_NULL_POWDER:
+    elif e == E_SPEEDSTONE or e == E_NULL_POWDER or e == E_BRAINSTONE:
         v = 3.0
     elif e == E_LIFESTONE or e == E_SPELLSTONE or e == E_BLOODSHARD or e == E_BOOMSTONE:
         v = 2.5
@@ -331,7 +332,7 @@ def choose_option(s, t, b, geo, p, prm):
         elif kind == O_ITEM_DROP:
             sc = -2.0
         elif kind == O_ITEM_PICK:
-            sc = 1.0 if hand_size(s, b, p) < HAND_LIMIT and s.carrying[b, p] < 0 else -1.0
+            sc = 1.0 if hand_size(s, b, p) < hand_limit(s, t, b, p) and s.carrying[b, p] < 0 else -1.0
         elif kind == O_END:
             sc = 0.0
         score[k] = sc
@@ -464,7 +465,7 @@ def choose_discard(s, t, b, p, prm, forced):
             worst = i
     if forced:
         return worst
-    if n > HAND_LIMIT - DRAW_MAX and wv < prm[P_KEEP_MIN]:
+    if hand_size(s, b, p) > hand_limit(s, t, b, p) - DRAW_MAX and wv < prm[P_KEEP_MIN]:
         return worst
     return -1
 

@@ -27,6 +27,7 @@ from simlab.games.wizwar.state import (
     DRAW_MAX,
     E_BLOODSHARD,
     E_BOOMSTONE,
+    E_BRAINSTONE,
     E_DROP_OBJECT,
     E_FIRE_DARTS,
     E_FIREBALL,
@@ -48,7 +49,6 @@ from simlab.games.wizwar.state import (
     END_LAST_ALIVE,
     END_POINTS,
     END_ROUND_LIMIT,
-    HAND_LIMIT,
     MAX_ACTIONS,
     MAX_LIFE,
     MAXOPT,
@@ -81,6 +81,7 @@ from simlab.games.wizwar.state import (
     Z_DISCARD,
     Z_FLOOR,
     carried,
+    hand_limit,
     hand_of,
     hand_size,
     items_of,
@@ -136,6 +137,7 @@ def setup(s, t, b, players, seed_words, game_id):
         s.vp_kill[b, p] = 0
         s.stun[b, p] = 0
         s.first_done[b, p] = 0
+        s.brain_seen[b, p] = 0
         s.carrying[b, p] = -1
         s.seat[b, p, S.S_COLOUR] = s.colour[b, p]
         s.seat[b, p, S.S_KILLED_BY] = -1
@@ -209,36 +211,52 @@ def spend_energy(s, t, b, p, i):
 @njit(cache=True)
 def gain_item(s, t, b, p, i):
     """Seat p now carries item i (played from the hand, R65, or picked up, R106). A Speedstone
-    raises the base speed, and the movement points left this turn with it (R37)."""
+    raises the base speed, and the movement points left this turn with it (R37). The first
+    Brainstone a wizard gets draws it two cards."""
     place(s, b, i, items_of(p))
     s.c_sq[b, i] = -1
-    if t.card_effect[s.inst_card[b, i]] == E_SPEEDSTONE and s.cur[b] == p:
+    e = t.card_effect[s.inst_card[b, i]]
+    if e == E_SPEEDSTONE and s.cur[b] == p:
         s.mp[b] += 1
+    if e == E_BRAINSTONE and s.brain_seen[b, p] == 0:
+        s.brain_seen[b, p] = 1
+        draw_card(s, t, b, p)
+        draw_card(s, t, b, p)
 
 
 @njit(cache=True)
-def lose_item(s, t, b, p, i, sq):
+def lose_item(s, t, b, p, i, sq, prm, living):
     """Item i leaves seat p: onto the floor of square ``sq`` (dropped, R109, R154), or to the
-    discard pile when ``sq`` < 0 (spent or destroyed). A Speedstone's bonus goes with it (R37)."""
+    discard pile when ``sq`` < 0 (spent or destroyed). A Speedstone's bonus goes with it (R37); a
+    Brainstone lost by a ``living`` wizard costs it two hand cards of its choice (none on death:
+    our ruling, the hand then goes to the killer or the discard pile whole)."""
     if sq >= 0:
         place(s, b, i, Z_FLOOR)
         s.c_sq[b, i] = sq
     else:
         discard(s, b, i)
-    if t.card_effect[s.inst_card[b, i]] == E_SPEEDSTONE and s.cur[b] == p:
+    e = t.card_effect[s.inst_card[b, i]]
+    if e == E_SPEEDSTONE and s.cur[b] == p:
         s.mp[b] -= 1
+    if e == E_BRAINSTONE and living:
+        for _ in range(2):
+            j = BT.choose_discard(s, t, b, p, prm, True)
+            if j < 0:
+                break
+            log(s, b, EV_DISCARD, p, s.inst_card[b, j], 2)
+            discard(s, b, j)
 
 
 @njit(cache=True)
 def discard_to_limit(s, t, b, p, prm):
     """Whenever seat p holds more than the hand limit, it discards down at once (R172). Items
     cannot be discarded (R111): with no hand card left, it drops a carried item instead (A-14)."""
-    while hand_size(s, b, p) > HAND_LIMIT:
+    while hand_size(s, b, p) > hand_limit(s, t, b, p):
         i = BT.choose_discard(s, t, b, p, prm, True)
         if i < 0:
             i = s.cont[b, items_of(p), 0]
             log(s, b, EV_ITEM_DROP, s.inst_card[b, i], s.pos[b, p], WAY_FORCED)
-            lose_item(s, t, b, p, i, s.pos[b, p])
+            lose_item(s, t, b, p, i, s.pos[b, p], prm, True)
         else:
             log(s, b, EV_DISCARD, p, s.inst_card[b, i], 1)
             discard(s, b, i)
@@ -340,7 +358,7 @@ def kill(s, t, b, q, killer, prm):
     while s.cont_n[b, c] > 0:  # R154: carried items fall on the death square
         i = s.cont[b, c, s.cont_n[b, c] - 1]
         log(s, b, EV_ITEM_DROP, s.inst_card[b, i], s.pos[b, q], WAY_DEATH)
-        lose_item(s, t, b, q, i, s.pos[b, q])
+        lose_item(s, t, b, q, i, s.pos[b, q], prm[q], False)
     s.alive[b, q] = 0
     s.pos[b, q] = -1
     s.stun[b, q] = 0
@@ -412,7 +430,7 @@ def deal_damage(s, t, b, src, q, amount, fire, prm):
             if t.card_stone[card]:
                 if t.card_effect[card] == E_BOOMSTONE:
                     boom += 1
-                lose_item(s, t, b, q, i, -1)
+                lose_item(s, t, b, q, i, -1, prm[q], True)
                 gone += 1
             else:
                 k += 1
@@ -421,6 +439,8 @@ def deal_damage(s, t, b, src, q, amount, fire, prm):
         for _ in range(boom):
             if s.alive[b, q]:
                 hurt(s, t, b, -1, q, 4, prm)
+        if s.alive[b, q]:
+            discard_to_limit(s, t, b, q, prm[q])
     return dealt
 
 
@@ -582,13 +602,13 @@ def enumerate_options(s, t, b, geo, p):
 # ---------------------------------------------------------------------------------------------
 
 @njit(cache=True)
-def spend_counter(s, t, b, q, c):
+def spend_counter(s, t, b, q, c, prm):
     """Seat q plays counter c (a hand card, or a carried Null Powder, which is discarded)."""
     s.card[b, q, s.inst_card[b, c], S.C_PLAYED] += 1
     s.seat[b, q, S.S_COUNTERS] += 1
     log(s, b, EV_COUNTER, q, s.inst_card[b, c], 0)
     if s.c_cont[b, c] == items_of(q):
-        lose_item(s, t, b, q, c, -1)
+        lose_item(s, t, b, q, c, -1, prm, True)
     else:
         discard(s, b, c)
 
@@ -612,7 +632,7 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     # the counter window (A-8): only the target's counters answer an attack spell yet
     c = BT.choose_full_shield(s, t, b, q, prm[q], card, energy)
     if c >= 0:
-        spend_counter(s, t, b, q, c)
+        spend_counter(s, t, b, q, c, prm[q])
         s.seat[b, p, S.S_COUNTERED] += 1
         return
     if e == E_ZOT:
@@ -655,10 +675,10 @@ def throw(s, t, b, p, i, q, prm):
     log(s, b, EV_THROW, card, q, 0)
     sq = s.pos[b, q]
     if t.card_effect[card] == E_LARGE_ROCK:
-        lose_item(s, t, b, p, i, sq)
+        lose_item(s, t, b, p, i, sq, prm[p], True)
         deal_damage(s, t, b, p, q, 2, 0, prm)
     else:
-        lose_item(s, t, b, p, i, -1)
+        lose_item(s, t, b, p, i, -1, prm[p], True)
         deal_damage(s, t, b, p, q, 4, 1, prm)
 
 
@@ -679,7 +699,7 @@ def negated(s, t, b, geo, p, card, q, prm):
             line_of_sight(geo, s.pos[b, w], s.pos[b, q], 1 << s.colour[b, w])
         c = BT.choose_negate(s, t, b, w, prm[w], p, card, q, sees)
         if c >= 0:
-            spend_counter(s, t, b, w, c)
+            spend_counter(s, t, b, w, c, prm[w])
             s.seat[b, p, S.S_COUNTERED] += 1
             return True
     return False
@@ -714,7 +734,8 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
             put_down(s, t, b, q, WAY_FORCED)  # A-17 if that square is a base
         elif z >= 0 and s.c_cont[b, z] == items_of(q):
             log(s, b, EV_ITEM_DROP, s.inst_card[b, z], s.pos[b, q], WAY_FORCED)
-            lose_item(s, t, b, q, z, s.pos[b, q])
+            lose_item(s, t, b, q, z, s.pos[b, q], prm[q], True)
+            discard_to_limit(s, t, b, q, prm[q])
         else:
             log(s, b, EV_NO_EFFECT, card, q, 0)
 
@@ -773,9 +794,11 @@ def do_option(s, t, b, geo, p, k, prm):
         s.card[b, p, card, S.C_PLAYED] += 1
         log(s, b, EV_ITEM, card, 0, 0)
         gain_item(s, t, b, p, a)
+        discard_to_limit(s, t, b, p, prm[p])
     elif kind == O_ITEM_DROP:
         log(s, b, EV_ITEM_DROP, s.inst_card[b, a], s.pos[b, p], WAY_DROP)
-        lose_item(s, t, b, p, a, s.pos[b, p])
+        lose_item(s, t, b, p, a, s.pos[b, p], prm[p], True)
+        discard_to_limit(s, t, b, p, prm[p])
     elif kind == O_ITEM_PICK:
         s.mp[b] -= 1  # R106: 1 MP
         log(s, b, EV_ITEM_PICK, s.inst_card[b, a], s.pos[b, p], 0)
@@ -840,7 +863,7 @@ def discard_and_draw(s, t, b, p, prm):
             break
         log(s, b, EV_DISCARD, p, s.inst_card[b, i], 0)
         discard(s, b, i)
-    n = min(DRAW_MAX + carried(s, t, b, p, E_SPELLSTONE), HAND_LIMIT - hand_size(s, b, p))
+    n = min(DRAW_MAX + carried(s, t, b, p, E_SPELLSTONE), hand_limit(s, t, b, p) - hand_size(s, b, p))
     for _ in range(n):
         draw_card(s, t, b, p)
 

@@ -51,17 +51,17 @@ IMPLEMENTED = frozenset({
     "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
     "full_shield", "shield", "negate_neutral", "meditate", "drop_object", "mad_dash",
     "speedstone", "lifestone", "powerstone", "spellstone", "bloodshard", "mightstone", "large_rock",
-    "boomstone", "null_powder", "pick_lock", "master_key",
+    "boomstone", "null_powder", "pick_lock", "master_key", "brainstone",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
            "full_shield", "shield", "negate_neutral", "meditate", "drop_object", "mad_dash",
            "speedstone", "lifestone", "powerstone", "spellstone", "bloodshard", "mightstone", "large_rock",
-           "boomstone", "null_powder", "pick_lock", "master_key")
+           "boomstone", "null_powder", "pick_lock", "master_key", "brainstone")
 (E_OTHER, E_ENERGY, E_ZOT, E_FIREBALL, E_POWERTHRUST, E_STONE_DEAD, E_KA_BONG, E_FIRE_DARTS,
  E_FULL_SHIELD, E_SHIELD, E_NEGATE_NEUTRAL, E_MEDITATE, E_DROP_OBJECT, E_MAD_DASH,
  E_SPEEDSTONE, E_LIFESTONE, E_POWERSTONE, E_SPELLSTONE, E_BLOODSHARD, E_MIGHTSTONE, E_LARGE_ROCK,
- E_BOOMSTONE, E_NULL_POWDER, E_PICK_LOCK, E_MASTER_KEY) = range(len(EFFECTS))
+ E_BOOMSTONE, E_NULL_POWDER, E_PICK_LOCK, E_MASTER_KEY, E_BRAINSTONE) = range(len(EFFECTS))
 
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
 O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
@@ -113,6 +113,7 @@ class StateLayout(KernelLayout):
     vp_kill: np.ndarray    # int8 (B, MAXP): kill points (never lost, R161)
     stun: np.ndarray       # int8 (B, MAXP): stun tokens (R9, R30)
     first_done: np.ndarray  # int8 (B, MAXP): seat p has finished its first turn (R51)
+    brain_seen: np.ndarray  # int8 (B, MAXP): seat p has had a Brainstone before (its draw is once)
     carrying: np.ndarray   # int8 (B, MAXP): treasure carried by seat p, -1 (R118: at most one)
     tr_sq: np.ndarray      # int16 (B, NTR): where treasure k lies; -1 = in a wizard's hands
     tr_carrier: np.ndarray  # int8 (B, NTR): the seat holding treasure k, or -1
@@ -156,6 +157,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92) -> State:
         first=z(batch, np.int8), cur=z(batch, np.int8), turn=z(batch, np.int32), rnd=z(batch, np.int32),
         pos=np.full((batch, MAXP), -1, np.int16), life=z((batch, MAXP), np.int16), alive=z((batch, MAXP), np.int8),
         vp_kill=z((batch, MAXP), np.int8), stun=z((batch, MAXP), np.int8), first_done=z((batch, MAXP), np.int8),
+        brain_seen=z((batch, MAXP), np.int8),
         carrying=np.full((batch, MAXP), -1, np.int8), tr_sq=np.full((batch, NTR), -1, np.int16),
         tr_carrier=np.full((batch, NTR), -1, np.int8), inst_card=np.full((batch, MAXI), -1, np.int16),
         c_cont=np.full((batch, MAXI), -1, np.int8), c_pos=z((batch, MAXI), np.int16),
@@ -264,6 +266,12 @@ def items_of(p):
 def hand_size(s, b, p):
     """Cards counting toward seat p's hand limit: hand cards and carried items (R107, R173)."""
     return s.cont_n[b, Z_HAND0 + p] + s.cont_n[b, Z_ITEMS0 + p]
+
+
+@njit(cache=True)
+def hand_limit(s, t, b, p):
+    """Seat p's hand limit: 7 (R169), 2 more per Brainstone carried."""
+    return HAND_LIMIT + 2 * carried(s, t, b, p, E_BRAINSTONE)
 
 
 @njit(cache=True)

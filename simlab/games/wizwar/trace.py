@@ -73,7 +73,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_DRAW:
             lines.append(f"  {who(a)} draws {names[x]}")
         elif code == R.EV_DISCARD:
-            lines.append(f"  {who(a)} discards {names[x]}" + (" (over the hand limit)" if y else ""))
+            why = {1: " (over the hand limit)", 2: " (Brainstone lost)"}.get(int(y), "")
+            lines.append(f"  {who(a)} discards {names[x]}{why}")
         elif code == R.EV_RESHUFFLE:
             lines.append(f"  the discard pile is shuffled into a new deck ({a} cards)")
         elif code == R.EV_MAD_DASH:

@@ -259,3 +259,36 @@ def test_boomstone_explosion_kill_scores_nothing():
     assert st.seat[0, 1, S.S_KILLED_BY] == -1
     assert pos.hand(0) == [] and pos.hand(1) == []
     assert S.count_violations(st, pos.t, 0) == 0
+
+
+def test_brainstone_limit_draw_once_and_loss():
+    """Brainstone: hand limit + 2 while carried; the first time a wizard gets it, it draws two;
+    losing it costs two hand cards of its choice; getting it again draws nothing."""
+    pos = Position()
+    st = pos.st
+    i = pos.give(0, "Brainstone")
+    pos.start_turn(0)
+    pos.do(0, (O_ITEM, i, 0, 0, 0))
+    assert len(pos.hand(0)) == 2 and S.hand_limit(st, pos.t, 0, 0) == 9
+    for _ in range(4):
+        R.draw_card(st, pos.t, 0, 0)
+    R.discard_and_draw(st, pos.t, 0, 0, pos.prm[0])
+    assert S.hand_size(st, 0, 0) == 9  # 1 item + 8 cards, within 9
+    pos.do(0, (O_ITEM_DROP, i, 0, 0, 0))
+    assert len(pos.hand(0)) == 6 and S.hand_limit(st, pos.t, 0, 0) == 7
+    n = len(pos.hand(0))
+    pos.do(0, (O_ITEM_PICK, i, 0, 0, 0))
+    assert len(pos.hand(0)) == n  # no second draw
+
+
+def test_brainstone_burnt_costs_two_cards():
+    """R98 with Brainstone: fire destroys it, and its loss costs two hand cards."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 4)
+    carry_item(pos, 1, "Brainstone")
+    for name in ("Zot!", "Shield", "Energy 4"):
+        pos.give(1, name)
+    pos.start_turn(0)
+    fb = pos.give(0, "Fireball")
+    pos.do(0, (O_ATTACK, fb, 1, -1, 0))
+    assert len(pos.hand(1)) == 1 and S.carried(pos.st, pos.t, 0, 1, S.E_BRAINSTONE) == 0
