@@ -1,4 +1,107 @@
-"""Wiz-War (Fantasy Flight Games, 8th edition): the board, movement and line of sight so far.
+"""Wiz-War (Fantasy Flight Games, 8th edition, 2011): 2-4 wizards, a shared Magic deck, a maze.
 
-Not a playable game yet and not registered in ``simlab.games``; see docs/wizwar.md for the status.
+The playable core: turns, movement, punches, the simplest attack spells and counters, treasures
+and points. Cards whose effects are not implemented stay out of the deck (``state.IMPLEMENTED``);
+docs/wizwar.md lists the rules and cards in and out.
 """
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.games.base import CardTable, GameSpec, play_in_batches, play_traced, seat_frame
+from simlab.games.wizwar import bots as B
+from simlab.games.wizwar import data
+from simlab.games.wizwar import rules as R  # noqa: F401  (importing it registers setup and play_game with the kernel)
+from simlab.games.wizwar import state as S
+from simlab.games.wizwar.trace import format_events
+
+__all__ = ["GAME", "play", "replay"]
+
+VERSION = "0.1.0"
+SUB_BATCH = 512  # games held in memory at once by one worker (state is ~25 KB a game)
+_SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "vp"]  # vp is the `score` column (dead wizards: -1)
+
+
+def _new_state(ncard: int):
+    def make(batch: int, trace_events: int = 0) -> S.State:
+        return S.new_state(batch, trace_events, ncard)
+    return make
+
+
+def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
+         rotate: bool = False, check: bool = False) -> dict[str, dict[str, np.ndarray]]:
+    """Play the games ``game_ids`` and return the games, seats and cards tables (see GameSpec)."""
+    in_deck = np.flatnonzero(np.bincount(cards.arrays["deck"], minlength=len(cards.names)))
+
+    def extract(st, ids, players, rows, rotate, check, viol):
+        return _extract(st, ids, players, rows, rotate, check, viol, in_deck)
+
+    return play_in_batches("wizwar", game_ids, seed_words, players, bots, data.tables(cards, players),
+                           new_state=_new_state(len(cards.names)), extract=extract,
+                           n_params=B.NPARAM, sub_batch=SUB_BATCH, rotate=rotate, check=check)
+
+
+def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool, check: bool,
+             viol: np.ndarray, in_deck: np.ndarray) -> dict[str, dict[str, np.ndarray]]:
+    """Copy one sub-batch's results out of the state into flat columns (cards: only those in
+    the deck)."""
+    m = ids.shape[0]
+    winner = st.winner[:m].astype(np.int8)
+    games = {"game_id": ids.copy(), "winner": winner, "turns": st.turn[:m].astype(np.int32),
+             "end_reason": st.end_reason[:m].astype(np.int8), "rounds": np.minimum(st.rnd[:m], S.ROUND_LIMIT)
+             .astype(np.int32), "deal": st.deal[:m].astype(np.int16)}
+    if check:
+        games["violations"] = viol.astype(np.int32)
+    seats = seat_frame(ids, players, rows, rotate, winner)
+    vp = st.seat[:m, :players, S.S_VP]
+    score = np.where(st.alive[:m, :players] == 1, vp, -1)  # a dead wizard cannot win (R153)
+    seats |= {"score": score.reshape(-1).astype(np.int16), "won": seats.pop("won")}
+    for name in _SEAT_STATS:
+        seats[name] = st.seat[:m, :players, S.SEAT_COLUMNS.index(name)].reshape(-1).astype(np.int32)
+    nc = in_deck.shape[0]
+    cs = st.card[:m, :players][:, :, in_deck, :]
+    cards = {"game_id": np.repeat(ids, players * nc),
+             "seat": np.tile(np.repeat(np.arange(players, dtype=np.int8), nc), m),
+             "card": np.tile(in_deck, m * players).astype(np.int16),
+             "acquired": cs[..., S.C_ACQ].reshape(-1).astype(np.int32),
+             "played": cs[..., S.C_PLAYED].reshape(-1).astype(np.int32),
+             "energy": cs[..., S.C_ENERGY].reshape(-1).astype(np.int32)}
+    return {"games": games, "seats": seats, "cards": cards}
+
+
+def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: CardTable,
+           bot_names: list[str] | None = None) -> list[str]:
+    """The readable log of one game: the deal, every step, boost, pick-up, attack, counter,
+    damage, draw and discard, and the end."""
+    tables = data.tables(cards, players)
+    st, viol = play_traced(_new_state(len(cards.names)), tables, game_id, seed_words, players, bots)
+    names = bot_names or [f"bot {p % len(bots)}" for p in range(players)]
+    k = int(st.deal[0])
+    lines = [f"Board: set {cards.variant_choices.get('board_set', 'extracted')}, deal {k} of the pool; "
+             f"deck {cards.variant_choices.get('deck')} ({len(cards.arrays['deck'])} cards)"]
+    lines += format_events(st.ev[0], int(st.ev_n[0]), cards, names, tables.g_sq_r[k], tables.g_sq_c[k],
+                           st.colour[0], tables.g_edge_sq[k], tables.g_edge_side[k])
+    lines.append("Final points: " + ", ".join(
+        f"P{p + 1} {int(st.seat[0, p, S.S_VP])}" + ("" if st.alive[0, p] else " (dead)") for p in range(players)))
+    if viol:
+        lines.append(f"!! {viol} invariant violations")
+    return lines
+
+
+GAME = GameSpec(
+    name="wizwar",
+    title="Wiz-War (8th edition)",
+    version=VERSION,
+    players=(2, 3, 4),
+    bots=B.PRESETS,
+    bot_params=B.PARAMS,
+    default_bot="balanced",
+    data_variants=data.variant_choices(),
+    load_cards=data.load_cards,
+    play=play,
+    replay=replay,
+    seat_columns=tuple(_SEAT_STATS),
+    card_columns=S.CARD_COLUMNS,
+    end_reasons=S.END_REASONS,
+)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["ALL_DOORS", "passes", "border_open", "step", "distances", "path"]
+__all__ = ["ALL_DOORS", "passes", "border_open", "step", "step_unlocked", "distances", "path"]
 
 ALL_DOORS = 0x0F  # a colour mask that opens every printed door (validation: reachability)
 
@@ -46,6 +46,23 @@ def step(geo, sq, d, bit):
     if t < 0 or not border_open(geo, geo.edge[sq, d], bit) or not border_open(geo, geo.edge[t, geo.arrive[sq, d]], bit):
         return -1
     return t
+
+
+@njit(cache=True)
+def step_unlocked(geo, sq, d, bit, unlocked):
+    """The square one step from ``sq`` across side ``d`` for a mover with colour mask ``bit``,
+    or -1 (R33, R39, R40, R43, R46): as :func:`step`, and the door border ``unlocked``
+    (Pick Lock, Master Key) lets it through as well."""
+    t = geo.nbr[sq, d]
+    if t < 0:
+        return -1
+    e = geo.edge[sq, d]
+    f = geo.edge[t, geo.arrive[sq, d]]
+    ok_e = e == unlocked or passes(geo.edge_kind[e], geo.edge_doors[e], bit)
+    ok_f = f == unlocked or passes(geo.edge_kind[f], geo.edge_doors[f], bit)
+    if ok_e and ok_f:
+        return t
+    return -1
 
 
 @njit(cache=True)

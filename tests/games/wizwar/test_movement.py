@@ -42,8 +42,8 @@ def test_doors_open_only_to_their_sector_owner():
 
 
 def test_walking_off_the_map_wraps_for_one_point():
-    """R39, example E2 (L7): leaving the map over an open side re-enters on the opposite side,
-    for 1 MP like a normal step."""
+    """R39, example E2 (L7): a wizard walking off the map through an open side comes back in at
+    the far side; that costs one movement point, as any step does."""
     bd = board()
     g, sq = bd.geo, bd.square
     assert step(g, sq(2, 9), B.E, RED) == sq(2, 0)

@@ -25,7 +25,7 @@ def test_maze_set_makes_treasure_runs_long():
 
 
 def test_round_trips_on_extracted_set_match_the_checklist_estimate():
-    """Checklist 3.6: on the extracted faces the round trip base -> nearest enemy treasure -> base
-    is 14-16 squares on average, 10-24 in range (estimated there independently)."""
+    """Checklist 3.6 (an independent estimate): with the extracted faces, walking from one's
+    base to the closest enemy treasure and back takes 14 to 16 squares on average (10-24)."""
     r = treasure_round_trips("extracted", 2, 40)
     assert 13 <= r["mean"] <= 17 and r["min"] >= 10 and r["max"] <= 24

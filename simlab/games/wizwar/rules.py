@@ -1,0 +1,936 @@
+"""Wiz-War rules (compiled): setup, the turn's three phases, attacks, counters, treasures, victory.
+
+Citations: R-numbers, examples and A-numbers of the rule specification
+(../shared/reference/wizwar/rules_checklist.md), which paraphrases the Hungarian rulebook.
+
+A turn (R26, R27): Time Passes (stun token, R30), Move and Cast (movement points, one speed
+boost, one attack, any number of neutral spells; R31-R36, R49, R66), Discard and Draw (R168-R170).
+During Move and Cast the rules list the legal options (:func:`enumerate_options`) and the seat's
+bot picks one (``bots.choose_option``) until it ends the phase, picks up a treasure (R116) or hits
+the action guard. Reactions (counters) are asked of the bots where the rules open a window.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simlab.games.base import randbelow, stream_seed
+from simlab.games.kernel import register_game
+from simlab.games.wizwar import bots as BT
+from simlab.games.wizwar import state as S
+from simlab.games.wizwar.board import DOOR, Geometry
+from simlab.games.wizwar.movement import step_unlocked
+from simlab.games.wizwar.sight import adjacent, line_of_sight, sees_border
+from simlab.games.wizwar.state import (
+    BASE_SPEED,
+    DRAW_MAX,
+    E_BLOODSHARD,
+    E_BOOMSTONE,
+    E_BRAINSTONE,
+    E_DROP_OBJECT,
+    E_FIRE_DARTS,
+    E_FIREBALL,
+    E_KA_BONG,
+    E_LARGE_ROCK,
+    E_LIFESTONE,
+    E_MAD_DASH,
+    E_MASTER_KEY,
+    E_MEDITATE,
+    E_MIGHTSTONE,
+    E_PICK_LOCK,
+    E_POWERSTONE,
+    E_POWERTHRUST,
+    E_SPEEDSTONE,
+    E_SPELLSTONE,
+    E_STONE_DEAD,
+    E_ZOT,
+    END_ALL_DEAD,
+    END_LAST_ALIVE,
+    END_POINTS,
+    END_ROUND_LIMIT,
+    MAX_ACTIONS,
+    MAX_LIFE,
+    MAXOPT,
+    MAXP,
+    NTR,
+    O_ATTACK,
+    O_BOOST,
+    O_DROP,
+    O_END,
+    O_ITEM,
+    O_ITEM_DROP,
+    O_ITEM_PICK,
+    O_NEUTRAL,
+    O_PICKUP,
+    O_PUNCH,
+    O_STEP,
+    O_THROW,
+    O_UNLOCK,
+    ROUND_LIMIT,
+    RS_DECK,
+    RS_DICE,
+    RS_SETUP,
+    START_HAND,
+    START_LIFE,
+    T_ATTACK,
+    T_ITEM,
+    T_NEUTRAL,
+    WIN_VP,
+    Z_DECK,
+    Z_DISCARD,
+    Z_FLOOR,
+    carried,
+    hand_limit,
+    hand_of,
+    hand_size,
+    items_of,
+    log,
+    place,
+    shuffle_deck,
+)
+
+# Trace event codes (trace.py turns them into text): (turn, seat, code, a, x, y)
+(EV_SETUP, EV_TREASURE, EV_TURN, EV_STUNNED, EV_MOVE, EV_BOOST, EV_PICKUP, EV_DROP, EV_PUNCH, EV_CAST,
+ EV_COUNTER, EV_DAMAGE, EV_STUN, EV_DEATH, EV_DRAW, EV_DISCARD, EV_RESHUFFLE, EV_TAKE_HAND, EV_END,
+ EV_MAD_DASH, EV_NO_EFFECT, EV_ITEM, EV_ITEM_DROP, EV_ITEM_PICK, EV_THROW, EV_STONES, EV_LIFESTONE,
+ EV_ROLL, EV_UNLOCK, EV_RELOCK) = range(30)
+
+WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
+
+
+@njit(cache=True)
+def geo_of(t, k):
+    """The :class:`~simlab.games.wizwar.board.Geometry` of deal ``k`` of the tables' pool."""
+    return Geometry(t.g_sq_of[k], t.g_sq_r[k], t.g_sq_c[k], t.g_nbr[k], t.g_arrive[k], t.g_edge[k],
+                    t.g_link[k], t.g_hedge[k], t.g_vedge[k], t.g_edge_kind[k], t.g_edge_doors[k],
+                    t.g_edge_inner[k], t.g_edge_sq[k], t.g_edge_side[k], t.g_column[k])
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup (R18-R25)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def setup(s, t, b, players, seed_words, game_id):
+    """Deal game b: a board from the pool (R18-R22), wizards on their bases with life 15, their
+    treasures on their start squares (R23), the shuffled deck and five cards each (R16, R24), a
+    random first player (R25)."""
+    for k in range(s.rng.shape[1]):
+        s.rng[b, k] = stream_seed(seed_words, k, game_id)
+    k = randbelow(s.rng, b, RS_SETUP, t.g_colours.shape[0])
+    s.deal[b] = k
+    s.players[b] = players
+    s.done[b] = 0
+    s.winner[b] = -1
+    s.end_reason[b] = 0
+    s.ev_n[b] = 0
+    s.turn[b] = 0
+    s.rnd[b] = 1
+    s.seat[b] = 0
+    s.card[b] = 0
+    for p in range(MAXP):
+        s.colour[b, p] = t.g_colours[k, p]
+        s.alive[b, p] = 1 if p < players else 0
+        s.pos[b, p] = t.g_base[k, p] if p < players else -1
+        s.life[b, p] = START_LIFE if p < players else 0
+        s.vp_kill[b, p] = 0
+        s.stun[b, p] = 0
+        s.first_done[b, p] = 0
+        s.brain_seen[b, p] = 0
+        s.carrying[b, p] = -1
+        s.seat[b, p, S.S_COLOUR] = s.colour[b, p]
+        s.seat[b, p, S.S_KILLED_BY] = -1
+    for j in range(NTR):
+        s.tr_sq[b, j] = t.g_tstart[k, j] if j < 2 * players else -1
+        s.tr_carrier[b, j] = -1
+    s.cont_n[b] = 0
+    s.unlocked[b] = -1
+    n = t.deck.shape[0]
+    for i in range(s.inst_card.shape[1]):
+        s.inst_card[b, i] = t.deck[i] if i < n else -1
+        s.c_cont[b, i] = -1
+        s.c_sq[b, i] = -1
+    s.n_inst[b] = n
+    for i in range(n):
+        place(s, b, i, Z_DECK)
+    shuffle_deck(s, b, RS_SETUP)
+    s.first[b] = randbelow(s.rng, b, RS_SETUP, players)
+    s.cur[b] = s.first[b]
+    s.seat[b, s.first[b], S.S_FIRST] = 1
+    for p in range(players):
+        log(s, b, EV_SETUP, p, s.colour[b, p], s.pos[b, p])
+    for j in range(2 * players):
+        log(s, b, EV_TREASURE, j, s.tr_sq[b, j], 0)
+    for r in range(START_HAND):
+        for p in range(players):
+            draw_card(s, t, b, p)
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def draw_card(s, t, b, p):
+    """Seat p draws the top card; an empty deck is first replaced by the shuffled discard pile
+    (R171); with both empty nothing is drawn (A-23). Returns the instance or -1."""
+    if s.cont_n[b, Z_DECK] == 0 and s.cont_n[b, Z_DISCARD] > 0:
+        while s.cont_n[b, Z_DISCARD] > 0:
+            place(s, b, s.cont[b, Z_DISCARD, s.cont_n[b, Z_DISCARD] - 1], Z_DECK)
+        shuffle_deck(s, b, RS_DECK)
+        log(s, b, EV_RESHUFFLE, s.cont_n[b, Z_DECK], 0, 0)
+    n = s.cont_n[b, Z_DECK]
+    i = -1
+    if n > 0:
+        i = s.cont[b, Z_DECK, n - 1]
+        place(s, b, i, hand_of(p))
+        s.card[b, p, s.inst_card[b, i], S.C_ACQ] += 1
+        s.seat[b, p, S.S_DRAWN] += 1
+        log(s, b, EV_DRAW, p, s.inst_card[b, i], 0)
+    return i
+
+
+@njit(cache=True)
+def discard(s, b, i):
+    """Put card instance i on the discard pile (R82: spent and discarded cards go face up)."""
+    place(s, b, i, Z_DISCARD)
+    s.c_sq[b, i] = -1
+
+
+@njit(cache=True)
+def spend_energy(s, t, b, p, i):
+    """Discard instance i for its printed energy value (R63) and return that value, +1 for each
+    Powerstone seat p carries (the stone raises every value played for speed or a spell)."""
+    card = s.inst_card[b, i]
+    discard(s, b, i)
+    s.card[b, p, card, S.C_ENERGY] += 1
+    return np.int64(t.card_energy[card]) + carried(s, t, b, p, E_POWERSTONE)
+
+
+@njit(cache=True)
+def gain_item(s, t, b, p, i):
+    """Seat p now carries item i (played from the hand, R65, or picked up, R106). A Speedstone
+    raises the base speed, and the movement points left this turn with it (R37). The first
+    Brainstone a wizard gets draws it two cards."""
+    place(s, b, i, items_of(p))
+    s.c_sq[b, i] = -1
+    e = t.card_effect[s.inst_card[b, i]]
+    if e == E_SPEEDSTONE and s.cur[b] == p:
+        s.mp[b] += 1
+    if e == E_BRAINSTONE and s.brain_seen[b, p] == 0:
+        s.brain_seen[b, p] = 1
+        draw_card(s, t, b, p)
+        draw_card(s, t, b, p)
+
+
+@njit(cache=True)
+def lose_item(s, t, b, p, i, sq, prm, living):
+    """Item i leaves seat p: onto the floor of square ``sq`` (dropped, R109, R154), or to the
+    discard pile when ``sq`` < 0 (spent or destroyed). A Speedstone's bonus goes with it (R37); a
+    Brainstone lost by a ``living`` wizard costs it two hand cards of its choice (none on death:
+    our ruling, the hand then goes to the killer or the discard pile whole)."""
+    if sq >= 0:
+        place(s, b, i, Z_FLOOR)
+        s.c_sq[b, i] = sq
+    else:
+        discard(s, b, i)
+    e = t.card_effect[s.inst_card[b, i]]
+    if e == E_SPEEDSTONE and s.cur[b] == p:
+        s.mp[b] -= 1
+    if e == E_BRAINSTONE and living:
+        for _ in range(2):
+            j = BT.choose_discard(s, t, b, p, prm, True)
+            if j < 0:
+                break
+            log(s, b, EV_DISCARD, p, s.inst_card[b, j], 2)
+            discard(s, b, j)
+
+
+@njit(cache=True)
+def discard_to_limit(s, t, b, p, prm):
+    """Whenever seat p holds more than the hand limit, it discards down at once (R172). Items
+    cannot be discarded (R111): with no hand card left, it drops a carried item instead (A-14)."""
+    while hand_size(s, b, p) > hand_limit(s, t, b, p):
+        i = BT.choose_discard(s, t, b, p, prm, True)
+        if i < 0:
+            i = s.cont[b, items_of(p), 0]
+            log(s, b, EV_ITEM_DROP, s.inst_card[b, i], s.pos[b, p], WAY_FORCED)
+            lose_item(s, t, b, p, i, s.pos[b, p], prm, True)
+        else:
+            log(s, b, EV_DISCARD, p, s.inst_card[b, i], 1)
+            discard(s, b, i)
+
+
+# ---------------------------------------------------------------------------------------------
+# Points and the end of the game (R1-R3, R120, R121, R159-R161)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def points(s, t, b, p):
+    """Seat p's victory points: kills (R2, R161) plus each enemy treasure lying on its base (R120;
+    a carried treasure scores for nobody, and one moved off a base stops scoring, R121)."""
+    base = t.g_base[s.deal[b], p]
+    v = np.int64(s.vp_kill[b, p])
+    for j in range(2 * s.players[b]):
+        if j // 2 != p and s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == base:
+            v += 1
+    return v
+
+
+@njit(cache=True)
+def check_victory(s, t, b):
+    """End the game if a living wizard has 2 VP (R1, R159) or at most one wizard lives (R3).
+    Dead wizards cannot win (R153, R156). Two wizards at 2 VP at once: a draw (A-7); every wizard
+    dead at once: a draw (A-6)."""
+    if s.done[b]:
+        return
+    living = 0
+    last = -1
+    best = -1
+    at_two = 0
+    for p in range(s.players[b]):
+        if s.alive[b, p]:
+            living += 1
+            last = p
+            if points(s, t, b, p) >= WIN_VP:
+                at_two += 1
+                best = p
+    if at_two > 0:
+        s.done[b] = 1
+        s.end_reason[b] = END_POINTS
+        s.winner[b] = best if at_two == 1 else -1
+    elif living == 1:
+        s.done[b] = 1
+        s.end_reason[b] = END_LAST_ALIVE
+        s.winner[b] = last
+    elif living == 0:
+        s.done[b] = 1
+        s.end_reason[b] = END_ALL_DEAD
+        s.winner[b] = -1
+    if s.done[b]:
+        log(s, b, EV_END, s.end_reason[b], s.winner[b], 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Treasures (R114-R121)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def put_down(s, t, b, p, way):
+    """Seat p's carried treasure goes onto its square (R119 dropping, a card forcing it, A-15 on
+    death); on a base it scores for the base's owner if it is an enemy's treasure (R120, A-17)."""
+    j = s.carrying[b, p]
+    if j < 0:
+        return
+    s.tr_sq[b, j] = s.pos[b, p]
+    s.tr_carrier[b, j] = -1
+    s.carrying[b, p] = -1
+    if way != WAY_DEATH and j // 2 != p and s.pos[b, p] == t.g_base[s.deal[b], p]:
+        s.seat[b, p, S.S_DELIVERED] += 1
+    log(s, b, EV_DROP, j, s.pos[b, p], way)
+    check_victory(s, t, b)
+
+
+@njit(cache=True)
+def pick_up(s, t, b, p, j):
+    """Seat p picks up treasure j from its square: no movement points (R114), one at a time
+    (R118), and Move and Cast ends at once (R116)."""
+    s.tr_sq[b, j] = -1
+    s.tr_carrier[b, j] = p
+    s.carrying[b, p] = j
+    s.mc_over[b] = 1
+    s.seat[b, p, S.S_PICKED] += 1
+    log(s, b, EV_PICKUP, j, s.pos[b, p], 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Damage and death (R55-R57, R145-R158)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def kill(s, t, b, q, killer, prm):
+    """Wizard q dies (R153): it leaves the board, its treasure (A-15) and its items (R154) fall
+    on its square, and a killer by a direct attack scores 1 VP and takes its hand, then discards over the limit
+    (R56, R157, R172); otherwise its hand is discarded (R158). It is out of the game."""
+    put_down(s, t, b, q, WAY_DEATH)
+    c = items_of(q)
+    while s.cont_n[b, c] > 0:  # R154: carried items fall on the death square
+        i = s.cont[b, c, s.cont_n[b, c] - 1]
+        log(s, b, EV_ITEM_DROP, s.inst_card[b, i], s.pos[b, q], WAY_DEATH)
+        lose_item(s, t, b, q, i, s.pos[b, q], prm[q], False)
+    s.alive[b, q] = 0
+    s.pos[b, q] = -1
+    s.stun[b, q] = 0
+    s.seat[b, q, S.S_DIED] = 1
+    s.seat[b, q, S.S_KILLED_BY] = killer
+    log(s, b, EV_DEATH, q, killer, 0)
+    h = hand_of(q)
+    if killer >= 0 and killer != q:
+        s.vp_kill[b, killer] += 1
+        log(s, b, EV_TAKE_HAND, killer, s.cont_n[b, h], q)
+        while s.cont_n[b, h] > 0:
+            i = s.cont[b, h, s.cont_n[b, h] - 1]
+            place(s, b, i, hand_of(killer))
+            s.card[b, killer, s.inst_card[b, i], S.C_ACQ] += 1
+        discard_to_limit(s, t, b, killer, prm[killer])
+    else:
+        while s.cont_n[b, h] > 0:
+            discard(s, b, s.cont[b, h, s.cont_n[b, h] - 1])
+    check_victory(s, t, b)
+
+
+@njit(cache=True)
+def hurt(s, t, b, src, q, amount, prm):
+    """``amount`` damage from one source to wizard q (``src``: the attacking seat whose attack
+    deals it, or -1 for damage that is not the attack's own, A-5). A Bloodshard takes 1 off each
+    source; then q may reduce it with Shield counters (energy + 2 each, A-4; any number, R151);
+    damage reduced to 0 is no damage (R147). Life falls by the rest; at 0 or less q dies, killed
+    by src if there is one (R55, R157, R158). Returns the damage dealt."""
+    amount -= carried(s, t, b, q, E_BLOODSHARD)
+    while amount > 0 and s.alive[b, q]:
+        i, boost = BT.choose_shield(s, t, b, q, prm[q], amount)
+        if i < 0:
+            break
+        e = 1  # R91: a spell's energy is 1 unless boosted (R92: the boost replaces it)
+        if boost >= 0:
+            e = spend_energy(s, t, b, q, boost)
+        cut = e + t.shield_plus[0]
+        s.card[b, q, s.inst_card[b, i], S.C_PLAYED] += 1
+        s.seat[b, q, S.S_COUNTERS] += 1
+        log(s, b, EV_COUNTER, q, s.inst_card[b, i], cut)
+        discard(s, b, i)
+        amount -= cut
+    if amount <= 0 or not s.alive[b, q]:
+        return 0
+    s.life[b, q] -= amount
+    if src >= 0:
+        s.seat[b, src, S.S_DMG_DEALT] += amount
+    s.seat[b, q, S.S_DMG_TAKEN] += amount
+    log(s, b, EV_DAMAGE, q, amount, s.life[b, q])
+    if s.life[b, q] <= 0:
+        kill(s, t, b, q, src, prm)
+    return amount
+
+
+@njit(cache=True)
+def deal_damage(s, t, b, src, q, amount, fire, prm):
+    """Damage of seat src's attack to wizard q (:func:`hurt`). Fire damage that q suffers
+    destroys every Magic Stone it carries (R98); each Boomstone destroyed so then deals q 4 magical
+    fire damage, which is no attack of src's (A-5: no kill point). Returns the attack's damage."""
+    dealt = hurt(s, t, b, src, q, amount, prm)
+    if fire and dealt > 0 and s.alive[b, q]:
+        c = items_of(q)
+        boom = 0
+        k = 0
+        gone = 0
+        while k < s.cont_n[b, c]:
+            i = s.cont[b, c, k]
+            card = s.inst_card[b, i]
+            if t.card_stone[card]:
+                if t.card_effect[card] == E_BOOMSTONE:
+                    boom += 1
+                lose_item(s, t, b, q, i, -1, prm[q], True)
+                gone += 1
+            else:
+                k += 1
+        if gone:
+            log(s, b, EV_STONES, q, gone, boom)
+        for _ in range(boom):
+            if s.alive[b, q]:
+                hurt(s, t, b, -1, q, 4, prm)
+        if s.alive[b, q]:
+            discard_to_limit(s, t, b, q, prm[q])
+    return dealt
+
+
+# ---------------------------------------------------------------------------------------------
+# Move and Cast: legal options (R31-R36, R49-R59, R65-R67, R114-R119, R140-R142)
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def add_opt(s, b, kind, a, x, y, z):
+    """Append one legal option to the decision buffer (silently full at MAXOPT)."""
+    n = s.opt_n[b]
+    if n < MAXOPT:
+        s.opt[b, n, 0] = kind
+        s.opt[b, n, 1] = a
+        s.opt[b, n, 2] = x
+        s.opt[b, n, 3] = y
+        s.opt[b, n, 4] = z
+        s.opt_n[b] = n + 1
+
+
+@njit(cache=True)
+def can_attack(s, b, p):
+    """The active seat may still make its attack: one per turn (R49), never in its own first
+    turn (R51, A-3), and a stunned wizard that has moved may not (R140)."""
+    return (s.attacked[b] == 0 and s.first_done[b, p] == 1
+            and not (s.stunned[b] == 1 and s.moved[b] == 1))
+
+
+@njit(cache=True)
+def attack_effect(e):
+    """True for the attack spells the rules implement (each aimed at one wizard in sight)."""
+    return (e == E_ZOT or e == E_FIREBALL or e == E_POWERTHRUST or e == E_STONE_DEAD or e == E_KA_BONG
+            or e == E_FIRE_DARTS)
+
+
+@njit(cache=True)
+def uses_energy(e):
+    """The spell's effect depends on its energy, so boosting it can matter (R92); for the others
+    a boost is a legal waste of a card, not offered."""
+    return e == E_ZOT or e == E_POWERTHRUST or e == E_STONE_DEAD or e == E_FIRE_DARTS
+
+
+@njit(cache=True)
+def enumerate_options(s, t, b, geo, p):
+    """List the active seat's legal options in State.opt (kinds O_*, see state.py)."""
+    s.opt_n[b] = 0
+    add_opt(s, b, O_END, 0, 0, 0, 0)
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    players = s.players[b]
+    # R32, R33: a step per movement point; R141: a stunned wizard that attacked stays put
+    if s.mp[b] > 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+        for d in range(4):
+            if step_unlocked(geo, me, d, bit, s.unlocked[b]) >= 0:
+                add_opt(s, b, O_STEP, d, 0, 0, 0)
+    # R43: a door closed to the wizard opens only by a card: Pick Lock (a mundane neutral spell)
+    # or a carried Master Key, aimed at a door in sight (R76: the line runs to the door)
+    if s.unlocked[b] < 0:
+        key = -1
+        ci0 = items_of(p)
+        for k in range(s.cont_n[b, ci0]):
+            if t.card_effect[s.inst_card[b, s.cont[b, ci0, k]]] == E_MASTER_KEY:
+                key = s.cont[b, ci0, k]
+        h0 = hand_of(p)
+        for k in range(s.cont_n[b, h0] + 1):
+            i = key
+            if k < s.cont_n[b, h0]:
+                i = s.cont[b, h0, k]
+                if t.card_effect[s.inst_card[b, i]] != E_PICK_LOCK:
+                    continue
+            if i < 0:
+                continue
+            kinds, doors = geo.edge_kind, geo.edge_doors
+            for e in range(kinds.shape[0]):
+                if kinds[e] == DOOR and (doors[e] & bit) == 0 and sees_border(geo, me, e, bit):
+                    add_opt(s, b, O_UNLOCK, i, e, 0, 0)
+    h = hand_of(p)
+    nh = s.cont_n[b, h]
+    # R36: once per turn, one card with an energy value for that many movement points
+    if s.boosted[b] == 0:
+        for k in range(nh):
+            i = s.cont[b, h, k]
+            if t.card_energy[s.inst_card[b, i]] > 0:
+                add_opt(s, b, O_BOOST, i, 0, 0, 0)
+    # R114, R118: pick up a treasure from one's square when carrying none
+    if s.carrying[b, p] < 0 and s.no_pickup[b] == 0:
+        for j in range(2 * players):
+            if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me:
+                add_opt(s, b, O_PICKUP, j, 0, 0, 0)
+    if s.carrying[b, p] >= 0:
+        add_opt(s, b, O_DROP, s.carrying[b, p], 0, 0, 0)  # R119
+    # items: play any number from the hand (R65), drop carried ones for free (R109), pick up
+    # dropped ones from one's square for 1 MP each (R106)
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        if t.card_type[s.inst_card[b, i]] == T_ITEM:
+            add_opt(s, b, O_ITEM, i, 0, 0, 0)
+    ci = items_of(p)
+    for k in range(s.cont_n[b, ci]):
+        add_opt(s, b, O_ITEM_DROP, s.cont[b, ci, k], 0, 0, 0)
+    if s.mp[b] > 0:
+        for k in range(s.cont_n[b, Z_FLOOR]):
+            i = s.cont[b, Z_FLOOR, k]
+            if s.c_sq[b, i] == me:
+                add_opt(s, b, O_ITEM_PICK, i, 0, 0, 0)
+    if can_attack(s, b, p):
+        for q in range(players):
+            if q == p or not s.alive[b, q]:
+                continue
+            # R57: punch a wizard in one's square or an adjacent one (R69, R79)
+            if adjacent(geo, me, s.pos[b, q], bit):
+                add_opt(s, b, O_PUNCH, q, 0, 0, 0)
+            if not line_of_sight(geo, me, s.pos[b, q], bit):
+                continue
+            # thrown weapons at a wizard in sight (R100, R113)
+            for k in range(s.cont_n[b, ci]):
+                i = s.cont[b, ci, k]
+                e = t.card_effect[s.inst_card[b, i]]
+                if e == E_LARGE_ROCK or e == E_BOOMSTONE:
+                    add_opt(s, b, O_THROW, i, q, 0, 0)
+            # attack spells in sight (R59, R70); each with or without one boost (R92)
+            for k in range(nh):
+                i = s.cont[b, h, k]
+                card = s.inst_card[b, i]
+                e = t.card_effect[card]
+                if t.card_type[card] != T_ATTACK or not attack_effect(e):
+                    continue
+                add_opt(s, b, O_ATTACK, i, q, -1, 0)
+                if e == E_ZOT:
+                    add_opt(s, b, O_ATTACK, i, q, -1, 1)  # Zot!'s other mode: two stun tokens
+                if uses_energy(e):
+                    for k2 in range(nh):
+                        i2 = s.cont[b, h, k2]
+                        if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
+                            add_opt(s, b, O_ATTACK, i, q, i2, 0)
+    # neutral spells, any number per turn (R66), also when stunned (R142)
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        card = s.inst_card[b, i]
+        e = t.card_effect[card]
+        if t.card_type[card] != T_NEUTRAL:
+            continue
+        if e == E_MEDITATE or e == E_MAD_DASH:
+            add_opt(s, b, O_NEUTRAL, i, p, -1, 0)
+        elif e == E_DROP_OBJECT:
+            # another wizard in sight; the caster names its treasure (-1) or one carried item
+            for q in range(players):
+                if q == p or not s.alive[b, q] or not line_of_sight(geo, me, s.pos[b, q], bit):
+                    continue
+                if s.carrying[b, q] >= 0:
+                    add_opt(s, b, O_NEUTRAL, i, q, -1, -1)
+                cq = items_of(q)
+                for k2 in range(s.cont_n[b, cq]):
+                    add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
+
+
+# ---------------------------------------------------------------------------------------------
+# Spells
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def spend_counter(s, t, b, q, c, prm):
+    """Seat q plays counter c (a hand card, or a carried Null Powder, which is discarded)."""
+    s.card[b, q, s.inst_card[b, c], S.C_PLAYED] += 1
+    s.seat[b, q, S.S_COUNTERS] += 1
+    log(s, b, EV_COUNTER, q, s.inst_card[b, c], 0)
+    if s.c_cont[b, c] == items_of(q):
+        lose_item(s, t, b, q, c, -1, prm, True)
+    else:
+        discard(s, b, c)
+
+
+@njit(cache=True)
+def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
+    """Seat p casts attack spell i at wizard q (R52-R54, R59): the attack is used even if the
+    spell is cancelled (R144); q may answer with Full Shield (R53, R143); otherwise it hits
+    (R54). Energy is 1 or the boosting card's value (R91, R92)."""
+    card = s.inst_card[b, i]
+    e = t.card_effect[card]
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    s.seat[b, p, S.S_ATTACK_SPELLS] += 1
+    s.card[b, p, card, S.C_PLAYED] += 1
+    discard(s, b, i)  # R82: an instant spell is discarded with its energy cards
+    energy = 1
+    if boost >= 0:
+        energy = spend_energy(s, t, b, p, boost)
+    log(s, b, EV_CAST, card, q, energy)
+    # the counter window (A-8): only the target's counters answer an attack spell yet
+    c = BT.choose_full_shield(s, t, b, q, prm[q], card, energy)
+    if c >= 0:
+        spend_counter(s, t, b, q, c, prm[q])
+        s.seat[b, p, S.S_COUNTERED] += 1
+        return
+    if e == E_ZOT:
+        if mode == 1:
+            s.stun[b, q] += 2  # stunned for two turns: two stun tokens (R9, R30)
+            log(s, b, EV_STUN, q, 2, 0)
+        else:
+            deal_damage(s, t, b, p, q, energy, 0, prm)
+    elif e == E_FIREBALL:
+        deal_damage(s, t, b, p, q, 5, 1, prm)
+    elif e == E_POWERTHRUST:
+        deal_damage(s, t, b, p, q, energy + 2, 0, prm)
+    elif e == E_STONE_DEAD:
+        stones = 0
+        c = items_of(q)
+        for k in range(s.cont_n[b, c]):
+            stones += t.card_stone[s.inst_card[b, s.cont[b, c, k]]]
+        deal_damage(s, t, b, p, q, energy + stones, 0, prm)
+    elif e == E_KA_BONG:
+        if deal_damage(s, t, b, p, q, 4, 0, prm) > 0 and s.alive[b, q]:
+            s.stun[b, q] += 1
+            log(s, b, EV_STUN, q, 1, 0)
+    elif e == E_FIRE_DARTS:
+        # one dart per point of energy, each its own source (so each is shielded on its own)
+        for _ in range(energy):
+            if not s.alive[b, q]:
+                break
+            deal_damage(s, t, b, p, q, 1, 1, prm)
+
+
+@njit(cache=True)
+def throw(s, t, b, p, i, q, prm):
+    """Seat p throws its carried weapon i at wizard q as its attack (R100, R113): Large Rock
+    deals 2 physical damage and lands on q's square; Boomstone deals 4 magical fire damage and is
+    discarded. A thrown item is no spell: only damage counters (Shield) answer it."""
+    card = s.inst_card[b, i]
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    s.card[b, p, card, S.C_PLAYED] += 1
+    log(s, b, EV_THROW, card, q, 0)
+    sq = s.pos[b, q]
+    if t.card_effect[card] == E_LARGE_ROCK:
+        lose_item(s, t, b, p, i, sq, prm[p], True)
+        deal_damage(s, t, b, p, q, 2, 0, prm)
+    else:
+        lose_item(s, t, b, p, i, -1, prm[p], True)
+        deal_damage(s, t, b, p, q, 4, 1, prm)
+
+
+@njit(cache=True)
+def negated(s, t, b, geo, p, card, q, prm):
+    """The counter window of a neutral spell (A-8): the target (if another wizard) may cancel it
+    with Full Shield (a spell aimed at it) or Negate Neutral, then the other living wizards in
+    clockwise order from the caster may use Negate Neutral if they see the caster or the target
+    (A-9). True if the spell is cancelled (R143)."""
+    n = s.players[b]
+    for r in range(n):
+        w = q if r == 0 else (p + r) % n
+        if r > 0 and w == q:
+            continue
+        if w == p or not s.alive[b, w]:
+            continue
+        sees = line_of_sight(geo, s.pos[b, w], s.pos[b, p], 1 << s.colour[b, w]) or \
+            line_of_sight(geo, s.pos[b, w], s.pos[b, q], 1 << s.colour[b, w])
+        c = BT.choose_negate(s, t, b, w, prm[w], p, card, q, sees)
+        if c >= 0:
+            spend_counter(s, t, b, w, c, prm[w])
+            s.seat[b, p, S.S_COUNTERED] += 1
+            return True
+    return False
+
+
+@njit(cache=True)
+def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
+    """Seat p casts neutral spell i (R66) at wizard q (itself for Meditate and Mad Dash)."""
+    card = s.inst_card[b, i]
+    e = t.card_effect[card]
+    s.card[b, p, card, S.C_PLAYED] += 1
+    discard(s, b, i)
+    if boost >= 0:
+        spend_energy(s, t, b, p, boost)
+    log(s, b, EV_CAST, card, q, 1)
+    if negated(s, t, b, geo, p, card, q, prm):
+        return
+    if e == E_MEDITATE:
+        # draw three, then discard down to the hand limit; the turn goes on
+        for _ in range(3):
+            draw_card(s, t, b, p)
+        discard_to_limit(s, t, b, p, prm[p])
+    elif e == E_MAD_DASH:
+        # remaining movement doubled; any carried treasure dropped; no pick-up this turn
+        s.mp[b] = 2 * s.mp[b] if s.mp[b] > 0 else s.mp[b]
+        s.no_pickup[b] = 1
+        log(s, b, EV_MAD_DASH, s.mp[b], 0, 0)
+        put_down(s, t, b, p, WAY_FORCED)
+    elif e == E_DROP_OBJECT:
+        # the caster chose the treasure (z = -1) or one carried item; it lands on q's square
+        if z < 0 and s.carrying[b, q] >= 0:
+            put_down(s, t, b, q, WAY_FORCED)  # A-17 if that square is a base
+        elif z >= 0 and s.c_cont[b, z] == items_of(q):
+            log(s, b, EV_ITEM_DROP, s.inst_card[b, z], s.pos[b, q], WAY_FORCED)
+            lose_item(s, t, b, q, z, s.pos[b, q], prm[q], True)
+            discard_to_limit(s, t, b, q, prm[q])
+        else:
+            log(s, b, EV_NO_EFFECT, card, q, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# The turn
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def do_option(s, t, b, geo, p, k, prm):
+    """Carry out option k of the buffer for the active seat p."""
+    kind = s.opt[b, k, 0]
+    a = s.opt[b, k, 1]
+    x = s.opt[b, k, 2]
+    y = s.opt[b, k, 3]
+    z = s.opt[b, k, 4]
+    if kind == O_STEP:
+        src = s.pos[b, p]
+        s.pos[b, p] = step_unlocked(geo, src, a, 1 << s.colour[b, p], s.unlocked[b])
+        u = s.unlocked[b]
+        if u >= 0 and (geo.edge[src, a] == u or geo.edge[s.pos[b, p], geo.arrive[src, a]] == u):
+            s.unlocked[b] = -1  # R44: the door locks again behind the wizard
+            log(s, b, EV_RELOCK, u, 0, 0)
+        s.mp[b] -= 1
+        s.moved[b] = 1
+        s.seat[b, p, S.S_STEPS] += 1
+        log(s, b, EV_MOVE, src, s.pos[b, p], s.mp[b])
+    elif kind == O_BOOST:
+        card = s.inst_card[b, a]
+        v = spend_energy(s, t, b, p, a)
+        s.mp[b] += v
+        s.boosted[b] = 1
+        s.seat[b, p, S.S_BOOSTS] += 1
+        log(s, b, EV_BOOST, card, v, s.mp[b])
+    elif kind == O_PICKUP:
+        pick_up(s, t, b, p, a)
+    elif kind == O_DROP:
+        put_down(s, t, b, p, WAY_DROP)
+    elif kind == O_PUNCH:
+        s.attacked[b] = 1
+        s.seat[b, p, S.S_ATTACKS] += 1
+        s.seat[b, p, S.S_PUNCHES] += 1
+        dmg = 1  # R57: 1 damage
+        for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
+            roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
+            log(s, b, EV_ROLL, roll, 0, 0)
+            dmg += roll
+        log(s, b, EV_PUNCH, a, dmg, 0)
+        deal_damage(s, t, b, p, a, dmg, 0, prm)
+    elif kind == O_ATTACK:
+        cast_attack(s, t, b, geo, p, a, x, y, z, prm)
+    elif kind == O_NEUTRAL:
+        cast_neutral(s, t, b, geo, p, a, x, y, z, prm)
+    elif kind == O_ITEM:
+        card = s.inst_card[b, a]
+        s.card[b, p, card, S.C_PLAYED] += 1
+        log(s, b, EV_ITEM, card, 0, 0)
+        gain_item(s, t, b, p, a)
+        discard_to_limit(s, t, b, p, prm[p])
+    elif kind == O_ITEM_DROP:
+        log(s, b, EV_ITEM_DROP, s.inst_card[b, a], s.pos[b, p], WAY_DROP)
+        lose_item(s, t, b, p, a, s.pos[b, p], prm[p], True)
+        discard_to_limit(s, t, b, p, prm[p])
+    elif kind == O_ITEM_PICK:
+        s.mp[b] -= 1  # R106: 1 MP
+        log(s, b, EV_ITEM_PICK, s.inst_card[b, a], s.pos[b, p], 0)
+        s.card[b, p, s.inst_card[b, a], S.C_ACQ] += 1
+        gain_item(s, t, b, p, a)
+        discard_to_limit(s, t, b, p, prm[p])  # A-14: room is made with hand cards
+    elif kind == O_THROW:
+        throw(s, t, b, p, a, x, prm)
+    elif kind == O_UNLOCK:
+        # Pick Lock is mundane: no counter answers it (R99); a Master Key stays carried
+        card = s.inst_card[b, a]
+        s.card[b, p, card, S.C_PLAYED] += 1
+        if t.card_effect[card] == E_PICK_LOCK:
+            discard(s, b, a)
+        s.unlocked[b] = x
+        log(s, b, EV_UNLOCK, card, x, 0)
+
+
+@njit(cache=True)
+def time_passes(s, t, b, p):
+    """Time Passes (R28-R30): first each Lifestone gives 1 life, up to 20 (R152, A-34); then a
+    stun token is discarded and the wizard is stunned for this turn."""
+    n = carried(s, t, b, p, E_LIFESTONE)
+    if n > 0 and s.life[b, p] < MAX_LIFE:
+        s.life[b, p] = min(MAX_LIFE, s.life[b, p] + n)
+        log(s, b, EV_LIFESTONE, p, s.life[b, p], 0)
+    s.stunned[b] = 0
+    if s.stun[b, p] > 0:
+        s.stun[b, p] -= 1
+        s.stunned[b] = 1
+        log(s, b, EV_STUNNED, p, s.stun[b, p], 0)
+
+
+@njit(cache=True)
+def move_and_cast(s, t, b, geo, p, prm):
+    """Move and Cast (R31-R37): movement points equal to the base speed, then the bot's options
+    one at a time until it ends the phase, picks up a treasure (R116) or the game ends."""
+    s.mp[b] = BASE_SPEED + carried(s, t, b, p, E_SPEEDSTONE)  # Speedstone: base move + 1
+    s.boosted[b] = 0
+    s.attacked[b] = 0
+    s.moved[b] = 0
+    s.no_pickup[b] = 0
+    s.mc_over[b] = 0
+    s.unlocked[b] = -1
+    for _ in range(MAX_ACTIONS):
+        if s.done[b] or s.mc_over[b] or not s.alive[b, p]:
+            break
+        enumerate_options(s, t, b, geo, p)
+        k = BT.choose_option(s, t, b, geo, p, prm[p])
+        if s.opt[b, k, 0] == O_END:
+            break
+        do_option(s, t, b, geo, p, k, prm)
+
+
+@njit(cache=True)
+def discard_and_draw(s, t, b, p, prm):
+    """Discard and Draw (R168-R170): discard any cards, then draw up to two without passing the
+    hand limit (R169, R173); a Spellstone allows one card more."""
+    while hand_size(s, b, p) > 0:
+        i = BT.choose_discard(s, t, b, p, prm, False)
+        if i < 0:
+            break
+        log(s, b, EV_DISCARD, p, s.inst_card[b, i], 0)
+        discard(s, b, i)
+    n = min(DRAW_MAX + carried(s, t, b, p, E_SPELLSTONE), hand_limit(s, t, b, p) - hand_size(s, b, p))
+    for _ in range(n):
+        draw_card(s, t, b, p)
+
+
+@njit(cache=True)
+def play_turn(s, t, b, geo, p, prm):
+    """One turn of seat p: Time Passes, Move and Cast, Discard and Draw (R27)."""
+    s.turn[b] += 1
+    s.seat[b, p, S.S_TURNS] += 1
+    log(s, b, EV_TURN, p, s.rnd[b], s.life[b, p])
+    time_passes(s, t, b, p)
+    move_and_cast(s, t, b, geo, p, prm)
+    s.unlocked[b] = -1  # an unlocked door is for the active wizard's passage only (R44, A-19)
+    if not s.done[b] and s.alive[b, p]:
+        discard_and_draw(s, t, b, p, prm[p])
+    s.first_done[b, p] = 1
+
+
+@njit(cache=True)
+def next_seat(s, b):
+    """Pass the turn clockwise to the next living wizard (R26); a round starts whenever the
+    turn passes the first player's seat."""
+    n = s.players[b]
+    q = s.cur[b]
+    for _ in range(n):
+        q = (q + 1) % n
+        if q == s.first[b]:
+            s.rnd[b] += 1
+        if s.alive[b, q]:
+            break
+    s.cur[b] = q
+
+
+@njit(cache=True)
+def finish(s, t, b):
+    """Copy the end-of-game numbers into the seat counters."""
+    for p in range(s.players[b]):
+        v = points(s, t, b, p)
+        s.seat[b, p, S.S_VP] = v
+        s.seat[b, p, S.S_VP_KILL] = s.vp_kill[b, p]
+        s.seat[b, p, S.S_VP_TREASURE] = v - s.vp_kill[b, p]
+        s.seat[b, p, S.S_LIFE_END] = max(s.life[b, p], 0)
+
+
+@njit(cache=True)
+def play_game(s, t, b, prm, check):
+    """Play game b to its end; returns the number of invariant violations seen (when checking).
+    A game still running after ROUND_LIMIT rounds is a draw with its own end reason (A-30)."""
+    geo = geo_of(t, s.deal[b])
+    bad = 0
+    if check:
+        bad += S.count_violations(s, t, b)
+    while not s.done[b]:
+        if s.rnd[b] > ROUND_LIMIT:
+            s.done[b] = 1
+            s.winner[b] = -1
+            s.end_reason[b] = END_ROUND_LIMIT
+            log(s, b, EV_END, END_ROUND_LIMIT, -1, 0)
+            break
+        play_turn(s, t, b, geo, s.cur[b], prm)
+        if check:
+            bad += S.count_violations(s, t, b)
+        if not s.done[b]:
+            next_seat(s, b)
+    finish(s, t, b)
+    return bad
+
+
+# the shared batch driver (simlab.games.kernel.play_batch) plays this game through these two
+register_game(S.State, S.StateType, setup, play_game)

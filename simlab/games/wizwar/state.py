@@ -1,0 +1,349 @@
+"""Wiz-War batch state, the codes the kernel uses, and the helpers that move cards.
+
+Every Magic card of a game is an *instance* (index ``i`` < ``n_inst``) that sits in exactly one
+*container*: the deck, the discard pile, a seat's hand, the items a seat carries (R65, R104), or
+the floor (dropped items, each on a square: ``c_sq``). Containers keep a list of their
+instances, so a draw or a move is O(1) (swap-remove); the top of the deck is the last entry.
+
+The board of a game is one deal from the tables' pool of assembled boards (``deal``); the map is
+fixed during a game because no card that changes walls, doors or sectors is implemented yet.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.experimental import structref
+
+from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct
+from simlab.games.kernel import KernelLayout, kernel_arrays, shuffle_list
+
+MAXP = 4
+MAXI = 160          # card instances: 12 cantrips + 6 schools x 24 = 156 (R4; Giant Book of Spells)
+NTR = 2 * MAXP      # treasures: two per colour (R4, R23); treasure k belongs to seat k // 2
+NZONE = 3 + 2 * MAXP  # containers: deck, discard, hand of seat 0..3, items of seat 0..3, floor
+Z_DECK, Z_DISCARD, Z_HAND0 = 0, 1, 2
+Z_ITEMS0 = Z_HAND0 + MAXP
+Z_FLOOR = Z_ITEMS0 + MAXP
+
+START_LIFE = 15     # R6, R25
+MAX_LIFE = 20       # R152
+HAND_LIMIT = 7      # R169, R173 (hand + maintained spells + carried items; no maintained spells yet)
+START_HAND = 5      # R24
+DRAW_MAX = 2        # R169
+BASE_SPEED = 3      # R32
+WIN_VP = 2          # R1
+ROUND_LIMIT = 60    # A-30: safety cap on rounds, then a draw counted as its own end reason
+MAX_ACTIONS = 40    # per Move and Cast phase: a guard against bots that never end the phase
+MAXOPT = 320        # legal options of one decision (rules.enumerate_options)
+
+# Random streams of one game: setup (deal, colours, first player, first shuffle), dice (d4: no
+# implemented card rolls yet), reshuffles of the discard pile, then the seats' tie-breaks.
+RS_SETUP, RS_DICE, RS_DECK = 0, 1, 2
+NGAME_STREAMS = 3
+
+# Card types (cards.toml `type`, R60)
+T_ATTACK, T_COUNTER, T_NEUTRAL, T_ITEM, T_ENERGY, T_UNKNOWN = 0, 1, 2, 3, 4, 5
+TYPES = ("attack", "counter", "neutral", "item", "energy", "unknown")
+
+# Effect codes the rules implement (and tests cover). Every other card stays out of the deck.
+IMPLEMENTED = frozenset({
+    "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
+    "full_shield", "shield", "negate_neutral", "meditate", "drop_object", "mad_dash",
+    "speedstone", "lifestone", "powerstone", "spellstone", "bloodshard", "mightstone", "large_rock",
+    "boomstone", "null_powder", "pick_lock", "master_key", "brainstone",
+})
+# Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
+EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
+           "full_shield", "shield", "negate_neutral", "meditate", "drop_object", "mad_dash",
+           "speedstone", "lifestone", "powerstone", "spellstone", "bloodshard", "mightstone", "large_rock",
+           "boomstone", "null_powder", "pick_lock", "master_key", "brainstone")
+(E_OTHER, E_ENERGY, E_ZOT, E_FIREBALL, E_POWERTHRUST, E_STONE_DEAD, E_KA_BONG, E_FIRE_DARTS,
+ E_FULL_SHIELD, E_SHIELD, E_NEGATE_NEUTRAL, E_MEDITATE, E_DROP_OBJECT, E_MAD_DASH,
+ E_SPEEDSTONE, E_LIFESTONE, E_POWERSTONE, E_SPELLSTONE, E_BLOODSHARD, E_MIGHTSTONE, E_LARGE_ROCK,
+ E_BOOMSTONE, E_NULL_POWDER, E_PICK_LOCK, E_MASTER_KEY, E_BRAINSTONE) = range(len(EFFECTS))
+
+# Options of a decision: rows of (kind, a, x, y, z) in State.opt
+O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
+    O_THROW, O_UNLOCK = range(13)
+NKIND = 13
+# O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
+# O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
+# (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
+# O_ITEM: a = item instance played from the hand (R65); O_ITEM_DROP: a = carried item dropped
+# (R109); O_ITEM_PICK: a = item on the floor of one's square picked up for 1 MP (R106);
+# O_THROW: a = carried thrown weapon, x = target seat (R100, R113); O_UNLOCK: a = Pick Lock in
+# the hand or a carried Master Key, x = the door's border (R43)
+
+# Seat counters (results `seats` table, in this order after score/won)
+SEAT_COLUMNS = (
+    "vp", "vp_kill", "vp_treasure", "life_end", "died", "killed_by", "turns_taken", "first_player",
+    "colour", "damage_dealt", "damage_taken", "attacks", "punches", "attack_spells", "countered",
+    "counters_played", "speed_boosts", "steps", "treasures_picked", "treasures_delivered",
+    "cards_drawn",
+)
+(S_VP, S_VP_KILL, S_VP_TREASURE, S_LIFE_END, S_DIED, S_KILLED_BY, S_TURNS, S_FIRST, S_COLOUR,
+ S_DMG_DEALT, S_DMG_TAKEN, S_ATTACKS, S_PUNCHES, S_ATTACK_SPELLS, S_COUNTERED, S_COUNTERS, S_BOOSTS,
+ S_STEPS, S_PICKED, S_DELIVERED, S_DRAWN) = range(len(SEAT_COLUMNS))
+NSEAT = len(SEAT_COLUMNS)
+
+# Per seat and card counters (results `cards` table): acquired = drawn or taken, played = for its
+# effect, energy = spent for its energy value (speed or spell boost, R36, R92, R63)
+CARD_COLUMNS = ("energy",)
+C_ACQ, C_PLAYED, C_ENERGY = 0, 1, 2
+NCARDSTAT = 3
+
+END_REASONS = ("points", "last_alive", "all_dead", "round_limit")
+END_POINTS, END_LAST_ALIVE, END_ALL_DEAD, END_ROUND_LIMIT = 0, 1, 2, 3
+
+
+class StateLayout(KernelLayout):
+    """Batch state of B Wiz-War games; the leading axis of every field is the game."""
+
+    deal: np.ndarray       # int16 (B,): the board of this game (index into the tables' deal pool)
+    players: np.ndarray    # int8 (B,)
+    colour: np.ndarray     # int8 (B, MAXP): colour index of seat p (its sector, doors and treasures)
+    first: np.ndarray      # int8 (B,): first player (R25)
+    cur: np.ndarray        # int8 (B,): seat whose turn it is
+    turn: np.ndarray       # int32 (B,): player turns started so far
+    rnd: np.ndarray        # int32 (B,): rounds started (a round begins with the first player)
+    pos: np.ndarray        # int16 (B, MAXP): square of seat p's wizard (-1 dead)
+    life: np.ndarray       # int16 (B, MAXP)
+    alive: np.ndarray      # int8 (B, MAXP)
+    vp_kill: np.ndarray    # int8 (B, MAXP): kill points (never lost, R161)
+    stun: np.ndarray       # int8 (B, MAXP): stun tokens (R9, R30)
+    first_done: np.ndarray  # int8 (B, MAXP): seat p has finished its first turn (R51)
+    brain_seen: np.ndarray  # int8 (B, MAXP): seat p has had a Brainstone before (its draw is once)
+    carrying: np.ndarray   # int8 (B, MAXP): treasure carried by seat p, -1 (R118: at most one)
+    tr_sq: np.ndarray      # int16 (B, NTR): where treasure k lies; -1 = in a wizard's hands
+    tr_carrier: np.ndarray  # int8 (B, NTR): the seat holding treasure k, or -1
+    inst_card: np.ndarray  # int16 (B, MAXI): card id of instance i (-1 = no instance)
+    c_cont: np.ndarray     # int8 (B, MAXI): container of instance i
+    c_pos: np.ndarray      # int16 (B, MAXI): index of i in its container's list
+    c_sq: np.ndarray       # int16 (B, MAXI): square of a dropped item on the floor (-1 elsewhere)
+    cont: np.ndarray       # int16 (B, NZONE, MAXI): instances in each container, first cont_n valid
+    cont_n: np.ndarray     # int16 (B, NZONE)
+    n_inst: np.ndarray     # int16 (B,): card instances in this game
+    mp: np.ndarray         # int16 (B,): movement points left this phase (R32)
+    boosted: np.ndarray    # int8 (B,): the speed boost of this turn is used (R36)
+    attacked: np.ndarray   # int8 (B,): the attack of this turn is used (R49, R144)
+    moved: np.ndarray      # int8 (B,): the wizard has moved this turn (stun, R140)
+    stunned: np.ndarray    # int8 (B,): the active wizard is stunned this turn (R30)
+    no_pickup: np.ndarray  # int8 (B,): no treasure pick-up for the rest of the turn (Mad Dash)
+    mc_over: np.ndarray    # int8 (B,): the Move and Cast phase has ended (R116)
+    unlocked: np.ndarray   # int16 (B,): a door border unlocked for the active wizard until it
+    #                        passes through (Pick Lock, Master Key; R44), -1
+    opt: np.ndarray        # int16 (B, MAXOPT, 5): legal options of the current decision
+    opt_n: np.ndarray      # int16 (B,)
+
+
+@structref.register
+class StateType(ArrayStruct):
+    """Numba type of :class:`State`."""
+
+
+class State(ArrayStructProxy):
+    """The batch state (fields: :class:`StateLayout`), a StructRef passed by reference."""
+
+
+define_struct(State, StateType, StateLayout)
+
+
+def new_state(batch: int, trace_events: int = 0, ncard: int = 92) -> State:
+    """Allocate the state of ``batch`` games (``setup`` fills it); ``ncard`` card rows."""
+    z = np.zeros
+    return State(
+        deal=z(batch, np.int16), players=z(batch, np.int8), colour=z((batch, MAXP), np.int8),
+        first=z(batch, np.int8), cur=z(batch, np.int8), turn=z(batch, np.int32), rnd=z(batch, np.int32),
+        pos=np.full((batch, MAXP), -1, np.int16), life=z((batch, MAXP), np.int16), alive=z((batch, MAXP), np.int8),
+        vp_kill=z((batch, MAXP), np.int8), stun=z((batch, MAXP), np.int8), first_done=z((batch, MAXP), np.int8),
+        brain_seen=z((batch, MAXP), np.int8),
+        carrying=np.full((batch, MAXP), -1, np.int8), tr_sq=np.full((batch, NTR), -1, np.int16),
+        tr_carrier=np.full((batch, NTR), -1, np.int8), inst_card=np.full((batch, MAXI), -1, np.int16),
+        c_cont=np.full((batch, MAXI), -1, np.int8), c_pos=z((batch, MAXI), np.int16),
+        c_sq=np.full((batch, MAXI), -1, np.int16),
+        cont=z((batch, NZONE, MAXI), np.int16), cont_n=z((batch, NZONE), np.int16), n_inst=z(batch, np.int16),
+        mp=z(batch, np.int16), boosted=z(batch, np.int8), attacked=z(batch, np.int8), moved=z(batch, np.int8),
+        stunned=z(batch, np.int8), no_pickup=z(batch, np.int8), mc_over=z(batch, np.int8),
+        unlocked=np.full(batch, -1, np.int16),
+        opt=z((batch, MAXOPT, 5), np.int16), opt_n=z(batch, np.int16),
+        **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
+    )
+
+
+class TablesLayout:
+    """The game's data as arrays (built by data.py): the cards and the pool of dealt boards.
+
+    Card arrays: index = card id (row of cards.toml). Board arrays: leading axis = deal in the
+    pool (every deal of one arrangement has the same shapes; NSQ squares, NE borders, an H x W map),
+    the other axes as in :class:`simlab.games.wizwar.board.Geometry`.
+    """
+
+    card_type: np.ndarray    # int8 (N,): T_*
+    card_effect: np.ndarray  # int8 (N,): E_* (E_OTHER for effects the rules do not know)
+    card_energy: np.ndarray  # int8 (N,): printed energy value (R63)
+    card_fire: np.ndarray    # int8 (N,): 1 = Fire trait (R96)
+    card_stone: np.ndarray   # int8 (N,): 1 = Magic Stone trait (R98)
+    deck: np.ndarray         # int16 (D,): card id of each card of the deck, D <= MAXI (implemented only)
+    shield_plus: np.ndarray  # int8 (1,): Shield reduces by energy + this (A-4: 2 card text, 1 rulebook)
+    g_sq_of: np.ndarray      # int16 (K, H, W)
+    g_sq_r: np.ndarray       # int16 (K, NSQ)
+    g_sq_c: np.ndarray       # int16 (K, NSQ)
+    g_nbr: np.ndarray        # int16 (K, NSQ, 4)
+    g_arrive: np.ndarray     # int8 (K, NSQ, 4)
+    g_edge: np.ndarray       # int16 (K, NSQ, 4)
+    g_link: np.ndarray       # int8 (K, NSQ, 4)
+    g_hedge: np.ndarray      # int16 (K, H + 1, W)
+    g_vedge: np.ndarray      # int16 (K, H, W + 1)
+    g_edge_kind: np.ndarray  # int8 (K, NE)
+    g_edge_doors: np.ndarray  # int8 (K, NE)
+    g_edge_inner: np.ndarray  # int8 (K, NE)
+    g_edge_sq: np.ndarray    # int16 (K, NE)
+    g_edge_side: np.ndarray  # int8 (K, NE)
+    g_column: np.ndarray     # int8 (K, H + 1, W + 1)
+    g_colours: np.ndarray    # int8 (K, MAXP): colour of seat p in the deal (-1 beyond the players)
+    g_base: np.ndarray       # int16 (K, MAXP): base square of seat p
+    g_tstart: np.ndarray     # int16 (K, NTR): start square of treasure k (seat k // 2)
+
+
+@structref.register
+class TablesType(ArrayStruct):
+    """Numba type of :class:`Tables`."""
+
+
+class Tables(ArrayStructProxy):
+    """The game's data tables (fields: :class:`TablesLayout`), a StructRef."""
+
+
+define_struct(Tables, TablesType, TablesLayout)
+
+
+# ---------------------------------------------------------------------------------------------
+# Container helpers
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def hand_of(p):
+    """Container index of seat p's hand."""
+    return Z_HAND0 + p
+
+
+@njit(cache=True)
+def place(s, b, i, c):
+    """Move card instance i of game b into container c (O(1): swap-remove from its old list)."""
+    old = s.c_cont[b, i]
+    if old >= 0:
+        k = s.c_pos[b, i]
+        last = s.cont_n[b, old] - 1
+        moved = s.cont[b, old, last]
+        s.cont[b, old, k] = moved
+        s.c_pos[b, moved] = k
+        s.cont_n[b, old] = last
+    k = s.cont_n[b, c]
+    s.cont[b, c, k] = i
+    s.c_pos[b, i] = k
+    s.cont_n[b, c] = k + 1
+    s.c_cont[b, i] = c
+
+
+@njit(cache=True)
+def shuffle_deck(s, b, stream):
+    """Shuffle the deck list of game b on random stream ``stream`` and re-index its positions."""
+    n = s.cont_n[b, Z_DECK]
+    row = s.cont[b, Z_DECK]
+    shuffle_list(s.rng, b, stream, row, n)
+    for k in range(n):
+        s.c_pos[b, row[k]] = k
+
+
+@njit(cache=True, inline="always")
+def items_of(p):
+    """Container index of the items seat p carries."""
+    return Z_ITEMS0 + p
+
+
+@njit(cache=True)
+def hand_size(s, b, p):
+    """Cards counting toward seat p's hand limit: hand cards and carried items (R107, R173)."""
+    return s.cont_n[b, Z_HAND0 + p] + s.cont_n[b, Z_ITEMS0 + p]
+
+
+@njit(cache=True)
+def hand_limit(s, t, b, p):
+    """Seat p's hand limit: 7 (R169), 2 more per Brainstone carried."""
+    return HAND_LIMIT + 2 * carried(s, t, b, p, E_BRAINSTONE)
+
+
+@njit(cache=True)
+def carried(s, t, b, p, effect):
+    """Number of items with ``effect`` that seat p carries."""
+    c = Z_ITEMS0 + p
+    n = 0
+    for k in range(s.cont_n[b, c]):
+        if t.card_effect[s.inst_card[b, s.cont[b, c, k]]] == effect:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def log(s, b, code, a, x, y):
+    """Append a trace event (turn, seat, code, a, x, y) when tracing; a no-op in batch runs."""
+    n = s.ev.shape[1]
+    if n > 1:
+        k = s.ev_n[b]
+        if k < n:
+            s.ev[b, k, 0] = s.turn[b]
+            s.ev[b, k, 1] = s.cur[b]
+            s.ev[b, k, 2] = code
+            s.ev[b, k, 3] = a
+            s.ev[b, k, 4] = x
+            s.ev[b, k, 5] = y
+            s.ev_n[b] = k + 1
+
+
+@njit(cache=True)
+def count_violations(s, t, b):
+    """Invariant checks: every card instance in exactly one container and consistently indexed,
+    the deck's cards all accounted for, dropped items (and only they) on a valid square, carried
+    items only with the living; life within 0..20 for the living, dead wizards off the board;
+    wizards on valid squares; every treasure either on a square or carried by a living wizard that
+    records it; no negative counts."""
+    bad = 0
+    total = 0
+    for c in range(NZONE):
+        n = s.cont_n[b, c]
+        if n < 0:
+            bad += 1
+        total += n
+        for k in range(n):
+            i = s.cont[b, c, k]
+            if s.c_cont[b, i] != c or s.c_pos[b, i] != k:
+                bad += 1
+    if total != s.n_inst[b]:
+        bad += 1
+    nsq = t.g_sq_r.shape[1]
+    for i in range(s.n_inst[b]):
+        on_floor = s.c_cont[b, i] == Z_FLOOR
+        if on_floor != (s.c_sq[b, i] >= 0) or s.c_sq[b, i] >= nsq:
+            bad += 1
+    for p in range(s.players[b]):
+        if s.alive[b, p]:
+            if s.life[b, p] <= 0 or s.life[b, p] > MAX_LIFE:
+                bad += 1
+            if s.pos[b, p] < 0 or s.pos[b, p] >= nsq:
+                bad += 1
+        elif s.pos[b, p] != -1 or s.carrying[b, p] != -1 or s.cont_n[b, Z_ITEMS0 + p] != 0:
+            bad += 1
+        if s.stun[b, p] < 0 or s.vp_kill[b, p] < 0:
+            bad += 1
+        k = s.carrying[b, p]
+        if k >= 0 and s.tr_carrier[b, k] != p:
+            bad += 1
+    for k in range(2 * s.players[b]):
+        q = s.tr_carrier[b, k]
+        if q >= 0:
+            if s.tr_sq[b, k] != -1 or s.carrying[b, q] != k or not s.alive[b, q]:
+                bad += 1
+        elif s.tr_sq[b, k] < 0 or s.tr_sq[b, k] >= nsq:
+            bad += 1
+    return bad

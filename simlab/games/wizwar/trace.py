@@ -1,0 +1,108 @@
+"""Wiz-War event codes -> a readable game log (``simlab replay wizwar``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simlab.games.base import CardTable
+from simlab.games.wizwar import rules as R
+from simlab.games.wizwar import state as S
+from simlab.games.wizwar.board import COLOURS
+
+_WAYS = {R.WAY_DROP: "drops", R.WAY_FORCED: "is made to drop", R.WAY_DEATH: "falls from the dead wizard:",
+         R.WAY_LANDS: "lands:"}
+
+
+def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], sq_r: np.ndarray,
+                  sq_c: np.ndarray, colours: np.ndarray, edge_sq: np.ndarray | None = None,
+                  edge_side: np.ndarray | None = None) -> list[str]:
+    """Turn the first ``n`` trace events of one game into lines of text. Squares are written as
+    (row, column) of the map, row 0 north; a door as a square and the side it is on."""
+    names = ct.names
+
+    def who(p: int) -> str:
+        p = int(p)
+        col = COLOURS[int(colours[p])] if 0 <= p < len(colours) and colours[p] >= 0 else "?"
+        return f"P{p + 1} {col} ({bot_names[p]})" if 0 <= p < len(bot_names) else f"P{p + 1}"
+
+    def sq(x: int) -> str:
+        return f"({int(sq_r[x])},{int(sq_c[x])})" if x >= 0 else "-"
+
+    def door(e: int) -> str:
+        if edge_sq is None or edge_side is None:
+            return f"#{int(e)}"
+        return f"{sq(int(edge_sq[int(e)]))}{'NESW'[int(edge_side[int(e)])]}"
+
+    def treasure(j: int) -> str:
+        return f"treasure {COLOURS[int(colours[int(j) // 2])]}#{int(j) % 2 + 1}"
+
+    lines: list[str] = []
+    for turn, p, code, a, x, y in ev[:n]:
+        if code == R.EV_SETUP:
+            lines.append(f"{who(a)} starts on its base {sq(y)}")
+        elif code == R.EV_TREASURE:
+            lines.append(f"  {treasure(a)} on {sq(x)}")
+        elif code == R.EV_TURN:
+            lines.append(f"--- turn {turn}, round {x}: {who(a)}, life {y}")
+        elif code == R.EV_STUNNED:
+            lines.append(f"  stunned this turn ({x} stun tokens left)")
+        elif code == R.EV_MOVE:
+            lines.append(f"  moves {sq(a)} -> {sq(x)} ({y} MP left)")
+        elif code == R.EV_BOOST:
+            lines.append(f"  speed boost: discards {names[a]} for {x} MP ({y} MP)")
+        elif code == R.EV_PICKUP:
+            lines.append(f"  picks up {treasure(a)} on {sq(x)}; Move and Cast ends")
+        elif code == R.EV_DROP:
+            lines.append(f"  {_WAYS.get(int(y), 'drops')} {treasure(a)} on {sq(x)}")
+        elif code == R.EV_PUNCH:
+            lines.append(f"  punches {who(a)}")
+        elif code == R.EV_CAST:
+            lines.append(f"  casts {names[a]} at {who(x)} (energy {y})")
+        elif code == R.EV_COUNTER:
+            extra = f", reduces by {y}" if y else ""
+            lines.append(f"    {who(a)} counters with {names[x]}{extra}")
+        elif code == R.EV_DAMAGE:
+            lines.append(f"    {who(a)} takes {x} damage, life {y}")
+        elif code == R.EV_STUN:
+            lines.append(f"    {who(a)} gets {x} stun token(s)")
+        elif code == R.EV_DEATH:
+            by = f" killed by {who(x)}" if x >= 0 else ""
+            lines.append(f"    {who(a)} dies{by}")
+        elif code == R.EV_TAKE_HAND:
+            lines.append(f"    {who(a)} takes the {x} hand card(s) of {who(y)}")
+        elif code == R.EV_DRAW:
+            lines.append(f"  {who(a)} draws {names[x]}")
+        elif code == R.EV_DISCARD:
+            why = {1: " (over the hand limit)", 2: " (Brainstone lost)"}.get(int(y), "")
+            lines.append(f"  {who(a)} discards {names[x]}{why}")
+        elif code == R.EV_RESHUFFLE:
+            lines.append(f"  the discard pile is shuffled into a new deck ({a} cards)")
+        elif code == R.EV_MAD_DASH:
+            lines.append(f"    movement doubled: {a} MP")
+        elif code == R.EV_NO_EFFECT:
+            lines.append(f"    {names[a]} has no effect")
+        elif code == R.EV_ITEM:
+            lines.append(f"  plays the item {names[a]} (now carried)")
+        elif code == R.EV_ITEM_DROP:
+            lines.append(f"  {_WAYS.get(int(y), 'drops')} item {names[a]} on {sq(x)}")
+        elif code == R.EV_ITEM_PICK:
+            lines.append(f"  picks up item {names[a]} on {sq(x)} (1 MP)")
+        elif code == R.EV_THROW:
+            lines.append(f"  throws {names[a]} at {who(x)}")
+        elif code == R.EV_STONES:
+            boom = f", {y} Boomstone(s) explode" if y else ""
+            lines.append(f"    fire destroys {x} magic stone(s) of {who(a)}{boom}")
+        elif code == R.EV_LIFESTONE:
+            lines.append(f"  Lifestone: life {x}")
+        elif code == R.EV_ROLL:
+            lines.append(f"    Mightstone rolls {a}")
+        elif code == R.EV_UNLOCK:
+            lines.append(f"  {names[a]} unlocks the door {door(x)}")
+        elif code == R.EV_RELOCK:
+            lines.append(f"  the door {door(a)} locks again behind the wizard")
+        elif code == R.EV_END:
+            reason = S.END_REASONS[int(a)]
+            lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))
+    return lines
+
+

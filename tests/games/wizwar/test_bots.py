@@ -1,0 +1,98 @@
+"""Bots: presets, legal random play, no reading of hidden information.
+
+C = ../shared/reference/wizwar/rules_checklist.md (section 4: bots).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simlab.games.base import root_seed_words
+from simlab.games.wizwar import GAME
+from simlab.games.wizwar import bots as BT
+from simlab.games.wizwar import state as S
+from simlab.games.wizwar.state import O_ATTACK, O_DROP, O_PICKUP, O_STEP
+from tests.games.wizwar.kit import Position
+
+pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
+
+
+def test_presets_and_parameters():
+    """Design guide 3: named presets including `random`; unknown names refused."""
+    assert {"balanced", "random", "runner", "brawler"} <= set(GAME.bots)
+    assert GAME.bot_vector("random")[BT.P_RANDOM] == 1.0
+    with pytest.raises(KeyError):
+        GAME.bot_vector("balanced", {"nope": 1})
+
+
+def _copy(pos):
+    return S.State(**{k: v.copy() for k, v in pos.st._arrays.items()})
+
+
+def test_decisions_ignore_hidden_cards():
+    """C 4.1: a bot's choice does not depend on other seats' hands or the deck order: swapping
+    the opponent's hand with deck cards and shuffling the deck changes no decision."""
+    for seed in range(6):
+        pos = Position(seed=seed, keep_hands=True)
+        pos.put(1, 2, 4)
+        pos.start_turn(0)
+        before = _copy(pos)
+        pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+        k1 = BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+        choice = tuple(pos.st.opt[0, k1])
+        st = before
+        h = S.hand_of(1)
+        rng = np.random.default_rng(seed)
+        for k in range(st.cont_n[0, h]):  # swap red's hand for the deck's first cards
+            a, b = st.cont[0, h, k], st.cont[0, S.Z_DECK, k]
+            st.inst_card[0, a], st.inst_card[0, b] = st.inst_card[0, b], st.inst_card[0, a]
+        n = st.cont_n[0, S.Z_DECK]
+        perm = rng.permutation(n)
+        deck = st.cont[0, S.Z_DECK, :n].copy()
+        cards = st.inst_card[0, deck].copy()
+        st.inst_card[0, deck] = cards[perm]
+        pos.R.enumerate_options(st, pos.t, 0, pos.geo, 0)
+        k2 = BT.choose_option(st, pos.t, 0, pos.geo, 0, pos.prm[0])
+        assert tuple(st.opt[0, k2]) == choice
+
+
+def test_balanced_walks_to_a_treasure_and_home():
+    """C 4.3: the heuristic steps toward the nearest enemy treasure, picks it up, and with a
+    treasure walks home and drops it on its base."""
+    pos = Position()
+    pos.put(0, 1, 5)  # south of red's treasure on (0,5)
+    pos.start_turn(0)
+    pos.options(0)
+    k = BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert tuple(pos.st.opt[0, k])[:2] == (O_STEP, 0)
+    pos.put(0, 0, 5)
+    pos.options(0)
+    k = BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert pos.st.opt[0, k, 0] == O_PICKUP
+    pos.st.tr_sq[0, 2], pos.st.tr_carrier[0, 2], pos.st.carrying[0, 0] = -1, 0, 2
+    pos.put(0, 2, 2)
+    pos.options(0)
+    k = BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert pos.st.opt[0, k, 0] == O_DROP
+
+
+def test_balanced_attacks_a_target_in_sight():
+    """C 4.3 step 4: with an attack spell and an enemy in sight, the heuristic attacks."""
+    pos = Position()
+    pos.give(0, "Fireball")
+    pos.put(1, 2, 4)
+    pos.start_turn(0)
+    pos.options(0)
+    k = BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert pos.st.opt[0, k, 0] == O_ATTACK
+
+
+def test_random_bot_plays_legal_games():
+    """C 4.5: random bots at 2-4 players break no invariant and every game ends."""
+    ct = GAME.load_cards(variants={"schools": "all"})
+    for players in (2, 3, 4):
+        bots = GAME.bot_matrix([("random", None)] * players)
+        r = GAME.play(np.arange(3), root_seed_words(11), players, bots, ct, check=True)
+        assert (r["games"]["violations"] == 0).all()
+        assert (r["games"]["turns"] > 0).all()
