@@ -273,6 +273,93 @@ def _time_play(spec, players: int, n_games: int, start: int, seed: int) -> float
     return time.perf_counter() - t0
 
 
+def _warm(spec) -> dict[str, float]:
+    """Compile (or load from the cache) what a game's runs, checks and replays use: one game of
+    each kind, timed. Returns seconds per kind."""
+    from simlab.games.base import root_seed_words
+
+    players = _default_players(spec)
+    bots = spec.bot_matrix([(spec.default_bot, None)] * players)
+    cards, words, ids = spec.load_cards(), root_seed_words(0), np.arange(1, dtype=np.int64)
+    out = {}
+    for kind, call in (("run", lambda: spec.play(ids, words, players, bots, cards)),
+                       ("check", lambda: spec.play(ids, words, players, bots, cards, check=True)),
+                       ("replay", lambda: spec.replay(0, words, players, bots, cards))):
+        t0 = time.perf_counter()
+        call()
+        out[kind] = time.perf_counter() - t0
+    return out
+
+
+def _compile_events() -> Any:
+    """Record numba's compile events (numba.core.event): per function, seconds spent compiling."""
+    from numba.core import event
+
+    return event.install_recorder("numba:compile")
+
+
+def _top_compiles(records, n: int = 10) -> list[dict[str, Any]]:
+    """The n functions that took longest to compile, in seconds of their own (a function's compile
+    time less that of the functions compiled inside it)."""
+    stack: list[list[Any]] = []  # [label, start, seconds spent in nested compiles]
+    spent: dict[str, float] = {}
+    for ts, ev in records:
+        if ev.is_start:
+            func = getattr((ev.data or {}).get("dispatcher"), "py_func", None)
+            stack.append([f"{getattr(func, '__module__', '')}.{getattr(func, '__qualname__', '?')}", ts, 0.0])
+        elif ev.is_end and stack:
+            label, start, nested = stack.pop()
+            spent[label] = spent.get(label, 0.0) + (ts - start) - nested
+            if stack:
+                stack[-1][2] += ts - start
+    return [{"function": k, "seconds": round(v, 2)} for k, v in sorted(spent.items(), key=lambda kv: -kv[1])[:n]]
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    from simlab.games import game_names
+
+    names = args.games or game_names()
+    unknown = [g for g in names if g not in game_names()]
+    if unknown:
+        raise UserError(f"unknown game {unknown[0]!r}; expected one of {game_names()}")
+    if args.cold and not args.inner:
+        # a fresh cache folder per game, in a child process: the cache folder is fixed at import
+        import tempfile
+
+        results = []
+        for g in names:
+            with tempfile.TemporaryDirectory(prefix="simlab-cold-") as tmp:
+                env = dict(os.environ, SIMLAB_CACHE_DIR=tmp)
+                env.pop("NUMBA_DISABLE_JIT", None)
+                proc = subprocess.run([sys.executable, "-m", "simlab", "compile", g, "--json", "--inner"], env=env,
+                                      capture_output=True, text=True)
+                if proc.returncode != 0:
+                    raise UserError(f"compiling {g} failed: {proc.stderr.strip().splitlines()[-1:]}")
+                results.append(json.loads(proc.stdout.strip().splitlines()[-1])[0] | {"cold": True})
+    else:
+        from simlab.scenario import resolve_game
+
+        results = []
+        for g in names:
+            spec = resolve_game(g)
+            if not args.json:
+                _announce_compile(spec)
+            with _compile_events() as rec:
+                secs = _warm(spec)
+            results.append({"game": g, "seconds": round(sum(secs.values()), 1),
+                            "by_kind": {k: round(v, 1) for k, v in secs.items()},
+                            "top_functions": _top_compiles(rec.buffer)})
+    if args.json:
+        print(json.dumps(results))
+    else:
+        for r in results:
+            kinds = ", ".join(f"{k} {v:.1f} s" for k, v in r["by_kind"].items())
+            top = ", ".join(f"{t['function'].rsplit('.', 1)[-1]} {t['seconds']:.0f} s" for t in r["top_functions"][:3])
+            print(f"{r['game']}: {r['seconds']:.1f} s ({kinds})" + (" from a cold cache" if args.cold else "")
+                  + (f"; slowest to compile: {top}" if top else "; all from the cache"))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from simlab.scenario import resolve_game
 
@@ -458,6 +545,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--interpreted-games", type=int, help=argparse.SUPPRESS)
     s.add_argument("--interpreted-only", action="store_true", help=argparse.SUPPRESS)
     s.set_defaults(func=cmd_bench)
+
+    s = sub.add_parser("compile", help="compile the games' kernels into the cache now (first run only)")
+    s.add_argument("games", nargs="*", help="game names (default: every registered game)")
+    s.add_argument("--cold", action="store_true",
+                   help="measure a first compile: each game in a child process with an empty cache folder")
+    s.add_argument("--json", action="store_true",
+                   help="print JSON: seconds per game and kind, and the slowest functions to compile")
+    s.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    s.set_defaults(func=cmd_compile)
 
     s = sub.add_parser("check", help="play many games with every invariant checked; exit 1 on any violation")
     s.add_argument("game")

@@ -138,3 +138,20 @@ def test_no_compiling_message_when_cached(monkeypatch, capsys):
     monkeypatch.setattr(games, "kernels_cached", lambda name: None)  # interpreted, or not a registered game
     cli._announce_compile(games.get_game("quarriors"))
     assert capsys.readouterr().err == ""
+
+
+def test_compile_warms_the_cache_and_names_the_slowest_functions(capsys):
+    """`simlab compile GAME --json` (issue #13): seconds per kind of use (runs, checks, replays) and
+    the functions that took longest to compile; a second call finds everything in the cache."""
+    assert main(["compile", "quarriors", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert [r["game"] for r in first] == ["quarriors"]
+    assert set(first[0]["by_kind"]) == {"run", "check", "replay"}
+    assert all({"function", "seconds"} <= set(t) for t in first[0]["top_functions"])
+    assert main(["compile", "quarriors"]) == 0
+    assert capsys.readouterr().out.startswith("quarriors: ")
+
+
+def test_compile_refuses_an_unknown_game(capsys):
+    assert main(["compile", "quarriors", "chess"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err

@@ -68,30 +68,38 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
     # group on the integer ids when the tables have them (the runner writes both): hashing
     # strings over every seat-game row costs twice the time and memory; names are joined at the end
     vk = "variant_id" if "variant_id" in names and "variant_id" in seats.lazy().collect_schema().names() else "variant"
+    sw = win_value(seats).select(*dict.fromkeys([vk, "variant"]), "game_id", "seat", "win")
+    # one variant at a time below (the Parquet scan reads only its rows): memory is bounded by the
+    # largest variant, not the study (seasons_cards: 87 million card rows in 3 variants)
+    keys = sw.select(vk).unique().collect()[vk].sort().to_list()
     ck = "card"
-    if has_id:  # card_id is the key only where it names one card (tables a user builds may reuse ids)
-        card_names = (cl.group_by(vk, "card_id")
-                      .agg(pl.col("card").first(), _names=pl.col("card").n_unique()).collect(engine="streaming"))
+    if has_id and keys:  # card_id is the key only where it names one card (tables a user builds may reuse ids)
+        card_names = pl.concat([
+            cl.filter(pl.col(vk) == k).group_by(vk, "card_id")
+            .agg(pl.col("card").first(), _names=pl.col("card").n_unique()).collect(engine="streaming")
+            for k in keys])
         if card_names["_names"].max() in (None, 1):
             ck, card_names = "card_id", card_names.drop("_names").lazy()
-    sw = win_value(seats).select(*dict.fromkeys([vk, "variant"]), "game_id", "seat", "win")
     totals = sw.group_by(vk).agg(
         *([pl.col("variant").first()] if vk != "variant" else []),
         games=pl.col("game_id").n_unique(), seat_games=pl.len(), wins_total=pl.col("win").sum(),
     )
-    per = (
-        cl.group_by(vk, "game_id", "seat", ck)
-        .agg(pl.col("acquired").sum(), pl.col("played").sum())
-        .join(sw.select(vk, "game_id", "seat", "win"), on=[vk, "game_id", "seat"], how="inner")
-        .with_columns(_acq=pl.col("acquired") > 0)
-    )
-    # one pass over the seat-games: per (variant, card, game) the sums both the rates and the
-    # game-clustered IWD need (memory: card-games, not seat-games; the table is not read twice)
-    per_game = (
-        per.group_by(vk, ck, "game_id")
-        .agg(*cluster_sums("_acq", "win"), pl.col("acquired").sum(), pl.col("played").sum())
-        .collect(engine="streaming")  # bounded memory: the seat-game table never sits in memory whole
-    )
+
+    def per_game_of(cl_v: pl.LazyFrame, sw_v: pl.LazyFrame) -> pl.DataFrame:
+        # one pass over the seat-games: per (variant, card, game) the sums both the rates and the
+        # game-clustered IWD need (memory: card-games, not seat-games; the table is not read twice)
+        return (
+            cl_v.group_by(vk, "game_id", "seat", ck)
+            .agg(pl.col("acquired").sum(), pl.col("played").sum())
+            .join(sw_v.select(vk, "game_id", "seat", "win"), on=[vk, "game_id", "seat"], how="inner")
+            .with_columns(_acq=pl.col("acquired") > 0)
+            .group_by(vk, ck, "game_id")
+            .agg(*cluster_sums("_acq", "win"), pl.col("acquired").sum(), pl.col("played").sum())
+            .collect(engine="streaming")
+        )
+
+    per_game = pl.concat([per_game_of(cl.filter(pl.col(vk) == k), sw.filter(pl.col(vk) == k)) for k in keys]
+                         or [per_game_of(cl, sw)])
     if ck == "card":
         card_names = (cl.group_by(vk, "card").agg(pl.col("card_id").first()) if has_id
                       else per_game.lazy().select(vk, ck).unique())

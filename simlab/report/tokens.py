@@ -75,9 +75,10 @@ def _verdict(r: dict[str, Any]) -> str:
         return (f"inconclusive (not shown mispriced, nor fair within ±{PRESTIGE_MARGIN:g} prestige"
                 + (f"; about {v['games_needed']:,} paired games would settle it" if v["games_needed"] else "")
                 + ")")
+    # printed above the fair value: the token gives more than a balanced price would (too generous)
     if r["printed"] > r["ci_high"]:
-        return f"**overvalued** by {r['printed'] - r['fair_value']:.1f}"
-    return f"**undervalued** by {r['fair_value'] - r['printed']:.1f}"
+        return f"**too generous** by {r['printed'] - r['fair_value']:.1f} (balanced at {r['fair_value']:+.1f})"
+    return f"**too stingy** by {r['fair_value'] - r['printed']:.1f} (balanced at {r['fair_value']:+.1f})"
 
 
 def section_tokens(ctx) -> None:
@@ -197,6 +198,15 @@ def _summary(ctx, table: pl.DataFrame, info: dict[int, str]) -> None:
                     + [_worth_cell(part[p]) if p in part else "n/a" for p in players]
                     + [" / ".join(f"{part[p]['fair_value'] + median[p]:+.0f}" if p in part else "n/a"
                                   for p in players)])
+    for p in players:
+        part = wide.filter(pl.col("players") == p).sort("worth", descending=True).to_dicts()
+        if len(part) > 1:
+            ctx.answer(f"{p} players, the tokens against each other (worth = printed - fair, what holding it is "
+                       f"worth in prestige; median {median[p]:+.1f}): most " + ", ".join(
+                           f"token {r['token']} {r['worth']:+.1f}" for r in part[:3]) + "; least " + ", ".join(
+                           f"token {r['token']} {r['worth']:+.1f}" for r in part[-2:])
+                       + (f"; token {', '.join(map(str, unmodelled))} not ranked (effect not modelled)"
+                          if unmodelled else "") + ".", rank=5 + p)
     doc.para("Tokens against each other. In the game every player keeps a token, so what matters to a designer "
              "is how the tokens compare: **worth** (printed - fair, with its 95% interval) is what holding each "
              "is worth over holding none, in prestige-equivalents. The last column is the printed value that "
