@@ -378,11 +378,30 @@ def simulate(
     return Results.from_frames(frames, manifest)
 
 
-def _half_widths(out_dir: Path, n_games: int) -> dict[str, float]:
-    """95% interval half-width of bot row 0's win rate per variant, over game ids < n_games."""
+def _contrasts(manifest: dict[str, Any]) -> tuple[dict[str, tuple[str, str]], int]:
+    """The paired contrasts a study asks about (issue 11: an adaptive run targets them, not a win
+    rate): its ``[card_effects]`` arms, and in a culling sweep the one-cull and policy arms. Returns
+    label -> (variant, baseline variant) and the focal bot row."""
+    from simlab.analysis.culling import cull_arms, policy_arms
+
+    info = manifest.get("card_effects") or {}
+    groups = info.get("groups") or ([{"base": "", "arms": info["arms"]}] if info.get("arms") else [])
+    arms = {f"{g.get('base') or ''} {card}".strip(): (v_in, v_out)
+            for g in groups for card, (v_in, v_out) in g["arms"].items()}
+    return arms | cull_arms(manifest) | policy_arms(manifest), int(info.get("focal_seat", 0))
+
+
+def _half_widths(out_dir: Path, n_games: int, manifest: dict[str, Any]) -> dict[str, float]:
+    """95% interval half-widths over game ids < n_games: of each paired contrast the study asks
+    about (:func:`_contrasts`) when it has some, else of bot row 0's win rate per variant."""
     from simlab.analysis import win_rates
+    from simlab.analysis.culling import cull_value
 
     seats = pl.scan_parquet(str(out_dir / "seats" / PART_GLOB)).filter(pl.col("game_id") < n_games)
+    arms, focal = _contrasts(manifest)
+    if arms:
+        table = cull_value(seats, arms, focal_bot_row=focal)  # a paired difference per contrast
+        return {r["comparison"]: (r["ci_high"] - r["ci_low"]) / 2 for r in table.iter_rows(named=True)}
     table = win_rates(seats, by=("variant", "bot_row")).filter(pl.col("bot_row") == 0)
     return {r["variant"]: (r["ci_high"] - r["ci_low"]) / 2 for r in table.iter_rows(named=True)}
 
@@ -565,8 +584,10 @@ def run_scenario(
         overwrite: delete an existing study's tables, ledger and manifest first (only files
             simlab wrote; a directory without a simlab manifest is refused).
         target_ci: adaptive run: after the planned games, keep adding chunks (continuing the
-            game ids, so the tables stay reproducible) until the 95% interval half-width of bot
-            row 0's win rate is at most ``target_ci`` in every variant. Every variant gets the
+            game ids, so the tables stay reproducible) until the 95% interval half-width of every
+            paired contrast the study asks about (its ``[card_effects]`` arms; a culling sweep's
+            one-cull and policy arms) is at most ``target_ci``; a study without such contrasts
+            targets bot row 0's win rate in every variant. Every variant gets the
             same game ids (paired comparisons stay paired). The manifest's ``adaptive`` entry
             records the games it took and the half-widths achieved.
         max_games: adaptive cap on games per variant (default 10x ``games``).
@@ -821,8 +842,8 @@ def run_scenario(
                     bar.set_postfix(chunks=chunks_done, refresh=False)
                 if target_ci is None:
                     break
-                widths = _half_widths(out_dir, current)
-                worst = max(widths.values())
+                widths = _half_widths(out_dir, current, manifest)
+                worst = max((w for w in widths.values() if w == w), default=0.0)  # NaN: a contrast with no games
                 rounds.append({"games": current, "max_half_width": round(worst, 6)})
                 manifest["adaptive"] = {
                     "target_ci": target_ci,
@@ -830,6 +851,7 @@ def run_scenario(
                     "games": current,
                     "chunks": len(chunk_plan),
                     "rounds": rounds,
+                    "target": "paired contrasts" if _contrasts(manifest)[0] else "bot row 0's win rate",
                     "half_widths": {k: round(w, 6) for k, w in widths.items()},
                     "max_half_width": round(worst, 6),
                     "met": worst <= target_ci,

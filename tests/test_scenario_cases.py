@@ -227,3 +227,16 @@ def test_adaptive_run_stops_at_max_games(tmp_path, capsys):
                  "--target-ci", "0.05", "--max-games", "300"])
     out_text, err = capsys.readouterr()
     assert code == 0, err and "adaptive: target half-width 0.05" in out_text and "games per variant" in out_text
+
+
+def test_an_adaptive_card_effects_study_targets_its_paired_contrasts(tmp_path):
+    """Issue 11: a [card_effects] study asks about the in-minus-out differences, so --target-ci stops
+    on their paired half-widths (not on the focal bot's win rate in each arm)."""
+    text = AVOID + 'players = 2\n[[seats]]\nbot = "greedy"\n[[seats]]\nbot = "random"\n' \
+        '[card_effects]\ncards = ["Red", "Green Dragon"]\n'
+    scn = parse_scenario(text, tmp_path / "ce.toml")
+    out = run_scenario(scn, out=tmp_path / "ce", n_jobs=1, quiet=True, target_ci=0.08, max_games=2000)
+    info = _hw(out)
+    assert info["target"] == "paired contrasts"
+    assert set(info["half_widths"]) == {"players=2 Red", "players=2 Green Dragon"}  # group, card
+    assert info["met"] and info["max_half_width"] <= 0.08
