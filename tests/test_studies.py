@@ -10,7 +10,8 @@ from simlab.report import render_report
 from simlab.runner import run_scenario
 
 SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios").glob("*.toml"))
-GAMES = {"quarriors": 24, "seasons": 12}  # per variant; the token study has 126 variants
+GAMES = {"quarriors": 24, "seasons": 12, "ashes": 4, "wizwar": 12}  # per variant; the token study has 126
+# variants, the Ashes card-value study 396
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[p.stem for p in SCENARIOS])
