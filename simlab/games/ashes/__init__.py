@@ -21,7 +21,9 @@ __all__ = ["GAME", "play", "replay"]
 #        balanced, aggro, control and random, result counters.
 # 0.2.0: every card effect (78 of 78), damage and destruction through the pending-frame stack and
 #        its windows; the seat damage counters count where damage lands.
-VERSION = "0.2.0"
+# 0.2.1: the balanced, aggro and control bots meditate (DP9) and use the charm dice power (DP10);
+#        parameters meditate, meditate_min, meditate_max and charm.
+VERSION = "0.2.1"
 SUB_BATCH = 256    # games held in memory at once by one worker (state is ~60 KB a game)
 
 # seats table: the seat's Phoenixborn (card id) and precon (index in data.deck_titles(), -1 =

@@ -16,13 +16,16 @@ from simlab.games.kernel import coin, rand
 # Checklist §3.2 names. aggression (DP3/DP7): 0-1 weight of attacking the Phoenixborn against
 # attacking units, as multipliers 2 * aggression and 2 * (1 - aggression) of the balanced scores
 # (0.5 = the balanced scores unchanged); w_summon (DP3/DP4): multiplier of a summon's score;
-# avoid_card (a card id, -1 none): the bot never plays that card (the card-value study's arm).
+# avoid_card (a card id, -1 none): the bot never plays that card (the card-value study's arm);
+# meditate (DP9: 0 off, 1 on), meditate_min (DP9: the least worth of the card a meditation is
+# for), meditate_max (DP9: most cards per meditation), charm (DP10: 0 off, 1 on).
 PARAMS = ("random", "keep_dice", "discard_dead", "chump_life", "counter_policy", "aggression",
-          "w_summon", "avoid_card")
+          "w_summon", "avoid_card", "meditate", "meditate_min", "meditate_max", "charm")
 BP_RANDOM, BP_KEEP_DICE, BP_DISCARD_DEAD, BP_CHUMP_LIFE, BP_COUNTER, BP_AGGRESSION, BP_W_SUMMON, \
-    BP_AVOID_CARD = range(len(PARAMS))
+    BP_AVOID_CARD, BP_MEDITATE, BP_MEDITATE_MIN, BP_MEDITATE_MAX, BP_CHARM = range(len(PARAMS))
 _BASE = {"random": 0.0, "keep_dice": 1.0, "discard_dead": 1.0, "chump_life": 5.0, "counter_policy": 2.0,
-         "aggression": 0.5, "w_summon": 1.0, "avoid_card": -1.0}
+         "aggression": 0.5, "w_summon": 1.0, "avoid_card": -1.0, "meditate": 1.0, "meditate_min": 4.0,
+         "meditate_max": 2.0, "charm": 1.0}
 PRESETS = {
     "balanced": dict(_BASE),
     "random": _BASE | {"random": 1.0},
@@ -138,8 +141,8 @@ def side_score(s, t, b, p, move):
     """The balanced bot's worth of a side-action move (0 = not worth it): a summon 100; the
     natural power on an opposing unit it destroys 30 + the unit's attack; the illusion power on
     an opposing die 10, 20 on a power face; the ceremonial power 15 while the Phoenixborn keeps
-    more than ``chump_life`` after the ally's attack. The charm power and meditation wait for
-    the heuristics that time them (DP9, DP10)."""
+    more than ``chump_life`` after the ally's attack. Meditation and the charm power are scored
+    in :func:`choose_side` (they need the parameters: DP9, DP10)."""
     kind = move // S.MAXI
     x = move % S.MAXI
     if kind == S.MV_ACTIVATE:
@@ -175,8 +178,17 @@ def choose_side(s, t, b, prm, p, legal, n):
         return legal[rand(s, b, p, n)] if coin(s, b, p) else -1
     best = -1
     best_score = 0.0
+    src = np.empty(S.NDICE, np.int64)
+    dice = np.empty(S.NDICE, np.int64)
+    faces = np.empty(S.NDICE, np.int64)
     for k in range(n):
-        sc = side_score(s, t, b, p, legal[k]) * style_weight(prm, p, legal[k])
+        kind = legal[k] // S.MAXI
+        if kind == S.MV_MEDITATE:  # DP9: only when it pays for the wanted card
+            sc = MEDITATE_SCORE if plan_meditation_heuristic(s, t, b, prm, p, src, dice, faces) > 0 else 0.0
+        elif kind == S.MV_CHARM:  # DP10
+            sc = charm_score(s, t, b, prm, p, legal[k] % S.MAXI)
+        else:
+            sc = side_score(s, t, b, p, legal[k]) * style_weight(prm, p, legal[k])
         if sc > best_score:
             best, best_score = legal[k], sc
     return best
@@ -184,9 +196,12 @@ def choose_side(s, t, b, prm, p, legal, n):
 
 @njit(cache=True)
 def plan_meditation(s, t, b, prm, p, src, dice, faces):
-    """DP9 (only the random bot meditates so far): 1 or 2 cards, each from a uniform source among
-    p's hand cards, the top of its draw pile (-1) and its spellboard copies, not repeating a card;
-    then as many different active dice, each set to a uniform face. Returns the card count."""
+    """DP9: the heuristic presets' plan is :func:`plan_meditation_heuristic`. The random bot: 1 or
+    2 cards, each from a uniform source among p's hand cards, the top of its draw pile (-1) and
+    its spellboard copies, not repeating a card; then as many different active dice, each set to a
+    uniform face. Returns the card count."""
+    if prm[p, BP_RANDOM] < 0.5:
+        return plan_meditation_heuristic(s, t, b, prm, p, src, dice, faces)
     want = 1 + rand(s, b, p, 2)
     cand = s.scratch[b, 5]
     ns = 0
@@ -1800,3 +1815,281 @@ def target_own_unit(s, t, b, prm, p):
         if v > best_v:
             best, best_v = u, v
     return best
+
+
+# ---------------------------------------------------------------------------------------------
+# DP9 meditation and DP10 charm power (heuristic presets)
+# ---------------------------------------------------------------------------------------------
+
+MEDITATE_SCORE = 12   # DP9: a side action worth less than a kill or a summon, more than an illusion on a basic face
+MEDITATE_DECK_MIN = 10  # DP9 meditate_src: the top of the draw pile is a source while the pile holds this many
+
+
+@njit(cache=True)
+def _payable_faces(s, b, p, cost, face, excl):
+    """p's active dice, showing ``face[d]`` instead of their own faces and without die ``excl``
+    (-1 none), can pay the magic of ``cost``: the greedy of rules.plan_payment (checklist DP5,
+    exact as the symbol sets are nested, rule 25) on counts. Reads only p's own dice."""
+    pw = np.zeros(S.NDT, np.int64)
+    cl = np.zeros(S.NDT, np.int64)
+    basic = 0
+    for d in range(S.NDICE):
+        if d == excl or s.die_loc[b, p, d] != S.L_ACTIVE:
+            continue
+        dt = s.die_type[b, p, d]
+        if face[d] == S.F_POWER:
+            pw[dt] += 1
+        elif face[d] == S.F_CLASS:
+            cl[dt] += 1
+        else:
+            basic += 1
+    for dt in range(S.NDT):
+        need = cost[S.CO_POWER + dt]
+        if pw[dt] < need:
+            return False
+        pw[dt] -= need
+    for dt in range(S.NDT):
+        need = cost[S.CO_CLASS + dt]
+        u = min(cl[dt], need)
+        cl[dt] -= u
+        need -= u
+        if pw[dt] < need:
+            return False
+        pw[dt] -= need
+    need = cost[S.CO_BASIC] - min(basic, cost[S.CO_BASIC])
+    u = min(cl.sum(), need)
+    need -= u
+    return pw.sum() >= need
+
+
+@njit(cache=True)
+def _want_cost(s, t, b, p, i, cost):
+    """If p could use ``i`` as its main action but for the dice, its magic cost into ``cost`` and
+    its worth (DP3's scores); else 0. Candidates: an ally in hand with a battlefield slot, a
+    ready spell in hand with a spellboard slot (rules 60-61), an unexhausted summoning spell on
+    the spellboard with its conjuration left and a slot (rules 67, 69). Its printed cost: the
+    Iron Rhino's focus discount is ignored (it only errs towards not meditating)."""
+    c = s.i_card[b, i]
+    z = s.i_cont[b, i] % S.NZ
+    bf_free = S.zone_n(s, b, p, S.Z_BATTLEFIELD) < t.card_bf[s.pb_card[b, p]]
+    if z == S.Z_HAND:
+        if t.card_cost[c, S.CO_MAIN] != 1 or t.card_cost[c, S.CO_DISCARD] > 0 or t.card_cost[c, S.CO_EXHAUST] > 0:
+            return 0.0
+        kind = t.card_type[c]
+        if kind == S.T_ALLY:
+            if not bf_free:
+                return 0.0
+        elif kind == S.T_READY:
+            if _dead(s, t, b, p, i):
+                return 0.0
+        else:
+            return 0.0
+        for k in range(S.NCOST):
+            cost[k] = t.card_cost[c, k]
+        return move_score(s, t, b, S.MV_PLAY * S.MAXI + i)
+    if z != S.Z_SPELLBOARD or s.exhaust[b, i] > 0 or t.card_impl[c] == 0:
+        return 0.0
+    conj = t.card_conj[c]
+    if conj < 0 or t.card_act[c, S.CO_MAIN] != 1 or t.card_effect[c] == S.E_SUMMON_BLOOD_PUPPET or not bf_free:
+        return 0.0
+    if t.card_act[c, S.CO_DISCARD] > 0:
+        return 0.0
+    left = False
+    cz = p * S.NZ + S.Z_CONJ
+    for k in range(s.cont_n[b, cz]):
+        if s.i_card[b, s.cont[b, cz, k]] == conj:
+            left = True
+    if not left:
+        return 0.0
+    for k in range(S.NCOST):
+        cost[k] = t.card_act[c, k]
+    return activation_worth(s, t, b, p, i)
+
+
+@njit(cache=True)
+def _wanted(s, t, b, prm, p, excl, cost, best_now):
+    """DP9/DP10: the instance p most wants to use as its main action this turn among
+    :func:`_want_cost`'s candidates (ties: the first), its cost left in ``cost``; ``best_now[0]``
+    gets the best worth among the candidates p can pay now without die ``excl``, the attack on the
+    Phoenixborn included (DP3's scores times the preset's tilt). Returns -1 if none."""
+    tmp = np.zeros(S.NCOST, np.int64)
+    face = s.die_face[b, p].copy()
+    best = -1
+    best_w = 0.0
+    best_now[0] = move_score(s, t, b, S.MV_ATTACK_PB * S.MAXI) * style_weight(prm, p, S.MV_ATTACK_PB * S.MAXI)
+    avoid = int(prm[p, BP_AVOID_CARD])
+    for z in (S.Z_HAND, S.Z_SPELLBOARD):
+        c = p * S.NZ + z
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            if s.i_card[b, i] == avoid:
+                continue
+            w = _want_cost(s, t, b, p, i, tmp)
+            if z == S.Z_SPELLBOARD:
+                w *= prm[p, BP_W_SUMMON]
+            if w <= 0:
+                continue
+            if _payable_faces(s, b, p, tmp, face, excl):
+                if w > best_now[0]:
+                    best_now[0] = w
+            if w > best_w:
+                best, best_w = i, w
+                for j in range(S.NCOST):
+                    cost[j] = tmp[j]
+    return best
+
+
+@njit(cache=True)
+def _hand_value(s, t, b, prm, p, i):
+    """DP9: how much p values keeping hand card i: -1 dead (DP2) or avoided, else 1 + its magic
+    symbols (DP3's fallback score)."""
+    c = s.i_card[b, i]
+    if _dead(s, t, b, p, i) or c == int(prm[p, BP_AVOID_CARD]):
+        return -1
+    v = 1
+    for j in range(S.CO_BASIC, S.NCOST):
+        v += t.card_cost[c, j]
+    return v
+
+
+@njit(cache=True)
+def plan_meditation_heuristic(s, t, b, prm, p, src, dice, faces):
+    """DP9 for the heuristic presets: meditate when the card p most wants to play this turn
+    (:func:`_wanted`, worth at least ``meditate_min`` and more than what it can pay now) is not
+    payable and setting k <= ``meditate_max`` dice to their power face pays it (a power symbol pays
+    everything a class or basic symbol of its die pays, rule 25, so the power face is the face the
+    cost needs); k discards, in the order of checklist DP9's meditate_src: dead or avoided hand
+    cards, the top of the draw pile while it holds MEDITATE_DECK_MIN cards (unseen: no hidden
+    information is read), then hand cards worth less than the wanted card, least first; never the
+    wanted card. Dice tried: basic faces first, then class. Returns the card count, 0 = do not
+    meditate."""
+    if prm[p, BP_MEDITATE] < 0.5:
+        return 0
+    cost = np.zeros(S.NCOST, np.int64)
+    best_now = np.zeros(1)
+    want = _wanted(s, t, b, prm, p, -1, cost, best_now)
+    if want < 0:
+        return 0
+    face = s.die_face[b, p].copy()
+    if _payable_faces(s, b, p, cost, face, -1):
+        return 0
+    w = _want_cost(s, t, b, p, want, np.zeros(S.NCOST, np.int64))
+    if s.i_cont[b, want] % S.NZ == S.Z_SPELLBOARD:
+        w *= prm[p, BP_W_SUMMON]
+    if w < prm[p, BP_MEDITATE_MIN] or w <= best_now[0]:
+        return 0
+    # the discard sources, least valued first (value -1 dead, 0 the unseen top card)
+    hand = p * S.NZ + S.Z_HAND
+    nh = s.cont_n[b, hand]
+    wv = _hand_value(s, t, b, prm, p, want) if s.i_cont[b, want] % S.NZ == S.Z_HAND else 1 << 30
+    cand = np.empty(nh + 1, np.int64)
+    val = np.empty(nh + 1, np.int64)
+    m = 0
+    for k in range(nh):
+        i = s.cont[b, hand, k]
+        v = _hand_value(s, t, b, prm, p, i)
+        if i != want and (v < 0 or v < wv):
+            cand[m] = i
+            val[m] = v
+            m += 1
+    if S.zone_n(s, b, p, S.Z_DRAW) >= MEDITATE_DECK_MIN:
+        cand[m] = -1
+        val[m] = 0
+        m += 1
+    order = np.argsort(val[:m], kind="mergesort")
+    kmax = min(int(prm[p, BP_MEDITATE_MAX]), m)
+    # the dice, basic faces first (they pay least), then class
+    ndc = 0
+    dc = np.empty(S.NDICE, np.int64)
+    for f in (S.F_BASIC, S.F_CLASS):
+        for d in range(S.NDICE):
+            if s.die_loc[b, p, d] == S.L_ACTIVE and s.die_face[b, p, d] == f:
+                dc[ndc] = d
+                ndc += 1
+    for k in range(1, kmax + 1):
+        if k == 1:
+            for x in range(ndc):
+                face[dc[x]] = S.F_POWER
+                if _payable_faces(s, b, p, cost, face, -1):
+                    dice[0] = dc[x]
+                    faces[0] = S.F_POWER
+                    src[0] = cand[order[0]]
+                    return 1
+                face[dc[x]] = s.die_face[b, p, dc[x]]
+        elif k == 2:
+            for x in range(ndc):
+                for y in range(x + 1, ndc):
+                    face[dc[x]] = S.F_POWER
+                    face[dc[y]] = S.F_POWER
+                    if _payable_faces(s, b, p, cost, face, -1):
+                        dice[0], dice[1] = dc[x], dc[y]
+                        faces[0] = S.F_POWER
+                        faces[1] = S.F_POWER
+                        src[0] = cand[order[0]]
+                        src[1] = cand[order[1]]
+                        return 2
+                    face[dc[x]] = s.die_face[b, p, dc[x]]
+                    face[dc[y]] = s.die_face[b, p, dc[y]]
+    return 0
+
+
+@njit(cache=True)
+def _charm_die(s, b, p):
+    """The die the charm power spends (rules.power_die: the first active charm die on its power
+    face), or -1."""
+    for d in range(S.NDICE):
+        if s.die_loc[b, p, d] == S.L_ACTIVE and s.die_type[b, p, d] == S.DT_CHARM and s.die_face[b, p, d] == S.F_POWER:
+            return d
+    return -1
+
+
+@njit(cache=True)
+def charm_score(s, t, b, prm, p, u):
+    """DP10 for the heuristic presets: the worth of the charm power's die on p's unit u (+1 attack
+    and +1 life until the end of the round, rule 100), 0 = not worth it: 60 when the extra point
+    of attack makes the attack on the opposing Phoenixborn lethal (p's unexhausted attack, u
+    unexhausted with it); 25 + the unit's value when it lets p's attackers destroy an opposing
+    unit they could not; 10 + u's value when an opposing unexhausted unit's attack would just
+    destroy u and the +1 life keeps it alive. Never when the die is needed to pay for the card p
+    wants to play this turn (:func:`_wanted`, when it scores no less than the attack on the
+    Phoenixborn, so that it is the main action) and can pay with it but not without it."""
+    if prm[p, BP_CHARM] < 0.5:
+        return 0.0
+    d = _charm_die(s, b, p)
+    if d < 0:
+        return 0.0
+    cost = np.zeros(S.NCOST, np.int64)
+    best_now = np.zeros(1)
+    want = _wanted(s, t, b, prm, p, -1, cost, best_now)
+    face = s.die_face[b, p].copy()
+    atk_pb = move_score(s, t, b, S.MV_ATTACK_PB * S.MAXI) * style_weight(prm, p, S.MV_ATTACK_PB * S.MAXI)
+    if (want >= 0 and _payable_faces(s, b, p, cost, face, -1) and not _payable_faces(s, b, p, cost, face, d)
+            and _want_cost(s, t, b, p, want, np.zeros(S.NCOST, np.int64)) >= atk_pb):
+        return 0.0  # the die pays for the main action p wants (DP5: keep what a held card needs)
+    o = _opponent(s, b, p)
+    atk = 0
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    for k in range(s.cont_n[b, c]):
+        v = s.cont[b, c, k]
+        if s.exhaust[b, v] == 0:
+            atk += S.unit_attack(s, t, b, v)
+    if s.exhaust[b, u] == 0 and atk > 0:
+        left = t.card_life[s.pb_card[b, o]] - s.pb_wounds[b, o]
+        if atk < left <= atk + 1:
+            return 60.0
+        best = 0.0
+        co = o * S.NZ + S.Z_BATTLEFIELD
+        for k in range(s.cont_n[b, co]):
+            v = s.cont[b, co, k]
+            life = S.unit_life(s, t, b, v) - s.wounds[b, v]
+            if atk < life <= atk + 1:
+                best = max(best, 25.0 + unit_value(s, t, b, v))
+        if best > 0:
+            return best
+    mine = S.unit_life(s, t, b, u) - s.wounds[b, u]
+    co = o * S.NZ + S.Z_BATTLEFIELD
+    for k in range(s.cont_n[b, co]):
+        v = s.cont[b, co, k]
+        if s.exhaust[b, v] == 0 and S.unit_attack(s, t, b, v) == mine:
+            return 10.0 + unit_value(s, t, b, u)
+    return 0.0

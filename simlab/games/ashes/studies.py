@@ -359,7 +359,8 @@ def section_decks(ctx) -> None:
                   f"{mean_rounds['mean_rounds']:.1f} rounds on average.")
     else:
         answer = ("Too few decks or games for ratings (a deck that won or lost every comparison has no finite "
-                  f"rating). The first player won {_pct(allg['win_rate'])} {_iv(allg['ci_low'], allg['ci_high'])} "
+                  f"rating). The seat that won the first-player roll won {_pct(allg['win_rate'])} "
+                  f"{_iv(allg['ci_low'], allg['ci_high'])} "
                   f"of {allg['n']:,} games.")
     doc.para(answer)
     ctx.answer(answer.replace("**", ""), rank=10)
