@@ -14,7 +14,7 @@ from simlab.games.ashes import state as S
 from simlab.games.base import CardTable, play_traced, root_seed_words
 
 _POWER = {S.DT_NATURAL: "natural power: 1 damage to", S.DT_CHARM: "charm power: a die onto",
-          S.DT_CEREMONIAL: "ceremonial power: back to hand", S.DT_ILLUSION: "illusion power: exhausts die"}
+          S.DT_CEREMONIAL: "ceremonial power: back to hand", S.DT_ILLUSION: "illusion power: exhausts"}
 
 
 def format_events(ev: np.ndarray, n: int, ct: CardTable, inst_card: np.ndarray,
@@ -71,9 +71,10 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, inst_card: np.ndarray,
         elif code == S.EV_UNIT_ABILITY:
             lines.append(f"  {who(a)} uses {inst(y)}'s ability")
         elif code == S.EV_PB_ABILITY:
-            lines.append(f"  {who(a)} uses {S.EFFECTS[x]}")
+            ability = S.EFFECTS[x].replace("_", " ").title().replace("'S", "'s").replace(" Of ", " of ")
+            lines.append(f"  {who(a)} uses the Phoenixborn ability {ability}")
         elif code == S.EV_DICE_POWER:
-            target = f"die {y % S.NDICE} of P{y // S.NDICE + 1}" if x == S.DT_ILLUSION else inst(y)
+            target = f"P{y // S.NDICE + 1}'s die {y % S.NDICE}" if x == S.DT_ILLUSION else inst(y)
             lines.append(f"  {who(a)} {_POWER[x]} {target}")
         elif code == S.EV_MEDITATE:
             lines.append(f"  {who(a)} meditates: {x} cards, {y} dice set")
