@@ -22,7 +22,8 @@ from simlab.games.base import CardTable, choose_variants
 
 MAX_COPIES = 3         # copies of one name per deck (rule 11)
 SEAT_DECK_KEYS = tuple(f"deck_{p}" for p in range(S.MAXP))
-SETUP_KEYS = ("decks",) + SEAT_DECK_KEYS
+SEAT_SWAP_KEYS = tuple(f"swap_{p}" for p in range(S.MAXP))
+SETUP_KEYS = ("decks",) + SEAT_DECK_KEYS + SEAT_SWAP_KEYS
 DECK_KEYS = ("phoenixborn", "cards", "dice", "conjurations", "first_five")
 DEFAULT_DECKS = ("The Iron Men", "The Mist Guardian")
 
@@ -173,6 +174,54 @@ def validate_deck(deck: Mapping[str, Any]) -> None:
             raise ValueError(f"deck 'first_five': {name!r} twice; the First Five are 5 different names")
 
 
+def swap_card(deck: Mapping[str, Any], out: str, into: str) -> dict[str, Any]:
+    """A copy of ``deck`` (a deck table) with every copy of ``out`` replaced by as many of
+    ``into`` (the deck-swap study's arm), its conjuration pile rebuilt for the new cards.
+
+    The First Five: if ``out`` was one of them, ``into`` takes its slot, unless it is a reaction
+    spell (the checklist's DP1 picks no reactions for the opening); then the deck's first card
+    that is neither a reaction nor already among the five does.
+
+    Raises:
+        ValueError: ``out`` not in the deck, ``into`` unknown, already in the deck, or not legal
+            for the deck's Phoenixborn (the message names the card and what was expected).
+    """
+    cards = _by_name()
+    held = dict(deck["cards"])
+    if out not in held:
+        raise ValueError(f"swap: {out!r} is not in the deck; expected one of {sorted(held)}")
+    c = cards.get(into)
+    if c is None or c["type"] in ("phoenixborn", "conjuration"):
+        raise ValueError(f"swap: {into!r} is not a deck card; expected a spell or ally name from cards.toml")
+    if into in held:
+        raise ValueError(f"swap: {into!r} is already in the deck; expected a card the deck does not hold")
+    if c.get("unique", deck["phoenixborn"]) != deck["phoenixborn"]:
+        raise ValueError(f"swap: {into!r} may be used only with {c['unique']}, not {deck['phoenixborn']}")
+    new_cards = {(into if n == out else n): k for n, k in held.items()}
+    conj: dict[str, int] = {}
+    for name in new_cards:
+        for cj in cards[name].get("conjurations", []):
+            conj[cj] = cards[cj]["limit"]
+    ff = list(deck["first_five"])
+    if out in ff:
+        k = ff.index(out)
+        if c["type"] != "reaction_spell":
+            ff[k] = into
+        else:
+            ff[k] = next(n for n in new_cards if n not in ff and cards[n]["type"] != "reaction_spell")
+    return {"phoenixborn": deck["phoenixborn"], "cards": new_cards, "dice": dict(deck["dice"]),
+            "conjurations": conj, "first_five": ff}
+
+
+def swap_candidates(title: str) -> list[str]:
+    """Every deck card of the core set that can replace a card of the precon ``title`` in the
+    deck-swap study: legal for its Phoenixborn and not already in the deck (cards.toml order)."""
+    deck = _precon(title)
+    return [n for n, c in _by_name().items()
+            if c["type"] not in ("phoenixborn", "conjuration") and n not in deck["cards"]
+            and c.get("unique", deck["phoenixborn"]) == deck["phoenixborn"]]
+
+
 def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
                variants: Mapping[str, str] | None = None,
                setup: Mapping[str, Any] | None = None) -> CardTable:
@@ -185,6 +234,8 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
             :func:`validate_deck`), reused round-robin when shorter than the seats; default the
             Iron Men against the Mist Guardian. ``deck_0`` .. ``deck_3``: seat k's deck alone
             (overrides ``decks`` for that seat; a scenario sweeps them to pair decks).
+            ``swap_0`` .. ``swap_3``: ``[out, into]``, seat k's deck with every copy of card
+            ``out`` replaced by ``into`` (:func:`swap_card`; the deck-swap study).
 
     Raises:
         KeyError: unknown setup key.
@@ -218,6 +269,14 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
             raise ValueError(f"setup deck of seat {p}: expected a precon title or a deck table, got {d!r}")
         deck_ids.append(titles.index(d) if isinstance(d, str) and d in titles else -1)
     decks = [_precon(d) if isinstance(d, str) else d for d in decks]
+    for p, key in enumerate(SEAT_SWAP_KEYS):
+        if key in opts:
+            pair = opts[key]
+            if not (isinstance(pair, list | tuple) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+                raise ValueError(f"setup {key!r}: expected [card out, card in] (two card names), got {pair!r}")
+            validate_deck(decks[p])
+            decks[p] = swap_card(decks[p], pair[0], pair[1])
+            deck_ids[p] = -1
     for d in decks:
         validate_deck(d)
 
