@@ -194,10 +194,10 @@ def test_deck_swaps_are_paired_against_the_published_deck(tmp_path):
     assert set(zip(sw["out"], sw["into"], strict=True)) == {("Fade Away", "Anchornaut"), ("Fade Away", "Hammer Knight"),
                                                             ("Bound Soul", "Expand Energy")}
     s0 = res.seats.filter(pl.col("seat") == 0).collect()
-    base = s0.filter(pl.col("variant").str.ends_with("The Shadows of Viros as published"))["won"].mean()
+    base = s0.filter(pl.col("variant").str.contains("The Shadows of Viros as published", literal=True))["won"].mean()
     assert np.allclose(sw["win_published"], base)
     v = sw.row(0, named=True)
-    arm = s0.filter(pl.col("variant").str.ends_with(f"The Shadows of Viros | {v['out']} -> {v['into']}"))["won"].mean()
+    arm = s0.filter(pl.col("variant").str.contains(f"Viros | {v['out']} -> {v['into']}", literal=True))["won"].mean()
     assert abs(v["value"] - (arm - base)) < 1e-12 and sw["value"].is_sorted(descending=True)
     md = (render_report(tmp_path / "res", tmp_path / "rep") / "report.md").read_text()
     assert "Best three swaps for The Shadows of Viros" in md.split("\n- Game: ")[0]
