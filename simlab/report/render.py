@@ -827,7 +827,9 @@ def _answer_box(ctx: _Ctx) -> None:
     if not sentences:
         sentences = ["This study has no analysis with a headline; the sections below list its numbers."]
     notes = []
-    fp = firstscreen.first_player(ctx.results.seats)
+    # Without seat rotation a seat keeps its bot, deck or setup, so seat 1's win rate mixes seat
+    # order with what the seat plays: not a first-player advantage (a game section reports its own).
+    fp = firstscreen.first_player(ctx.results.seats) if m.get("rotate_seats", True) else []
     if fp:
         notes.append("First-player advantage (seat 1's win rate, pooled over the variants; balance = 1 - largest "
                      "seat gap): " + "; ".join(
