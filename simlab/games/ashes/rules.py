@@ -650,8 +650,11 @@ def activate(s, t, b, prm, p, i, use):
     s.card[b, p, c, C_ACTIVATED] += 1
     e = t.card_effect[c]
     if e == E_EXPAND_ENERGY:
-        roll_die(s, b, p, B.die_to_reroll(s, b, prm, p))
+        d = B.die_to_reroll(s, b, prm, p)
+        roll_die(s, b, p, d)
         log(s, b, EV_ACTIVATE, p, c, -1)
+        if s.ev.shape[1] > 1 and d >= 0:
+            log(s, b, S.EV_DIE, p, s.die_type[b, p, d], s.die_face[b, p, d])
         return
     if e == E_PURGE:
         q = next_alive(s, b, p)
@@ -671,11 +674,13 @@ def activate(s, t, b, prm, p, i, use):
         milled(s, t, b, prm, q)
         return
     if e == E_SHIFTING_MIST:
+        log(s, b, EV_ACTIVATE, p, c, -1)  # before the faces, which the trace lists after it
         for _ in range(2):
             d = B.die_to_set(s, b, prm, p)
             if d >= 0:
                 s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
-        log(s, b, EV_ACTIVATE, p, c, -1)
+                if s.ev.shape[1] > 1:
+                    log(s, b, S.EV_DIE, p, s.die_type[b, p, d], s.die_face[b, p, d])
         return
     if e == E_STRENGTHEN:
         u = B.target_strengthen(s, t, b, prm, p)
@@ -1127,6 +1132,8 @@ def unit_receives(s, t, b, prm, u, n, src, dk):
             o = d // NDICE
             s.die_loc[b, o, d % NDICE] = L_EXHAUSTED
             log(s, b, S.EV_TRIGGER, q, card, -5)  # -5: an opposing die
+            if s.ev.shape[1] > 1:
+                log(s, b, S.EV_DIE, o, s.die_type[b, o, d % NDICE], s.die_face[b, o, d % NDICE])
 
 
 @njit(cache=True)
@@ -2017,6 +2024,8 @@ def use_dice_power(s, t, b, p, kind, x):
     else:
         q = x // NDICE
         s.die_loc[b, q, x % NDICE] = L_EXHAUSTED
+        if s.ev.shape[1] > 1:
+            log(s, b, S.EV_DIE, q, s.die_type[b, q, x % NDICE], s.die_face[b, q, x % NDICE])
 
 
 @njit(cache=True)
@@ -2280,12 +2289,16 @@ def resolve_action(s, t, b, prm, p, c):
             d = B.die_to_set(s, b, prm, p)
             if d >= 0:
                 s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
+                if s.ev.shape[1] > 1:
+                    log(s, b, S.EV_DIE, p, s.die_type[b, p, d], s.die_face[b, p, d])
     elif e == E_HIDDEN_POWER:
         for _ in range(2):
             d = B.die_to_reroll(s, b, prm, p)
             if d >= 0:
                 s.die_loc[b, p, d] = L_ACTIVE
                 s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
+                if s.ev.shape[1] > 1:
+                    log(s, b, S.EV_DIE, p, s.die_type[b, p, d], s.die_face[b, p, d])
     elif e == S.E_OUT_OF_THE_MIST:
         # X = the units p controls, counted as the spell resolves
         x = zone_n(s, b, p, Z_BATTLEFIELD)

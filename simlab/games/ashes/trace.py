@@ -107,6 +107,10 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, inst_card: np.ndarray,
             lines[-1] += f"; rolled {len(listed)} dice: {text}"
         elif listed_for == S.EV_MEDITATE:
             lines[-1] += f"; faces set: {text}"
+        elif listed_for in (S.EV_PLAY, S.EV_ACTIVATE):  # Shifting Mist, Call Upon the Realms, ...
+            lines[-1] += f"; dice now showing: {text}"
+        elif listed_for in (S.EV_DICE_POWER, S.EV_TRIGGER):  # the die an illusion power or a Leech exhausts
+            lines[-1] += f"; that die showed {dice_text(listed, counts=False)}"
         else:
             lines[-1] += f": {text}"
         listed.clear()

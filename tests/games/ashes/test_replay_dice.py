@@ -116,11 +116,14 @@ def _pays(dice: list[tuple[str, str]], cost: list[dict]) -> bool:
 
 
 @pytest.mark.skipif(not REFERENCE.exists(), reason="the shared Ashes reference is not on this machine")
-def test_every_play_carries_its_cost(seed1):
+@pytest.mark.parametrize("seed,bots", [(1, "balanced,balanced"), (2, "aggro,control"), (3, "random,balanced")])
+def test_every_play_carries_its_cost(seed, bots):
     """Each "plays" line says which action it took and which dice paid it, and those dice pay the
     card's printed cost exactly (the reference card list, not the engine's table)."""
     costs = _reference_costs()
-    plays = [line for line in seed1 if " plays " in line]
+    lines, bad = trace.replay(seed, 0, bots=tuple(bots.split(",")))
+    assert bad == 0
+    plays = [line for line in lines if " plays " in line]
     assert plays
     for line in plays:
         m = re.search(r" plays (.+?) \((main|side) action; paid: (.*)\)$", line)
@@ -128,6 +131,7 @@ def test_every_play_carries_its_cost(seed1):
         card, action, paid = m.groups()
         cost = costs[card]
         assert any(c["kind"] == action for c in cost), line
+        paid = re.sub(r"[a-z0-9 ]+ \[([^\]]*)\]", r"\1", paid)  # a cost part -> the dice that paid it
         dice = [(t, f) for t, f, k in DIE.findall(paid) for _ in range(int(k or 1))]
         assert _pays(dice, cost), line
 
@@ -140,8 +144,10 @@ def test_actions_and_abilities_carry_their_cost(seed1):
             assert "paid: " in line, line
         if re.search(r"\) (natural|charm|ceremonial|illusion) power: ", line):
             kind = re.search(r"\) (\w+) power: ", line).group(1)
-            assert line.endswith(f"(side action; paid: {kind} power)"), line
+            assert f"(side action; paid: {kind} power)" in line, line
     assert any(" activates " in line and "paid: " in line for line in seed1)
+    for line in (x for x in seed1 if "illusion power: exhausts" in x):
+        assert DIE.search(line.split("; that die showed ")[1]), line
 
 
 def test_end_of_round_phoenixborn_wounds(seed1):
