@@ -201,9 +201,10 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, inst_card: np.ndarray,
             target = f"P{y // S.NDICE + 1}'s die {y % S.NDICE}" if x == S.DT_ILLUSION else inst(y)
             lines.append(f"  {who(a)} {_POWER[x]} {target}")
         elif code == S.EV_MEDITATE:
-            lines.append(f"  {who(a)} meditates: {x} card{'' if x == 1 else 's'} discarded, {y} dice set")
+            # y: the dice the seat chose to set; only active ones change (rules.meditate), listed after
+            lines.append(f"  {who(a)} meditates: {x} card{'' if x == 1 else 's'} discarded")
         elif code == S.EV_ATTACK:
-            lines.append(f"  {who(a)} attacks {who(x)} with {y} units")
+            lines.append(f"  {who(a)} attacks {who(x)} with {y} unit{'' if y == 1 else 's'}")
         elif code == S.EV_HIT_PB:
             src = inst(a) if a >= 0 else "the attackers"
             lines.append(f"    {src} deal {y} to {who(x)}'s Phoenixborn")
@@ -216,7 +217,7 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, inst_card: np.ndarray,
             if y:
                 lines.append(f"  {inst(x)} recovers {y}")
         elif code == S.EV_KEEP_DICE:
-            lines.append(f"  {who(a)} keeps {x} active dice")
+            lines.append(f"  {who(a)} keeps {x} active {'die' if x == 1 else 'dice'}")
         elif code == S.EV_TOKEN:
             lines.append(f"  first-player token to {who(a)}")
         elif code == S.EV_END:

@@ -79,12 +79,12 @@ def test_kept_dice_and_meditation_faces_are_named():
     for seed in (1, 2, 3):
         lines, _ = trace.replay(seed, 0, bots=("aggro", "control"))
         for line in (x for x in lines if " keeps " in x):
-            kept = int(re.search(r"keeps (\d+) active dice", line).group(1))
+            kept = int(re.search(r"keeps (\d+) active di(c)?e", line).group(1))
             assert sum(int(k) for _, _, k in GROUP.findall(line)) == kept, line
         for line in (x for x in lines if " meditates: " in x):
-            n = int(re.search(r"(\d+) dice set", line).group(1))
+            n = int(re.search(r"meditates: (\d+) cards? discarded", line).group(1))
             assert "(side action)" in line
-            assert sum(int(k) for _, _, k in GROUP.findall(line)) <= n, line
+            assert sum(int(k) for _, _, k in GROUP.findall(line)) <= n, line  # at most 1 die per card
 
 
 def _reference_costs() -> dict[str, list[dict]]:
