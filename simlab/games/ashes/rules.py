@@ -284,6 +284,7 @@ def first_player_roll(s, b):
                 if s.die_face[b, p, d] == F_BASIC:
                     basic[p] += 1
             log(s, b, EV_FIRST_ROLL, p, basic[p], s.first_rolls[b])
+            log_dice(s, b, p, L_ACTIVE)
             if basic[p] > best:
                 best, nbest, winner = basic[p], 1, p
             elif basic[p] == best:
@@ -432,11 +433,37 @@ def use_action(s, b, p, cost):
 @njit(cache=True)
 def spend_dice(s, b, p, use):
     """Pay magic: the chosen active dice move to the exhausted pool, keeping their faces until
-    re-rolled (rule 26, L1540-1548)."""
+    re-rolled (rule 26, L1540-1548). Traced: one EV_PAID per die (type, face)."""
     for d in range(NDICE):
         if use[d] == 1:
             s.die_loc[b, p, d] = L_EXHAUSTED
             s.seat[b, p, S_DICE_SPENT] += 1
+            if s.ev.shape[1] > 1:
+                log(s, b, S.EV_PAID, p, s.die_type[b, p, d], s.die_face[b, p, d])
+
+
+@njit(cache=True)
+def log_dice(s, b, p, loc):
+    """Trace only: one EV_DIE (type, face) per die of seat p in location ``loc``."""
+    if s.ev.shape[1] <= 1:
+        return
+    for d in range(NDICE):
+        if s.die_loc[b, p, d] == loc:
+            log(s, b, S.EV_DIE, p, s.die_type[b, p, d], s.die_face[b, p, d])
+
+
+@njit(cache=True)
+def log_cost(s, b, p, cost, flags):
+    """Trace only: the non-dice part of a cost (EV_COST): the action the CO_* vector ``cost``
+    names and ``flags`` (bit 0: an exhaustion token, discards << 1)."""
+    if s.ev.shape[1] <= 1:
+        return
+    action = 0
+    if cost[CO_MAIN] == 1:
+        action = 1
+    elif cost[CO_SIDE] == 1:
+        action = 2
+    log(s, b, S.EV_COST, p, action, flags)
 
 
 @njit(cache=True)
@@ -488,6 +515,7 @@ def play_card(s, t, b, prm, p, i, use):
     under a unit, controlled by that unit's controller (rules 56, 126-127), an action spell to the
     discard pile, then its effect resolves (rule 53)."""
     c = s.i_card[b, i]
+    log_cost(s, b, p, t.card_cost[c], 0)
     spend_dice(s, b, p, use)
     if t.card_cost[c, CO_SIDE] == 1:
         s.side_left[b, p] -= 1
@@ -614,6 +642,7 @@ def activate(s, t, b, prm, p, i, use):
     * strengthen: a target unit gets +2 attack until the end of the turn, +3 with Focus 2
       (3 copies; AMB-25: the turn in which it was used)."""
     c = s.i_card[b, i]
+    log_cost(s, b, p, t.card_act[c], t.card_act[c, CO_EXHAUST])
     spend_dice(s, b, p, use)
     use_action(s, b, p, t.card_act[c])
     if t.card_act[c, CO_EXHAUST] == 1:
@@ -621,8 +650,11 @@ def activate(s, t, b, prm, p, i, use):
     s.card[b, p, c, C_ACTIVATED] += 1
     e = t.card_effect[c]
     if e == E_EXPAND_ENERGY:
-        roll_die(s, b, p, B.die_to_reroll(s, b, prm, p))
+        d = B.die_to_reroll(s, b, prm, p)
+        roll_die(s, b, p, d)
         log(s, b, EV_ACTIVATE, p, c, -1)
+        if s.ev.shape[1] > 1 and d >= 0:
+            log(s, b, S.EV_DIE, p, s.die_type[b, p, d], s.die_face[b, p, d])
         return
     if e == E_PURGE:
         q = next_alive(s, b, p)
@@ -637,15 +669,18 @@ def activate(s, t, b, prm, p, i, use):
         if copies_on_spellboard(s, b, p, c) >= 2 and s.cont_n[b, cq] > 0 and can_pay(s, b, p, extra) \
                 and B.pay_extra(s, b, prm, p):
             pay_trigger(s, b, p, extra)
+            log(s, b, S.EV_EXTRA, p, c, 0)
             place(s, b, s.cont[b, cq, s.cont_n[b, cq] - 1], q * NZ + Z_DISCARD)
         milled(s, t, b, prm, q)
         return
     if e == E_SHIFTING_MIST:
+        log(s, b, EV_ACTIVATE, p, c, -1)  # before the faces, which the trace lists after it
         for _ in range(2):
             d = B.die_to_set(s, b, prm, p)
             if d >= 0:
                 s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
-        log(s, b, EV_ACTIVATE, p, c, -1)
+                if s.ev.shape[1] > 1:
+                    log(s, b, S.EV_DIE, p, s.die_type[b, p, d], s.die_face[b, p, d])
         return
     if e == E_STRENGTHEN:
         u = B.target_strengthen(s, t, b, prm, p)
@@ -1097,6 +1132,8 @@ def unit_receives(s, t, b, prm, u, n, src, dk):
             o = d // NDICE
             s.die_loc[b, o, d % NDICE] = L_EXHAUSTED
             log(s, b, S.EV_TRIGGER, q, card, -5)  # -5: an opposing die
+            if s.ev.shape[1] > 1:
+                log(s, b, S.EV_DIE, o, s.die_type[b, o, d % NDICE], s.die_face[b, o, d % NDICE])
 
 
 @njit(cache=True)
@@ -1575,6 +1612,7 @@ def after_declare(s, t, b, prm, p, q, att, na, at_pb):
                 and can_pay(s, b, r, t.card_act[pb]):
             u = B.buff_target(s, t, b, prm, r, p, att, na)
             if u >= 0:
+                log_cost(s, b, r, t.card_act[pb], 1)
                 pay_trigger(s, b, r, t.card_act[pb])
                 s.pb_exhaust[b, r] += 1
                 s.tmp_atk[b, u] += 2
@@ -1588,6 +1626,7 @@ def after_declare(s, t, b, prm, p, q, att, na, at_pb):
             u = B.buff_target(s, t, b, prm, r, p, att, na)
             if u < 0:
                 continue
+            log_cost(s, b, r, t.card_act[ci], 1)
             pay_trigger(s, b, r, t.card_act[ci])
             s.exhaust[b, i] += 1
             s.tmp_atk[b, u] += 1
@@ -1964,6 +2003,9 @@ def use_dice_power(s, t, b, p, kind, x):
     elif kind == MV_ILLUSION:
         dt = DT_ILLUSION
     d = power_die(s, b, p, dt)
+    if s.ev.shape[1] > 1:
+        log(s, b, S.EV_COST, p, 2, 0)
+        log(s, b, S.EV_PAID, p, dt, F_POWER)
     s.die_loc[b, p, d] = L_EXHAUSTED
     s.seat[b, p, S_DICE_SPENT] += 1
     s.seat[b, p, S.S_DICE_POWERS] += 1
@@ -1982,6 +2024,8 @@ def use_dice_power(s, t, b, p, kind, x):
     else:
         q = x // NDICE
         s.die_loc[b, q, x % NDICE] = L_EXHAUSTED
+        if s.ev.shape[1] > 1:
+            log(s, b, S.EV_DIE, q, s.die_type[b, q, x % NDICE], s.die_face[b, q, x % NDICE])
 
 
 @njit(cache=True)
@@ -1993,6 +2037,8 @@ def meditate(s, t, b, p, src, ns, dice, faces, nd):
     falls with its summon copies) resolve before any die changes. Returns the cards discarded."""
     s.side_left[b, p] -= 1
     s.seat[b, p, S.S_MEDITATIONS] += 1
+    if s.ev.shape[1] > 1:
+        log(s, b, S.EV_COST, p, 2, 0)
     done = 0
     for k in range(ns):
         i = src[k]
@@ -2015,6 +2061,10 @@ def meditate(s, t, b, p, src, ns, dice, faces, nd):
         if s.die_loc[b, p, dice[k]] == L_ACTIVE:
             s.die_face[b, p, dice[k]] = faces[k]
     log(s, b, EV_MEDITATE, p, done, min(nd, done))
+    if s.ev.shape[1] > 1:
+        for k in range(min(nd, done)):
+            if s.die_loc[b, p, dice[k]] == L_ACTIVE:
+                log(s, b, S.EV_DIE, p, s.die_type[b, p, dice[k]], s.die_face[b, p, dice[k]])
     return done
 
 
@@ -2239,12 +2289,16 @@ def resolve_action(s, t, b, prm, p, c):
             d = B.die_to_set(s, b, prm, p)
             if d >= 0:
                 s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
+                if s.ev.shape[1] > 1:
+                    log(s, b, S.EV_DIE, p, s.die_type[b, p, d], s.die_face[b, p, d])
     elif e == E_HIDDEN_POWER:
         for _ in range(2):
             d = B.die_to_reroll(s, b, prm, p)
             if d >= 0:
                 s.die_loc[b, p, d] = L_ACTIVE
                 s.die_face[b, p, d] = B.face_to_set(s, b, prm, p, d)
+                if s.ev.shape[1] > 1:
+                    log(s, b, S.EV_DIE, p, s.die_type[b, p, d], s.die_face[b, p, d])
     elif e == S.E_OUT_OF_THE_MIST:
         # X = the units p controls, counted as the spell resolves
         x = zone_n(s, b, p, Z_BATTLEFIELD)
@@ -2327,6 +2381,8 @@ def use_pb_ability(s, t, b, prm, p, use):
     * hearts_pull (Saria): draw 1; if drawn, a target player discards the top card of their draw
       pile (the bots aim at the opponent, AMB-30)."""
     pb = s.pb_card[b, p]
+    if s.ev.shape[1] > 1:
+        log(s, b, S.EV_COST, p, 2, 1 + 2 * t.card_act[pb, CO_DISCARD])
     spend_dice(s, b, p, use)
     s.side_left[b, p] -= 1
     s.pb_exhaust[b, p] += 1
@@ -2430,6 +2486,7 @@ def use_unit_ability(s, t, b, prm, p, u, use):
       hand (the bots aim at the opponent, AMB-30; the victim's bot picks the card);
     * blood_puppet (Self Inflict, side action + 1 basic, no exhaust): 1 damage to itself."""
     c = s.i_card[b, u]
+    log_cost(s, b, p, t.card_act[c], 0 if t.card_effect[c] == S.E_BLOOD_PUPPET else 1)
     spend_dice(s, b, p, use)
     use_action(s, b, p, t.card_act[c])
     e = t.card_effect[c]
@@ -2520,6 +2577,7 @@ def prepare_phase(s, t, b, prm):
                 roll_die(s, b, p, d)
                 rolled += 1
         log(s, b, EV_ROLL, p, rolled, 0)
+        log_dice(s, b, p, L_ACTIVE)
     for p in range(players):
         if s.alive[b, p] == 0:
             continue
@@ -2806,10 +2864,15 @@ def recovery_phase(s, t, b, prm):
                 else:
                     s.die_loc[b, p, d] = L_EXHAUSTED
         log(s, b, EV_KEEP_DICE, p, kept, 0)
+        log_dice(s, b, p, L_ACTIVE)
     s.first[b] = next_alive(s, b, s.first[b])
     log(s, b, EV_TOKEN, s.first[b], 0, 0)
     end_of_round_effects(s, t, b, prm)
     end_of_round(s, t, b)
+    if s.ev.shape[1] > 1 and s.done[b] == 0:
+        for p in range(players):
+            if s.alive[b, p] != 0:
+                log(s, b, S.EV_PB_STATUS, p, s.pb_card[b, p], s.pb_wounds[b, p])
 
 
 @njit(cache=True)

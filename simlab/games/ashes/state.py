@@ -209,6 +209,13 @@ EV_SETUP, EV_FIRST_ROLL, EV_FIRST_PLAYER, EV_ROUND, EV_ROLL, EV_DRAW, EV_FATIGUE
     EV_UNIT_ABILITY, EV_OVERTIME, EV_AFTERSHOCK, EV_THROW = range(27)
 # Events of the damage/destruction windows and the cards using them (appended: codes above stay)
 EV_PREVENT, EV_TRIGGER, EV_DAMAGE, EV_PB_DAMAGE, EV_LEAVES, EV_END_OF_ROUND, EV_SPELL = range(27, 34)
+# Dice and costs in the replay (appended): EV_DIE (seat, dice type, face) lists one die of the
+# line before it (the pool after a roll, the dice kept at recovery, the faces a meditation set);
+# EV_PAID (seat, dice type, face) one die spent for the cost of the next action line of that seat;
+# EV_COST (seat, action: 0 none / 1 main / 2 side, exhaustion token (bit 0) + discards << 1) the
+# rest of that cost; EV_EXTRA (seat, card) an optional extra cost paid (Purge's Focus 1 card);
+# EV_PB_STATUS (seat, Phoenixborn card, wounds) each seat's Phoenixborn at the end of a round.
+EV_DIE, EV_PAID, EV_COST, EV_EXTRA, EV_PB_STATUS = range(34, 39)
 
 # The pending-event stack (rule 120's damage and destruction resolution without recursion):
 # frame = (kind, target, amount, source seat, damage kind). A unit target is its instance, a
