@@ -97,12 +97,12 @@ def test_card_values_are_paired_and_holm_corrected(tmp_path):
 
 
 def test_shipped_scenarios_parse_and_the_generated_files_are_current():
-    """ashes_decks: 36 pairings (both seat orders, mirrors) x 3 presets; ashes_card_value.toml
+    """ashes_decks: 36 pairings (both seat orders, mirrors) x 4 presets; ashes_card_value.toml
     and ashes_deck_swap.toml equal what card_value_scenario() and deck_swap_scenario() write
     (regenerate them when a precon changes); quickstart parses."""
     decks = load_scenario(SCENARIOS / "ashes_decks.toml").variants()
-    assert len(decks) == 3 * 36
-    assert {tuple(v.sweep[k] for k in ("seats.0.bot",)) for v in decks} == {("balanced",), ("aggro",), ("control",)}
+    assert len(decks) == 4 * 36
+    assert {v.sweep["seats.0.bot"] for v in decks} == {"balanced", "aggro", "control", "builder"}
     assert (SCENARIOS / "ashes_card_value.toml").read_text() == studies.card_value_scenario()
     cv = load_scenario(SCENARIOS / "ashes_card_value.toml")
     titles = studies.data.deck_titles()
