@@ -19,13 +19,19 @@ from simlab.games.kernel import coin, rand
 # avoid_card (a card id, -1 none): the bot never plays that card (the card-value study's arm);
 # meditate (DP9: 0 off, 1 on), meditate_min (DP9: the least worth of the card a meditation is
 # for), meditate_max (DP9: most cards per meditation), charm (DP10: 0 off, 1 on).
+# The ability and dice-power studies' arms (every bot, the random one included, obeys them):
+# avoid_ability (0 off, 1 = never use the bot's own Phoenixborn's ability: not as a main or side
+# move, nor the optional triggers Screams of the Departed and Strike); avoid_power (-1 none, else a
+# dice type index state.DT_*: never use that dice power as a side action).
 PARAMS = ("random", "keep_dice", "discard_dead", "chump_life", "counter_policy", "aggression",
-          "w_summon", "avoid_card", "meditate", "meditate_min", "meditate_max", "charm")
+          "w_summon", "avoid_card", "meditate", "meditate_min", "meditate_max", "charm",
+          "avoid_ability", "avoid_power")
 BP_RANDOM, BP_KEEP_DICE, BP_DISCARD_DEAD, BP_CHUMP_LIFE, BP_COUNTER, BP_AGGRESSION, BP_W_SUMMON, \
-    BP_AVOID_CARD, BP_MEDITATE, BP_MEDITATE_MIN, BP_MEDITATE_MAX, BP_CHARM = range(len(PARAMS))
+    BP_AVOID_CARD, BP_MEDITATE, BP_MEDITATE_MIN, BP_MEDITATE_MAX, BP_CHARM, BP_AVOID_ABILITY, \
+    BP_AVOID_POWER = range(len(PARAMS))
 _BASE = {"random": 0.0, "keep_dice": 1.0, "discard_dead": 1.0, "chump_life": 5.0, "counter_policy": 2.0,
          "aggression": 0.5, "w_summon": 1.0, "avoid_card": -1.0, "meditate": 1.0, "meditate_min": 4.0,
-         "meditate_max": 2.0, "charm": 1.0}
+         "meditate_max": 2.0, "charm": 1.0, "avoid_ability": 0.0, "avoid_power": -1.0}
 PRESETS = {
     "balanced": dict(_BASE),
     "random": _BASE | {"random": 1.0},
@@ -84,16 +90,36 @@ def move_score(s, t, b, move):
 
 
 @njit(cache=True)
+def power_move(dt):
+    """The side-action move kind of dice type dt's power (state.DT_*), -1 for none."""
+    if dt == S.DT_CEREMONIAL:
+        return S.MV_CEREMONIAL
+    if dt == S.DT_CHARM:
+        return S.MV_CHARM
+    if dt == S.DT_ILLUSION:
+        return S.MV_ILLUSION
+    if dt == S.DT_NATURAL:
+        return S.MV_NATURAL
+    return -1
+
+
+@njit(cache=True)
 def drop_avoided(s, b, prm, p, legal, n):
-    """Remove from ``legal[:n]`` the plays of the card the bot avoids (``avoid_card``, the
-    card-value study); returns the new count."""
+    """Remove from ``legal[:n]`` the moves the bot avoids: plays of ``avoid_card`` (the card-value
+    study), its Phoenixborn's ability when ``avoid_ability`` is 1, the dice power of type
+    ``avoid_power``; returns the new count."""
     avoid = int(prm[p, BP_AVOID_CARD])
-    if avoid < 0:
+    no_pb = prm[p, BP_AVOID_ABILITY] > 0.5
+    no_power = power_move(int(prm[p, BP_AVOID_POWER]))
+    if avoid < 0 and not no_pb and no_power < 0:
         return n
     m = 0
     for k in range(n):
         mv = legal[k]
-        if mv // S.MAXI == S.MV_PLAY and s.i_card[b, mv % S.MAXI] == avoid:
+        kind = mv // S.MAXI
+        if avoid >= 0 and kind == S.MV_PLAY and s.i_card[b, mv % S.MAXI] == avoid:
+            continue
+        if (no_pb and kind == S.MV_PB_ABILITY) or kind == no_power:
             continue
         legal[m] = mv
         m += 1
@@ -288,6 +314,7 @@ def choose_attackers(s, t, b, prm, p, att):
     least 1, AMB-6). Balanced: every unexhausted unit with attack > 0, highest attack first (later
     attackers may be lost to reactions); if none has attack, one unit. Random: each unexhausted
     unit joins on a coin flip, one uniform pick if none joined."""
+    att[att.shape[0] - 1] = 0  # no seat has been asked about Strike yet (see :func:`_strike_call`)
     c = p * S.NZ + S.Z_BATTLEFIELD
     n = 0
     for k in range(s.cont_n[b, c]):
@@ -1151,7 +1178,10 @@ def play_widows(s, b, prm, p):
 @njit(cache=True)
 def use_screams(s, t, b, prm, p, q):
     """DP12 for Jessa's Screams (1 basic: 1 damage to q's Phoenixborn): balanced when p keeps at
-    least 2 other active dice or the damage is lethal; random: a coin flip."""
+    least 2 other active dice or the damage is lethal; random: a coin flip; never with
+    ``avoid_ability``."""
+    if prm[p, BP_AVOID_ABILITY] > 0.5:
+        return False
     if prm[p, BP_RANDOM] > 0.5:
         return coin(s, b, p)
     if t.card_life[s.pb_card[b, q]] - s.pb_wounds[b, q] <= 1:
@@ -1488,7 +1518,9 @@ def buff_target(s, t, b, prm, r, p, att, na):
     """DP12 for Strike and Empower (an attack bonus after attackers are declared by p): the unit
     seat r buffs, -1 to decline. Balanced: the attacking seat, when it keeps at least 2 other
     active dice, buffs its attacker with the most attack; the defender declines. Random: a coin
-    flip, then a uniform unit in play."""
+    flip, then a uniform unit in play. A bot with ``avoid_ability`` declines Strike (not Empower)."""
+    if prm[r, BP_AVOID_ABILITY] > 0.5 and _strike_call(s, t, b, r, att):
+        return -1
     if prm[r, BP_RANDOM] > 0.5:
         m = 0
         for q in range(s.players[b]):
@@ -1503,6 +1535,26 @@ def buff_target(s, t, b, prm, r, p, att, na):
         if S.unit_attack(s, t, b, att[k]) > S.unit_attack(s, t, b, best):
             best = att[k]
     return best
+
+
+@njit(cache=True)
+def _strike_call(s, t, b, r, att):
+    """This :func:`buff_target` call asks seat r about its Phoenixborn's Strike, not an Empower copy.
+
+    The rules ask r about Strike (when Maeoni is ready and r can pay) and then about each ready
+    Empower copy, with the same arguments. :func:`choose_attackers` clears a per-seat bit in the
+    last slot of ``att`` (never an attacker's slot), so r's first call after a declaration is
+    Strike's. (Strike and Empower both cost 1 basic, so when Strike is not affordable no Empower
+    call comes either.)"""
+    pb = s.pb_card[b, r]
+    if t.card_effect[pb] != S.E_STRIKE or t.card_impl[pb] != 1 or s.pb_exhaust[b, r] > 0:
+        return False
+    last = att.shape[0] - 1
+    bit = 1 << r
+    if att[last] & bit:
+        return False
+    att[last] = att[last] | bit
+    return True
 
 
 @njit(cache=True)
