@@ -23,7 +23,11 @@ __all__ = ["GAME", "play", "replay"]
 #        its windows; the seat damage counters count where damage lands.
 # 0.2.1: the balanced, aggro and control bots meditate (DP9) and use the charm dice power (DP10);
 #        parameters meditate, meditate_min, meditate_max and charm.
-VERSION = "0.2.1"
+# 0.3.0: bots: attacks scored by attack_score (lethal on the Phoenixborn, blockers held back against
+#        a lethal threat, trades net of the counter), allies scored as units; parameters
+#        avoid_ability, avoid_power, lethal, attack_margin, w_unit, w_pb_dmg, pass_threshold,
+#        w_spellboard; preset builder.
+VERSION = "0.3.0"
 SUB_BATCH = 256    # games held in memory at once by one worker (state is ~60 KB a game)
 
 # seats table: the seat's Phoenixborn (card id) and precon (index in data.deck_titles(), -1 =
