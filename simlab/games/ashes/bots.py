@@ -314,7 +314,8 @@ def attack_score(s, t, b, prm, p, move, att):
     """DP3/DP7: the heuristic bot's score of an attack move with :func:`attack_set`'s attackers
     (0 = none, not worth it). On the Phoenixborn: 10000 when lethal (``lethal`` on: the damage
     left after optimal-ish blocks destroys it), else 50 x (1 + ``w_pb_dmg`` x unblocked damage /
-    remaining life) x the style weight. On a unit the attackers can destroy: gain = ``w_unit``
+    remaining life) x the style weight (15 x the style weight when the defender has a blocker
+    for every attacker). On a unit the attackers can destroy: gain = ``w_unit``
     x (its attack + remaining life - the attackers its counter would destroy, same measure, when
     it is unexhausted), played when gain >= ``attack_margin``, scored 40 + gain x the style
     weight."""
@@ -327,6 +328,8 @@ def attack_score(s, t, b, prm, p, move, att):
         dmg = unblocked_damage(s, t, b, att, na, q)
         if prm[p, BP_LETHAL] > 0.5 and dmg >= left:
             return 10000.0
+        if dmg == 0:  # every attacker can be blocked: 15, below most card plays (the units block)
+            return 15.0 * style_weight(prm, p, move)
         return 50.0 * (1.0 + prm[p, BP_W_PB_DMG] * dmg / left) * style_weight(prm, p, move)
     i = move % S.MAXI
     atk = 0

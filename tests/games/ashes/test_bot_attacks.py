@@ -64,6 +64,16 @@ def test_w_pb_dmg_scales_the_phoenixborn_attack():
     assert score(pos, PB) == 50.0
 
 
+def test_phoenixborn_attack_into_a_blocker_for_every_attacker_scores_low():
+    """Iron Worker against one unexhausted Mist Spirit: no damage would get through: 15 (below the
+    kill of the Spirit, 42); with the Spirit exhausted, 50 x (1 + 2 / 16)."""
+    pos, _, (spirit,) = board(["Iron Worker"], ["Mist Spirit"], their_life=16)
+    assert score(pos, PB) == 15.0
+    assert score(pos, S.MV_ATTACK_UNIT * S.MAXI + spirit) == 42.0
+    pos.st.exhaust[0, spirit] = 1
+    assert score(pos, PB) == 56.25
+
+
 def test_blockers_held_back_against_a_lethal_threat():
     """The opponent's unexhausted Blue Jaguar (2) and Mist Spirit (1) threaten 3 on a Phoenixborn
     with 3 life: one blocker must stay; the unit with the most life (Hammer Knight) stays back,
@@ -134,13 +144,16 @@ def test_w_spellboard_weighs_ready_spells():
 
 
 def test_w_unit_turns_the_choice_to_the_trade():
-    """Iron Worker against Mist Spirit: the Phoenixborn attack (50: the Spirit would block) beats
-    killing the Spirit (40 + 2) at w_unit 1; at w_unit 6 the kill (40 + 12) is chosen."""
-    pos, _, (spirit,) = board(["Iron Worker"], ["Mist Spirit"])
+    """Iron Worker against an exhausted Mist Spirit (no blocker, no counter): the Phoenixborn
+    attack (50 x (1 + 2 / 16) = 56.25) beats killing the Spirit (40 + 2) at w_unit 1; at w_unit 9
+    the kill (40 + 18) is chosen."""
+    pos, _, (spirit,) = board(["Iron Worker"], ["Mist Spirit"], their_life=16)
+    pos.st.exhaust[0, spirit] = 1
     unit = S.MV_ATTACK_UNIT * S.MAXI + spirit
     legal = np.array([PB, unit], np.int16)
+    assert score(pos, PB) == 56.25
     assert B.choose_main(pos.st, pos.t, 0, pos.prm, 0, legal.copy(), 2) == PB
-    pos.prm[0, P["w_unit"]] = 6.0
+    pos.prm[0, P["w_unit"]] = 9.0
     assert B.choose_main(pos.st, pos.t, 0, pos.prm, 0, legal.copy(), 2) == unit
 
 
