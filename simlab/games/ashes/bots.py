@@ -31,19 +31,22 @@ from simlab.games.kernel import coin, rand
 # unit's attack + remaining life in that trade; w_pb_dmg: a Phoenixborn attack's score grows by
 # w_pb_dmg x (expected unblocked damage / its remaining life); pass_threshold (DP3): pass when
 # the best main-action score is at or below it; w_spellboard (DP3/DP4): multiplier of the score
-# of playing a ready spell (an engine).
+# of playing a ready spell (an engine); pb_blocked: the score (before the style weight) of a
+# Phoenixborn attack when the defender has an unexhausted unit to block each attacker (50 would
+# be the plain attack's).
 PARAMS = ("random", "keep_dice", "discard_dead", "chump_life", "counter_policy", "aggression",
           "w_summon", "avoid_card", "meditate", "meditate_min", "meditate_max", "charm",
           "avoid_ability", "avoid_power", "lethal", "attack_margin", "w_unit", "w_pb_dmg",
-          "pass_threshold", "w_spellboard")
+          "pass_threshold", "w_spellboard", "pb_blocked")
 BP_RANDOM, BP_KEEP_DICE, BP_DISCARD_DEAD, BP_CHUMP_LIFE, BP_COUNTER, BP_AGGRESSION, BP_W_SUMMON, \
     BP_AVOID_CARD, BP_MEDITATE, BP_MEDITATE_MIN, BP_MEDITATE_MAX, BP_CHARM, BP_AVOID_ABILITY, \
     BP_AVOID_POWER, BP_LETHAL, BP_ATTACK_MARGIN, BP_W_UNIT, BP_W_PB_DMG, BP_PASS_THRESHOLD, \
-    BP_W_SPELLBOARD = range(len(PARAMS))
+    BP_W_SPELLBOARD, BP_PB_BLOCKED = range(len(PARAMS))
 _BASE = {"random": 0.0, "keep_dice": 1.0, "discard_dead": 1.0, "chump_life": 5.0, "counter_policy": 2.0,
          "aggression": 0.5, "w_summon": 1.0, "avoid_card": -1.0, "meditate": 1.0, "meditate_min": 4.0,
          "meditate_max": 2.0, "charm": 1.0, "avoid_ability": 0.0, "avoid_power": -1.0, "lethal": 1.0,
-         "attack_margin": 0.0, "w_unit": 1.0, "w_pb_dmg": 1.0, "pass_threshold": 0.0, "w_spellboard": 1.0}
+         "attack_margin": 0.0, "w_unit": 1.0, "w_pb_dmg": 1.0, "pass_threshold": 0.0, "w_spellboard": 1.0,
+         "pb_blocked": 15.0}
 PRESETS = {
     "balanced": dict(_BASE),
     "random": _BASE | {"random": 1.0},
@@ -314,8 +317,8 @@ def attack_score(s, t, b, prm, p, move, att):
     """DP3/DP7: the heuristic bot's score of an attack move with :func:`attack_set`'s attackers
     (0 = none, not worth it). On the Phoenixborn: 10000 when lethal (``lethal`` on: the damage
     left after optimal-ish blocks destroys it), else 50 x (1 + ``w_pb_dmg`` x unblocked damage /
-    remaining life) x the style weight (15 x the style weight when the defender has a blocker
-    for every attacker). On a unit the attackers can destroy: gain = ``w_unit``
+    remaining life) x the style weight (``pb_blocked`` x the style weight when the defender has a
+    blocker for every attacker). On a unit the attackers can destroy: gain = ``w_unit``
     x (its attack + remaining life - the attackers its counter would destroy, same measure, when
     it is unexhausted), played when gain >= ``attack_margin``, scored 40 + gain x the style
     weight."""
@@ -328,8 +331,8 @@ def attack_score(s, t, b, prm, p, move, att):
         dmg = unblocked_damage(s, t, b, att, na, q)
         if prm[p, BP_LETHAL] > 0.5 and dmg >= left:
             return 10000.0
-        if dmg == 0:  # every attacker can be blocked: 15, below most card plays (the units block)
-            return 15.0 * style_weight(prm, p, move)
+        if dmg == 0:  # every attacker can be blocked: pb_blocked (15, below most card plays)
+            return prm[p, BP_PB_BLOCKED] * style_weight(prm, p, move)
         return 50.0 * (1.0 + prm[p, BP_W_PB_DMG] * dmg / left) * style_weight(prm, p, move)
     i = move % S.MAXI
     atk = 0

@@ -65,11 +65,18 @@ def test_w_pb_dmg_scales_the_phoenixborn_attack():
 
 
 def test_phoenixborn_attack_into_a_blocker_for_every_attacker_scores_low():
-    """Iron Worker against one unexhausted Mist Spirit: no damage would get through: 15 (below the
-    kill of the Spirit, 42); with the Spirit exhausted, 50 x (1 + 2 / 16)."""
+    """Iron Worker against one unexhausted Mist Spirit: no damage would get through: pb_blocked
+    (15, below the kill of the Spirit, 42; at 50 the Phoenixborn attack is chosen again); with the
+    Spirit exhausted, 50 x (1 + 2 / 16)."""
     pos, _, (spirit,) = board(["Iron Worker"], ["Mist Spirit"], their_life=16)
     assert score(pos, PB) == 15.0
     assert score(pos, S.MV_ATTACK_UNIT * S.MAXI + spirit) == 42.0
+    legal = np.array([PB, S.MV_ATTACK_UNIT * S.MAXI + spirit], np.int16)
+    assert B.choose_main(pos.st, pos.t, 0, pos.prm, 0, legal.copy(), 2) == legal[1]
+    pos.prm[0, P["pb_blocked"]] = 50.0  # the 0.2.1 score: the attack on the Phoenixborn again
+    assert score(pos, PB) == 50.0
+    assert B.choose_main(pos.st, pos.t, 0, pos.prm, 0, legal.copy(), 2) == PB
+    pos.prm[0, P["pb_blocked"]] = 15.0
     pos.st.exhaust[0, spirit] = 1
     assert score(pos, PB) == 56.25
 
@@ -170,3 +177,15 @@ def test_w_spellboard_turns_the_choice_to_the_ready_spell():
     assert B.choose_main(pos.st, pos.t, 0, pos.prm, 0, legal.copy(), 2) == j
     pos.prm[0, P["w_spellboard"]] = 2 * sj / si
     assert B.choose_main(pos.st, pos.t, 0, pos.prm, 0, legal.copy(), 2) == i
+
+
+def test_attack_decisions_ignore_hidden_information():
+    """AMB-24: the attack set and scores read neither the opponent's hand nor any draw pile's
+    order: scrambling them changes nothing."""
+    from tests.games.ashes.test_bots import _scramble_hidden
+
+    pos, _, (jaguar, spirit) = board(["Hammer Knight", "Iron Worker"], ["Blue Jaguar", "Mist Spirit"], my_life=3)
+    moves = [PB, S.MV_ATTACK_UNIT * S.MAXI + jaguar, S.MV_ATTACK_UNIT * S.MAXI + spirit]
+    before = attackers(pos), [score(pos, m) for m in moves]
+    _scramble_hidden(pos, 0, 3)
+    assert (attackers(pos), [score(pos, m) for m in moves]) == before
