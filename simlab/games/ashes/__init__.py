@@ -26,7 +26,7 @@ __all__ = ["GAME", "play", "replay"]
 # 0.3.0: bots: attacks scored by attack_score (lethal on the Phoenixborn, blockers held back against
 #        a lethal threat, trades net of the counter), allies scored as units; parameters
 #        avoid_ability, avoid_power, lethal, attack_margin, w_unit, w_pb_dmg, pass_threshold,
-#        w_spellboard; preset builder.
+#        w_spellboard, pb_blocked; preset builder.
 VERSION = "0.3.0"
 SUB_BATCH = 256    # games held in memory at once by one worker (state is ~60 KB a game)
 

@@ -66,14 +66,16 @@ def test_w_pb_dmg_scales_the_phoenixborn_attack():
 
 def test_phoenixborn_attack_into_a_blocker_for_every_attacker_scores_low():
     """Iron Worker against one unexhausted Mist Spirit: no damage would get through: pb_blocked
-    (15, below the kill of the Spirit, 42; at 50 the Phoenixborn attack is chosen again); with the
-    Spirit exhausted, 50 x (1 + 2 / 16)."""
+    (at 15, below the kill of the Spirit, 42; at 50, the default, the Phoenixborn attack is
+    chosen); with the Spirit exhausted, 50 x (1 + 2 / 16)."""
     pos, _, (spirit,) = board(["Iron Worker"], ["Mist Spirit"], their_life=16)
+    assert B.PRESETS["balanced"]["pb_blocked"] == 50.0
+    pos.prm[0, P["pb_blocked"]] = 15.0
     assert score(pos, PB) == 15.0
     assert score(pos, S.MV_ATTACK_UNIT * S.MAXI + spirit) == 42.0
     legal = np.array([PB, S.MV_ATTACK_UNIT * S.MAXI + spirit], np.int16)
     assert B.choose_main(pos.st, pos.t, 0, pos.prm, 0, legal.copy(), 2) == legal[1]
-    pos.prm[0, P["pb_blocked"]] = 50.0  # the 0.2.1 score: the attack on the Phoenixborn again
+    pos.prm[0, P["pb_blocked"]] = 50.0  # the default: the attack on the Phoenixborn again
     assert score(pos, PB) == 50.0
     assert B.choose_main(pos.st, pos.t, 0, pos.prm, 0, legal.copy(), 2) == PB
     pos.prm[0, P["pb_blocked"]] = 15.0
