@@ -1,7 +1,8 @@
 """Ashes: Rise of the Phoenixborn (Plaid Hat Games 2015), 1st edition core set: 2 players.
 
-Registered as ``ashes``. Every card effect is implemented (docs/ashes.md); the bots are first-cut
-stand-ins, so no Ashes figure is committed yet.
+Registered as ``ashes``. Every card effect is implemented (docs/ashes.md); the bots are heuristic
+presets over the checklist's decision points (bots.py), and the committed studies report what
+holds under every preset.
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ __all__ = ["GAME", "play", "replay"]
 #        its windows; the seat damage counters count where damage lands.
 # 0.2.1: the balanced, aggro and control bots meditate (DP9) and use the charm dice power (DP10);
 #        parameters meditate, meditate_min, meditate_max and charm.
-VERSION = "0.2.1"
+# 0.3.0: bots: attacks scored by attack_score (lethal on the Phoenixborn, blockers held back against
+#        a lethal threat, trades net of the counter), allies scored as units; parameters
+#        avoid_ability, avoid_power, lethal, attack_margin, w_unit, w_pb_dmg, pass_threshold,
+#        w_spellboard, pb_blocked; preset builder. The replay names the dice rolled, kept and set and
+#        the cost paid for every action (trace events only: play is the same with tracing on or off).
+VERSION = "0.3.0"
 SUB_BATCH = 256    # games held in memory at once by one worker (state is ~60 KB a game)
 
 # seats table: the seat's Phoenixborn (card id) and precon (index in data.deck_titles(), -1 =

@@ -1,8 +1,9 @@
-"""Ashes bot parameters and decisions (a first cut with fixed scores, see docs/ashes.md).
+"""Ashes bot parameters and decisions (docs/ashes.md, "Bots").
 
 The checklist's §3 lists 15 decision points and a 22-value parameter vector; the decisions here
-are those the rules ask for (DP2-DP15), with fixed scores rather than that vector. No decision
-reads hidden information (AMB-24): not the opponent's hand, not any draw pile's order.
+are those the rules ask for (DP2-DP15), scored with base numbers that the parameters below tilt
+(most of §3.2's vector; docs/ashes.md lists which are not here yet). No decision reads hidden
+information (AMB-24): not the opponent's hand, not any draw pile's order.
 """
 
 from __future__ import annotations
@@ -19,28 +20,53 @@ from simlab.games.kernel import coin, rand
 # avoid_card (a card id, -1 none): the bot never plays that card (the card-value study's arm);
 # meditate (DP9: 0 off, 1 on), meditate_min (DP9: the least worth of the card a meditation is
 # for), meditate_max (DP9: most cards per meditation), charm (DP10: 0 off, 1 on).
+# The ability and dice-power studies' arms (every bot, the random one included, obeys them):
+# avoid_ability (0 off, 1 = never use the bot's own Phoenixborn's ability: not as a main or side
+# move, nor the optional triggers Screams of the Departed and Strike); avoid_power (-1 none, else a
+# dice type index state.DT_*: never use that dice power as a side action).
+# Attacks (DP3/DP7, see :func:`attack_score`): lethal (0 off, 1 on): attack the Phoenixborn with
+# everything when the attackers' damage left after the defender blocks its biggest attackers
+# with each unexhausted unit would destroy it, and hold back blockers when the opponent's
+# unexhausted units threaten our Phoenixborn's remaining life; attack_margin: least (value
+# killed - value lost to the counter) for an attack on a unit; w_unit: value per point of a
+# unit's attack + remaining life in that trade; w_pb_dmg: a Phoenixborn attack's score grows by
+# w_pb_dmg x (expected unblocked damage / its remaining life); pass_threshold (DP3): pass when
+# the best main-action score is at or below it; w_spellboard (DP3/DP4): multiplier of the score
+# of playing a ready spell (an engine); pb_blocked: the score (before the style weight) of a
+# Phoenixborn attack when the defender has an unexhausted unit to block each attacker (50, the
+# plain attack's score: 15, holding the units back, lost 45.5% of 3,600 games head to head).
 PARAMS = ("random", "keep_dice", "discard_dead", "chump_life", "counter_policy", "aggression",
-          "w_summon", "avoid_card", "meditate", "meditate_min", "meditate_max", "charm")
+          "w_summon", "avoid_card", "meditate", "meditate_min", "meditate_max", "charm",
+          "avoid_ability", "avoid_power", "lethal", "attack_margin", "w_unit", "w_pb_dmg",
+          "pass_threshold", "w_spellboard", "pb_blocked")
 BP_RANDOM, BP_KEEP_DICE, BP_DISCARD_DEAD, BP_CHUMP_LIFE, BP_COUNTER, BP_AGGRESSION, BP_W_SUMMON, \
-    BP_AVOID_CARD, BP_MEDITATE, BP_MEDITATE_MIN, BP_MEDITATE_MAX, BP_CHARM = range(len(PARAMS))
+    BP_AVOID_CARD, BP_MEDITATE, BP_MEDITATE_MIN, BP_MEDITATE_MAX, BP_CHARM, BP_AVOID_ABILITY, \
+    BP_AVOID_POWER, BP_LETHAL, BP_ATTACK_MARGIN, BP_W_UNIT, BP_W_PB_DMG, BP_PASS_THRESHOLD, \
+    BP_W_SPELLBOARD, BP_PB_BLOCKED = range(len(PARAMS))
 _BASE = {"random": 0.0, "keep_dice": 1.0, "discard_dead": 1.0, "chump_life": 5.0, "counter_policy": 2.0,
          "aggression": 0.5, "w_summon": 1.0, "avoid_card": -1.0, "meditate": 1.0, "meditate_min": 4.0,
-         "meditate_max": 2.0, "charm": 1.0}
+         "meditate_max": 2.0, "charm": 1.0, "avoid_ability": 0.0, "avoid_power": -1.0, "lethal": 1.0,
+         "attack_margin": 0.0, "w_unit": 1.0, "w_pb_dmg": 1.0, "pass_threshold": 0.0, "w_spellboard": 1.0,
+         "pb_blocked": 50.0}
 PRESETS = {
     "balanced": dict(_BASE),
     "random": _BASE | {"random": 1.0},
     # races the Phoenixborn: attacks it before summoning (0.9 * 2 * 50 = 90 > 0.8 * 100), rarely
     # chump-blocks (checklist §3.2 aggro: aggression 0.9, chump_life 3 -> 2 on our scale)
-    "aggro": _BASE | {"aggression": 0.9, "w_summon": 0.8, "chump_life": 2.0},
+    "aggro": _BASE | {"aggression": 0.9, "w_summon": 0.8, "chump_life": 2.0, "w_pb_dmg": 1.5},
     # builds a board and trades units: unit attacks weigh 1.6x, Phoenixborn attacks 0.4x (below
     # most spells), summons 1.2x, blocks early (checklist §3.2 control: aggression 0.2)
-    "control": _BASE | {"aggression": 0.2, "w_summon": 1.2, "chump_life": 8.0},
+    "control": _BASE | {"aggression": 0.2, "w_summon": 1.2, "chump_life": 8.0, "attack_margin": 1.0,
+                        "w_unit": 1.4},
+    # develops first: ready spells and summons weigh more (checklist §3.2 builder)
+    "builder": _BASE | {"w_spellboard": 1.6, "w_summon": 1.5},
 }
 DESCRIPTIONS = {
     "balanced": "fixed scores per move: summon, attack, then the best card (docs/ashes.md)",
     "random": "uniformly random legal moves and choices (fuzzing the rules)",
     "aggro": "balanced scores tilted towards attacking the Phoenixborn, few chump blocks",
     "control": "balanced scores tilted towards summons and attacks on units, early blocks",
+    "builder": "balanced scores tilted towards ready spells and summons",
 }
 
 KEEP_NONE, KEEP_POWER, KEEP_ALL = 0, 1, 2  # DP13: exhaust all / keep power faces / keep all
@@ -51,9 +77,10 @@ KEEP_NONE, KEEP_POWER, KEEP_ALL = 0, 1, 2  # DP13: exhaust all / keep power face
 @njit(cache=True)
 def move_score(s, t, b, move):
     """The balanced bot's stand-in for the checklist's scored choice: a summon (a unit now, the
-    tempo of w_summon) first; then an attack on the Phoenixborn if its attackers have any
-    attack (50), or on a unit they can destroy (40 + its attack and life); then card plays, the
-    one with the most magic symbols first. 0 = not worth a main action."""
+    tempo of w_summon) first, then an ally (90 + its attack and life); then an attack on the
+    Phoenixborn if its attackers have any attack (50), or on a unit they can destroy (40 + its
+    attack and life; the heuristic presets score attacks with :func:`attack_score`); then card
+    plays, the one with the most magic symbols first. 0 = not worth a main action."""
     i = move % S.MAXI
     kind = move // S.MAXI
     if kind == S.MV_ACTIVATE:
@@ -77,6 +104,8 @@ def move_score(s, t, b, move):
         return action_worth(s, t, b, s.cur[b], c)
     if t.card_type[c] == S.T_ALTERATION:
         return alteration_worth(s, t, b, s.cur[b], c)
+    if t.card_type[c] == S.T_ALLY:  # a unit now, like a summon (100) but paid with a card
+        return 90 + t.card_attack[c] + t.card_life[c]
     cost = 1
     for j in range(S.CO_BASIC, S.NCOST):
         cost += t.card_cost[c, j]
@@ -84,16 +113,36 @@ def move_score(s, t, b, move):
 
 
 @njit(cache=True)
+def power_move(dt):
+    """The side-action move kind of dice type dt's power (state.DT_*), -1 for none."""
+    if dt == S.DT_CEREMONIAL:
+        return S.MV_CEREMONIAL
+    if dt == S.DT_CHARM:
+        return S.MV_CHARM
+    if dt == S.DT_ILLUSION:
+        return S.MV_ILLUSION
+    if dt == S.DT_NATURAL:
+        return S.MV_NATURAL
+    return -1
+
+
+@njit(cache=True)
 def drop_avoided(s, b, prm, p, legal, n):
-    """Remove from ``legal[:n]`` the plays of the card the bot avoids (``avoid_card``, the
-    card-value study); returns the new count."""
+    """Remove from ``legal[:n]`` the moves the bot avoids: plays of ``avoid_card`` (the card-value
+    study), its Phoenixborn's ability when ``avoid_ability`` is 1, the dice power of type
+    ``avoid_power``; returns the new count."""
     avoid = int(prm[p, BP_AVOID_CARD])
-    if avoid < 0:
+    no_pb = prm[p, BP_AVOID_ABILITY] > 0.5
+    no_power = power_move(int(prm[p, BP_AVOID_POWER]))
+    if avoid < 0 and not no_pb and no_power < 0:
         return n
     m = 0
     for k in range(n):
         mv = legal[k]
-        if mv // S.MAXI == S.MV_PLAY and s.i_card[b, mv % S.MAXI] == avoid:
+        kind = mv // S.MAXI
+        if avoid >= 0 and kind == S.MV_PLAY and s.i_card[b, mv % S.MAXI] == avoid:
+            continue
+        if (no_pb and kind == S.MV_PB_ABILITY) or kind == no_power:
             continue
         legal[m] = mv
         m += 1
@@ -128,12 +177,190 @@ def choose_main(s, t, b, prm, p, legal, n):
         k = rand(s, b, p, n + 1)
         return -1 if k == n else legal[k]
     best = -1
-    best_score = 0.0
+    best_score = max(0.0, prm[p, BP_PASS_THRESHOLD])
+    att = np.empty(S.MAXI_P, np.int64)
     for k in range(n):
-        sc = move_score(s, t, b, legal[k]) * style_weight(prm, p, legal[k])
+        kind = legal[k] // S.MAXI
+        if kind == S.MV_ATTACK_PB or kind == S.MV_ATTACK_UNIT:
+            sc = attack_score(s, t, b, prm, p, legal[k], att)
+        else:
+            sc = move_score(s, t, b, legal[k]) * style_weight(prm, p, legal[k]) \
+                * _spell_weight(s, t, b, prm, p, legal[k])
         if sc > best_score:
             best, best_score = legal[k], sc
     return best
+
+
+@njit(cache=True)
+def _spell_weight(s, t, b, prm, p, move):
+    """``w_spellboard`` for playing a ready spell, ``w_summon`` for playing an ally, else 1."""
+    if move // S.MAXI == S.MV_PLAY:
+        kind = t.card_type[s.i_card[b, move % S.MAXI]]
+        if kind == S.T_READY:
+            return prm[p, BP_W_SPELLBOARD]
+        if kind == S.T_ALLY:
+            return prm[p, BP_W_SUMMON]
+    return 1.0
+
+
+@njit(cache=True)
+def pb_left(s, t, b, q):
+    """Life q's Phoenixborn has left."""
+    return np.int32(t.card_life[s.pb_card[b, q]]) - s.pb_wounds[b, q]
+
+
+@njit(cache=True)
+def _ready_units(s, b, q):
+    """Unexhausted units q controls (the blockers it could use)."""
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    m = 0
+    for k in range(s.cont_n[b, c]):
+        if s.exhaust[b, s.cont[b, c, k]] == 0:
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def unblocked_damage(s, t, b, att, na, q):
+    """Damage attackers ``att[:na]`` (highest attack first) deal q's Phoenixborn when q blocks the
+    biggest of them with each of its unexhausted units (a public-information estimate)."""
+    dmg = 0
+    for k in range(_ready_units(s, b, q), na):
+        dmg += S.unit_attack(s, t, b, att[k])
+    return dmg
+
+
+@njit(cache=True)
+def blockers_needed(s, t, b, p):
+    """How many blockers p must keep so that the opponent's unexhausted units' attack, its biggest
+    attackers blocked, stays below p's Phoenixborn's remaining life (0 = no threat)."""
+    q = _opponent(s, b, p)
+    c = q * S.NZ + S.Z_BATTLEFIELD
+    n = s.cont_n[b, c]
+    a = np.empty(max(n, 1), np.int64)
+    m = 0
+    total = 0
+    for k in range(n):
+        u = s.cont[b, c, k]
+        if s.exhaust[b, u] == 0:
+            a[m] = S.unit_attack(s, t, b, u)
+            total += a[m]
+            m += 1
+    left = pb_left(s, t, b, p)
+    srt = np.sort(a[:m])
+    need = 0
+    while total >= left and need < m:
+        total -= srt[m - 1 - need]
+        need += 1
+    return need
+
+
+@njit(cache=True)
+def attack_set(s, t, b, prm, p, att):
+    """The balanced bot's attackers (DP7), highest attack first, written to ``att``; returns how
+    many (0 = none worth sending). Every unexhausted unit with attack > 0; with ``lethal`` on and
+    the attack not lethal on the opponent's Phoenixborn (:func:`unblocked_damage`), the units
+    with the most remaining life stay back as blockers while the opponent threatens lethal
+    (:func:`blockers_needed`; p's unexhausted units with no attack count as blockers)."""
+    c = p * S.NZ + S.Z_BATTLEFIELD
+    n = 0
+    idle = 0
+    for k in range(s.cont_n[b, c]):
+        u = s.cont[b, c, k]
+        if s.exhaust[b, u] > 0:
+            continue
+        if S.unit_attack(s, t, b, u) > 0:
+            att[n] = u
+            n += 1
+        else:
+            idle += 1
+    _sort_by_attack(s, t, b, att, n)
+    if prm[p, BP_LETHAL] < 0.5 or n == 0:
+        return n
+    q = _opponent(s, b, p)
+    if unblocked_damage(s, t, b, att, n, q) >= pb_left(s, t, b, q):
+        return n
+    hold = blockers_needed(s, t, b, p) - idle
+    while hold > 0 and n > 0:
+        best = 0
+        for k in range(1, n):
+            if S.unit_life(s, t, b, att[k]) - s.wounds[b, att[k]] > \
+                    S.unit_life(s, t, b, att[best]) - s.wounds[b, att[best]]:
+                best = k
+        for k in range(best, n - 1):
+            att[k] = att[k + 1]
+        n -= 1
+        hold -= 1
+    return n
+
+
+@njit(cache=True)
+def _sort_by_attack(s, t, b, att, n):
+    """Order ``att[:n]`` by attack, highest first (insertion sort, stable)."""
+    for k in range(1, n):
+        u = att[k]
+        a = S.unit_attack(s, t, b, u)
+        j = k - 1
+        while j >= 0 and S.unit_attack(s, t, b, att[j]) < a:
+            att[j + 1] = att[j]
+            j -= 1
+        att[j + 1] = u
+
+
+@njit(cache=True)
+def _unit_worth(s, t, b, u):
+    """A unit's attack plus remaining life (the trade value, before ``w_unit``)."""
+    return S.unit_attack(s, t, b, u) + S.unit_life(s, t, b, u) - s.wounds[b, u]
+
+
+@njit(cache=True)
+def attack_score(s, t, b, prm, p, move, att):
+    """DP3/DP7: the heuristic bot's score of an attack move with :func:`attack_set`'s attackers
+    (0 = none, not worth it). On the Phoenixborn: 10000 when lethal (``lethal`` on: the damage
+    left after optimal-ish blocks destroys it), else 50 x (1 + ``w_pb_dmg`` x unblocked damage /
+    remaining life) x the style weight (``pb_blocked`` x the style weight when the defender has a
+    blocker for every attacker). On a unit the attackers can destroy: gain = ``w_unit``
+    x (its attack + remaining life - the attackers its counter would destroy, same measure, when
+    it is unexhausted), played when gain >= ``attack_margin``, scored 40 + gain x the style
+    weight."""
+    na = attack_set(s, t, b, prm, p, att)
+    if na == 0:
+        return 0.0
+    q = _opponent(s, b, p)
+    if move // S.MAXI == S.MV_ATTACK_PB:
+        left = max(pb_left(s, t, b, q), 1)
+        dmg = unblocked_damage(s, t, b, att, na, q)
+        if prm[p, BP_LETHAL] > 0.5 and dmg >= left:
+            return 10000.0
+        if dmg == 0:  # every attacker can be blocked: pb_blocked (50; 15 is below most card plays)
+            return prm[p, BP_PB_BLOCKED] * style_weight(prm, p, move)
+        return 50.0 * (1.0 + prm[p, BP_W_PB_DMG] * dmg / left) * style_weight(prm, p, move)
+    i = move % S.MAXI
+    atk = 0
+    for k in range(na):
+        atk += S.unit_attack(s, t, b, att[k])
+    if atk < S.unit_life(s, t, b, i) - s.wounds[b, i]:
+        return 0.0
+    lost = 0
+    if s.exhaust[b, i] == 0:
+        counter = S.unit_attack(s, t, b, i)
+        for _ in range(na):  # the defender kills the cheapest attackers first (split_counter)
+            best = -1
+            best_need = 0
+            for k in range(na):
+                need = S.unit_life(s, t, b, att[k]) - s.wounds[b, att[k]]
+                if need <= counter and (best < 0 or need < best_need):
+                    best, best_need = k, need
+            if best < 0:
+                break
+            counter -= best_need
+            lost += _unit_worth(s, t, b, att[best])
+            att[best], att[na - 1] = att[na - 1], att[best]
+            na -= 1
+    gain = prm[p, BP_W_UNIT] * (_unit_worth(s, t, b, i) - lost)
+    if gain < prm[p, BP_ATTACK_MARGIN]:
+        return 0.0
+    return (40.0 + gain) * style_weight(prm, p, move)
 
 
 @njit(cache=True)
@@ -188,7 +415,8 @@ def choose_side(s, t, b, prm, p, legal, n):
         elif kind == S.MV_CHARM:  # DP10
             sc = charm_score(s, t, b, prm, p, legal[k] % S.MAXI)
         else:
-            sc = side_score(s, t, b, p, legal[k]) * style_weight(prm, p, legal[k])
+            sc = side_score(s, t, b, p, legal[k]) * style_weight(prm, p, legal[k]) \
+                * _spell_weight(s, t, b, prm, p, legal[k])
         if sc > best_score:
             best, best_score = legal[k], sc
     return best
@@ -285,22 +513,20 @@ def _dead(s, t, b, p, i):
 @njit(cache=True)
 def choose_attackers(s, t, b, prm, p, att):
     """DP7: p's attackers in the order they will resolve, written to ``att``; returns how many (at
-    least 1, AMB-6). Balanced: every unexhausted unit with attack > 0, highest attack first (later
-    attackers may be lost to reactions); if none has attack, one unit. Random: each unexhausted
+    least 1, AMB-6). Balanced: :func:`attack_set` (highest attack first: later attackers may be
+    lost to reactions); if it is empty, one unit. Random: each unexhausted
     unit joins on a coin flip, one uniform pick if none joined."""
+    att[att.shape[0] - 1] = 0  # no seat has been asked about Strike yet (see :func:`_strike_call`)
     c = p * S.NZ + S.Z_BATTLEFIELD
     n = 0
-    for k in range(s.cont_n[b, c]):
-        u = s.cont[b, c, k]
-        if s.exhaust[b, u] > 0:
-            continue
-        if prm[p, BP_RANDOM] > 0.5:
-            if coin(s, b, p):
+    if prm[p, BP_RANDOM] > 0.5:
+        for k in range(s.cont_n[b, c]):
+            u = s.cont[b, c, k]
+            if s.exhaust[b, u] == 0 and coin(s, b, p):
                 att[n] = u
                 n += 1
-        elif S.unit_attack(s, t, b, u) > 0:
-            att[n] = u
-            n += 1
+    else:
+        n = attack_set(s, t, b, prm, p, att)
     if n == 0:
         m = 0
         for k in range(s.cont_n[b, c]):
@@ -1151,7 +1377,10 @@ def play_widows(s, b, prm, p):
 @njit(cache=True)
 def use_screams(s, t, b, prm, p, q):
     """DP12 for Jessa's Screams (1 basic: 1 damage to q's Phoenixborn): balanced when p keeps at
-    least 2 other active dice or the damage is lethal; random: a coin flip."""
+    least 2 other active dice or the damage is lethal; random: a coin flip; never with
+    ``avoid_ability``."""
+    if prm[p, BP_AVOID_ABILITY] > 0.5:
+        return False
     if prm[p, BP_RANDOM] > 0.5:
         return coin(s, b, p)
     if t.card_life[s.pb_card[b, q]] - s.pb_wounds[b, q] <= 1:
@@ -1488,7 +1717,9 @@ def buff_target(s, t, b, prm, r, p, att, na):
     """DP12 for Strike and Empower (an attack bonus after attackers are declared by p): the unit
     seat r buffs, -1 to decline. Balanced: the attacking seat, when it keeps at least 2 other
     active dice, buffs its attacker with the most attack; the defender declines. Random: a coin
-    flip, then a uniform unit in play."""
+    flip, then a uniform unit in play. A bot with ``avoid_ability`` declines Strike (not Empower)."""
+    if prm[r, BP_AVOID_ABILITY] > 0.5 and _strike_call(s, t, b, r, att):
+        return -1
     if prm[r, BP_RANDOM] > 0.5:
         m = 0
         for q in range(s.players[b]):
@@ -1503,6 +1734,26 @@ def buff_target(s, t, b, prm, r, p, att, na):
         if S.unit_attack(s, t, b, att[k]) > S.unit_attack(s, t, b, best):
             best = att[k]
     return best
+
+
+@njit(cache=True)
+def _strike_call(s, t, b, r, att):
+    """This :func:`buff_target` call asks seat r about its Phoenixborn's Strike, not an Empower copy.
+
+    The rules ask r about Strike (when Maeoni is ready and r can pay) and then about each ready
+    Empower copy, with the same arguments. :func:`choose_attackers` clears a per-seat bit in the
+    last slot of ``att`` (never an attacker's slot), so r's first call after a declaration is
+    Strike's. (Strike and Empower both cost 1 basic, so when Strike is not affordable no Empower
+    call comes either.)"""
+    pb = s.pb_card[b, r]
+    if t.card_effect[pb] != S.E_STRIKE or t.card_impl[pb] != 1 or s.pb_exhaust[b, r] > 0:
+        return False
+    last = att.shape[0] - 1
+    bit = 1 << r
+    if att[last] & bit:
+        return False
+    att[last] = att[last] | bit
+    return True
 
 
 @njit(cache=True)

@@ -18,9 +18,12 @@ Scenario shapes:
   crossed with ``setup.deck_1`` over the six precons. Every variant plays the same game ids on the
   same random streams, so the baseline and the card's arm are paired game by game.
 
-Every card effect is implemented now (docs/ashes.md), but no figure from these studies is
-committed yet: the bots are first-cut stand-ins that score moves with fixed numbers, so the win
-rates and card values describe these bots as much as the decks.
+* deck swap (scenarios/ashes_deck_swap.toml, written by :func:`deck_swap_scenario`): the
+  published deck and one case per (card of the deck, legal core-set card it does not hold) with
+  ``setup.swap_0 = [out, into]``, crossed with ``setup.deck_1`` over the six precons.
+
+Every number describes how simlab's heuristic bots play the decks; the decks study runs every
+preset and :func:`robust_matchups` keeps what all of them agree on.
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ def test_presets_are_vectors_over_the_decision_points():
     """balanced, aggro, control and random differ only in parameters of bots.PARAMS; balanced is
     the neutral tilt (aggression 0.5, w_summon 1), aggro attacks the Phoenixborn more than
     control, and every preset plays legal games."""
-    assert set(GAME.bots) == {"balanced", "random", "aggro", "control"}
+    assert set(GAME.bots) == {"balanced", "random", "aggro", "control", "builder"}
     for name in GAME.bots:
         assert set(B.PRESETS[name]) == set(B.PARAMS)
     assert B.PRESETS["balanced"]["aggression"] == 0.5 and B.PRESETS["balanced"]["w_summon"] == 1.0

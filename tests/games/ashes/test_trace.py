@@ -21,6 +21,6 @@ def test_replay_log_is_reproducible_and_complete():
 
 def test_replay_rejects_an_unknown_bot():
     """Bad input names the bad value and what was expected."""
-    expect = r"unknown ashes bot 'greedy'; expected one of \['aggro', 'balanced', 'control', 'random'\]"
+    expect = r"unknown ashes bot 'greedy'; expected one of \['aggro', 'balanced', 'builder', 'control', 'random'\]"
     with pytest.raises(ValueError, match=expect):
         trace.replay(1, 0, bots=("greedy", "balanced"))
