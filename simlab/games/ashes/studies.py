@@ -564,6 +564,17 @@ def _preset_lead(ratings: pl.DataFrame, fpa: Mapping[str, Any], mean_rounds: flo
             + f"); {tail}")
 
 
+def _preset_brief(ratings: pl.DataFrame, fpa: Mapping[str, Any], preset: str) -> str:
+    """One preset in a few words for the answer box."""
+    fin = ratings.filter(pl.col("rating").is_not_nan())
+    first = f"first player {_pct(fpa['win_rate'])} {_iv(fpa['ci_low'], fpa['ci_high'])}, n={fpa['n']:,}"
+    if fin.height < 2:
+        return f"{preset}: no finite ratings, {first}"
+    best, worst = fin.row(0, named=True), fin.row(fin.height - 1, named=True)
+    return (f"{preset}: {best['deck']} {best['rating']:+.2f} {_ivr(best)} / {worst['deck']} "
+            f"{worst['rating']:+.2f} {_ivr(worst)}, {first}")
+
+
 def section_decks(ctx) -> None:
     """Report section ``ashes_decks``: the answer first (per bot preset the strongest and
     weakest deck by Bradley-Terry and the first-player advantage; with several presets, the
@@ -610,8 +621,13 @@ def section_decks(ctx) -> None:
                        f"(Holm over each preset's pairings): {agreed_txt}." if agreed.height
                        else f"None of the {robust.height} matchups is shown the same way by every preset."))
     doc.bullets(lead)
-    for k, line in enumerate(lead):
-        ctx.answer(line.replace("**", ""), rank=10 + k)
+    if robust is None:
+        ctx.answer(lead[0].replace("**", ""), rank=10)
+    else:  # the box holds few sentences: what all presets agree on, then one line for the presets
+        ctx.answer(lead[0].replace("**", ""), rank=10)
+        ctx.answer("Per preset (highest / lowest deck by Bradley-Terry log-odds; the first player's win rate): "
+                   + "; ".join(_preset_brief(r, f.row(0, named=True), pr) for pr, (r, f, _) in per.items()) + ".",
+                   rank=11)
     ctx.answer(_caveat(), rank=0)
     doc.para(_caveat())
 
