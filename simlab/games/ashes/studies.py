@@ -714,8 +714,26 @@ def section_card_value(ctx) -> None:
             text += f"; the effects of {missing} of its cards are not implemented yet"
         lead.append(text + ".")
     doc.bullets(lead)
-    for line in lead:
-        ctx.answer(line.replace("**", ""), rank=20)
+    # the answer box holds few sentences: the best card of each deck, then the abilities, then the
+    # dice powers, each across the six decks
+    def brief(r):
+        return f"{r['card']} {100 * r['value']:+.1f} {_iv(r['ci_low'], r['ci_high'])}" + ("*" if r["flagged"] else "")
+    decks = vals["deck"].unique(maintain_order=True).to_list()
+    best = [f"{d}: {brief(vals.filter((pl.col('deck') == d) & ~special).row(0, named=True))}" for d in decks
+            if vals.filter((pl.col("deck") == d) & ~special).height]
+    n = int(vals["n"].max()) if vals.height else 0
+    if best:
+        ctx.answer(f"Most valuable card of each deck, in win-rate points (n={n:,} paired games each; * = shown after "
+                   "Holm's correction over the deck's arms): " + "; ".join(best) + ".", rank=20)
+    abil = vals.filter(pl.col("card").str.contains("'s ability (", literal=True))
+    if abil.height:
+        ctx.answer("Phoenixborn abilities: " + "; ".join(brief(r) for r in abil.sort("value", descending=True)
+                                                         .iter_rows(named=True))
+                   + ". A negative value means these bots would win more never using it.", rank=21)
+    powers = vals.filter(pl.col("card").str.ends_with("dice power"))
+    if powers.height:
+        ranked = powers.sort("value", descending=True).iter_rows(named=True)
+        ctx.answer("Dice powers: " + "; ".join(f"{r['deck']}'s {brief(r)}" for r in ranked) + ".", rank=22)
     ctx.answer(_caveat(), rank=0)
     doc.para(_caveat())
     doc.para("Value = the deck's (seat 0's) win rate with the card minus without it (its bot never plays the "
