@@ -541,15 +541,7 @@ def choose_attackers(s, t, b, prm, p, att):
                     n = 1
                     break
                 pick -= 1
-    # resolution order: highest attack first (insertion sort, stable)
-    for k in range(1, n):
-        u = att[k]
-        a = S.unit_attack(s, t, b, u)
-        j = k - 1
-        while j >= 0 and S.unit_attack(s, t, b, att[j]) < a:
-            att[j + 1] = att[j]
-            j -= 1
-        att[j + 1] = u
+    _sort_by_attack(s, t, b, att, n)  # resolution order: highest attack first
     return n
 
 
