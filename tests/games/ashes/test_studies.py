@@ -93,7 +93,7 @@ def test_card_values_are_paired_and_holm_corrected(tmp_path):
     assert (vals["p_adjusted"].fill_nan(1.0) >= vals["p_value"].fill_nan(1.0)).all()
     md = (render_report(tmp_path / "res", tmp_path / "rep") / "report.md").read_text()
     box = md.split("\n- Game: ")[0]  # the first screen: title and the answer box
-    assert box.count("most valuable") == 1 and "Bots, not players" in box
+    assert box.count("Most valuable card of each deck") == 1 and "Bots, not players" in box
 
 
 def test_shipped_scenarios_parse_and_the_generated_files_are_current():
@@ -140,7 +140,7 @@ def test_robust_matchups_need_every_preset(tmp_path):
     md = (render_report(tmp_path / "res", tmp_path / "rep") / "report.md").read_text()
     box = md.split("\n- Game: ")[0]
     assert "What holds under all 2 presets (balanced, aggro)" in box
-    assert "balanced bots:" in box and "aggro bots:" in box
+    assert "Per preset" in box and "balanced: " in box and "aggro: " in box
 
 
 def test_swap_card_keeps_the_deck_legal():
