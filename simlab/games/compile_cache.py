@@ -8,7 +8,11 @@ would get numbers from a mix of old and new rules, under the new version label.
 
 simlab therefore points numba at a cache folder named by a hash of every Python source under
 ``simlab/games/``: any change to any game or to the shared kernel gives a new, empty folder, so
-nothing stale can ever be loaded. The folder is outside the install directory, so a read-only
+nothing stale can ever be loaded. One kind of file is left out: a game's ``studies.py`` (its
+report sections and scenario writers: polars and text, never compiled, imported by nothing a
+kernel imports) as long as it does not mention numba, so that a report edit does not cost a
+first compile of every game (minutes; docs/compile.md). A test checks that no game module
+imports its ``studies``. The folder is outside the install directory, so a read-only
 install (a wheel in a system site-packages) caches too. Old folders are not deleted (each holds
 only what simlab compiled; remove ``simlab cache`` folders at will).
 
@@ -27,13 +31,23 @@ __all__ = ["source_hash", "cache_dir", "configure"]
 _GAMES = Path(__file__).resolve().parent
 
 
+def _compiled_source(path: Path, text: bytes) -> bool:
+    """Whether a source can reach compiled code: all of them but a ``studies.py`` that does not
+    mention numba (study analysis only; see the module docstring)."""
+    return path.name != "studies.py" or b"numba" in text
+
+
 def source_hash(root: Path = _GAMES) -> str:
-    """Hash (16 hex digits) of every ``.py`` file below ``root``, names and contents."""
+    """Hash (16 hex digits) of every ``.py`` file below ``root`` that can reach compiled code
+    (:func:`_compiled_source`), names and contents."""
     h = hashlib.sha256()
     for path in sorted(root.rglob("*.py")):
+        text = path.read_bytes()
+        if not _compiled_source(path, text):
+            continue
         h.update(path.relative_to(root).as_posix().encode())
         h.update(b"\0")
-        h.update(path.read_bytes())
+        h.update(text)
         h.update(b"\0")
     return h.hexdigest()[:16]
 

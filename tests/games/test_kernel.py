@@ -1,5 +1,6 @@
 """The shared kernel toolkit (simlab.games.kernel, base, compile_cache) that every game plays through."""
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -36,6 +37,25 @@ def test_source_hash_changes_with_any_game_source(tmp_path):
     (root / "g/cards.toml").write_text("x = 1\n")  # data reaches kernels as arrays, not code
     (root / "g/new.py").unlink()
     assert compile_cache.source_hash(root) == before
+
+
+def test_a_studies_edit_keeps_the_compiled_kernels(tmp_path):
+    """A game's studies.py (report sections, scenario writers) is never compiled, so editing it
+    keeps the cache folder; one that mentions numba counts like any source; and no module under
+    simlab/games imports a studies module (else a kernel could see its code)."""
+    root = _tree(tmp_path, {"g/rules.py": "def f(): pass\n", "g/studies.py": "def section(ctx): pass\n"})
+    before = compile_cache.source_hash(root)
+    (root / "g/studies.py").write_text("def section(ctx): return 1\n")
+    assert compile_cache.source_hash(root) == before
+    (root / "g/studies.py").write_text("from numba import njit\n")
+    assert compile_cache.source_hash(root) != before
+    games = Path(compile_cache.__file__).parent
+    for path in games.rglob("*.py"):
+        if path.name != "studies.py":
+            text = path.read_text(encoding="utf-8")
+            for mod in re.findall(r"^\s*(?:from|import)\s+([\w.]+)", text, re.M):
+                assert not mod.endswith("studies"), f"{path} imports {mod}"
+            assert not re.search(r"^\s*from\s+[\w.]+\s+import\s+.*\bstudies\b", text, re.M), path
 
 
 def test_cache_dir_location(tmp_path):
