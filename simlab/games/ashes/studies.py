@@ -778,20 +778,15 @@ def section_deck_swap(ctx) -> None:
     doc.para("Value = the deck's (seat 0's) win rate with the swap minus as published, over the same games and "
              "opponents (paired; 95% interval uncorrected); 'shown' = Holm-adjusted p < 0.05 over all swaps. "
              "All copies of the card go out and as many of the new card come in; the First Five keep their slots.")
-    doc.heading("Swapping a card out: mean over its replacements", 3)
-    by_out = (sw.group_by("out").agg(pl.len().alias("swaps"), pl.col("value").mean().alias("mean"),
+    for col, title, label in (("out", "Swapping a card out: mean over its replacements", "card out"),
+                              ("into", "Bringing a card in: mean over the cards it replaces", "card in")):
+        doc.heading(title, 3)
+        per = (sw.group_by(col).agg(pl.len().alias("swaps"), pl.col("value").mean().alias("mean"),
                                     pl.col("value").max().alias("best"), pl.col("flagged").sum().alias("shown"))
-              .sort("mean", descending=True))
-    doc.table(["card out", "swaps", "mean value (pts)", "best (pts)", "shown"],
-              [[r["out"], r["swaps"], f"{100 * r['mean']:+.1f}", f"{100 * r['best']:+.1f}", r["shown"]]
-               for r in by_out.iter_rows(named=True)])
-    doc.heading("Bringing a card in: mean over the cards it replaces", 3)
-    by_in = (sw.group_by("into").agg(pl.len().alias("swaps"), pl.col("value").mean().alias("mean"),
-                                     pl.col("value").max().alias("best"), pl.col("flagged").sum().alias("shown"))
-             .sort("mean", descending=True))
-    doc.table(["card in", "swaps", "mean value (pts)", "best (pts)", "shown"],
-              [[r["into"], r["swaps"], f"{100 * r['mean']:+.1f}", f"{100 * r['best']:+.1f}", r["shown"]]
-               for r in by_in.iter_rows(named=True)])
+               .sort("mean", descending=True))
+        doc.table([label, "swaps", "mean value (pts)", "best (pts)", "shown (either way)"],
+                  [[r[col], r["swaps"], f"{100 * r['mean']:+.1f}", f"{100 * r['best']:+.1f}", r["shown"]]
+                   for r in per.iter_rows(named=True)])
     doc.heading("Every swap", 3)
     doc.table(["out", "in", "value (pts)", "95% interval", "win swapped", "Holm p", "shown", "n"],
               [[r["out"], r["into"], f"{100 * r['value']:+.1f}", _iv(r["ci_low"], r["ci_high"]),
