@@ -516,7 +516,6 @@ def choose_attackers(s, t, b, prm, p, att):
     least 1, AMB-6). Balanced: :func:`attack_set` (highest attack first: later attackers may be
     lost to reactions); if it is empty, one unit. Random: each unexhausted
     unit joins on a coin flip, one uniform pick if none joined."""
-    att[att.shape[0] - 1] = 0  # no seat has been asked about Strike yet (see :func:`_strike_call`)
     c = p * S.NZ + S.Z_BATTLEFIELD
     n = 0
     if prm[p, BP_RANDOM] > 0.5:
@@ -1705,12 +1704,13 @@ def use_blood_oath(s, t, b, prm, p, q, a, at_pb):
 
 
 @njit(cache=True)
-def buff_target(s, t, b, prm, r, p, att, na):
+def buff_target(s, t, b, prm, r, p, att, na, strike):
     """DP12 for Strike and Empower (an attack bonus after attackers are declared by p): the unit
-    seat r buffs, -1 to decline. Balanced: the attacking seat, when it keeps at least 2 other
-    active dice, buffs its attacker with the most attack; the defender declines. Random: a coin
-    flip, then a uniform unit in play. A bot with ``avoid_ability`` declines Strike (not Empower)."""
-    if prm[r, BP_AVOID_ABILITY] > 0.5 and _strike_call(s, t, b, r, att):
+    seat r buffs, -1 to decline; ``strike`` says the rules ask about r's Phoenixborn's Strike
+    (else an Empower copy). Balanced: the attacking seat, when it keeps at least 2 other active
+    dice, buffs its attacker with the most attack; the defender declines. Random: a coin flip,
+    then a uniform unit in play. A bot with ``avoid_ability`` declines Strike (not Empower)."""
+    if strike and prm[r, BP_AVOID_ABILITY] > 0.5:
         return -1
     if prm[r, BP_RANDOM] > 0.5:
         m = 0
@@ -1726,26 +1726,6 @@ def buff_target(s, t, b, prm, r, p, att, na):
         if S.unit_attack(s, t, b, att[k]) > S.unit_attack(s, t, b, best):
             best = att[k]
     return best
-
-
-@njit(cache=True)
-def _strike_call(s, t, b, r, att):
-    """This :func:`buff_target` call asks seat r about its Phoenixborn's Strike, not an Empower copy.
-
-    The rules ask r about Strike (when Maeoni is ready and r can pay) and then about each ready
-    Empower copy, with the same arguments. :func:`choose_attackers` clears a per-seat bit in the
-    last slot of ``att`` (never an attacker's slot), so r's first call after a declaration is
-    Strike's. (Strike and Empower both cost 1 basic, so when Strike is not affordable no Empower
-    call comes either.)"""
-    pb = s.pb_card[b, r]
-    if t.card_effect[pb] != S.E_STRIKE or t.card_impl[pb] != 1 or s.pb_exhaust[b, r] > 0:
-        return False
-    last = att.shape[0] - 1
-    bit = 1 << r
-    if att[last] & bit:
-        return False
-    att[last] = att[last] | bit
-    return True
 
 
 @njit(cache=True)

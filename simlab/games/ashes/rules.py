@@ -1610,7 +1610,7 @@ def after_declare(s, t, b, prm, p, q, att, na, at_pb):
         pb = s.pb_card[b, r]
         if t.card_effect[pb] == S.E_STRIKE and t.card_impl[pb] == 1 and s.pb_exhaust[b, r] == 0 \
                 and can_pay(s, b, r, t.card_act[pb]):
-            u = B.buff_target(s, t, b, prm, r, p, att, na)
+            u = B.buff_target(s, t, b, prm, r, p, att, na, True)
             if u >= 0:
                 log_cost(s, b, r, t.card_act[pb], 1)
                 pay_trigger(s, b, r, t.card_act[pb])
@@ -1623,7 +1623,7 @@ def after_declare(s, t, b, prm, p, q, att, na, at_pb):
             ci = s.i_card[b, i]
             if t.card_effect[ci] != S.E_EMPOWER or s.exhaust[b, i] > 0 or not can_pay(s, b, r, t.card_act[ci]):
                 continue
-            u = B.buff_target(s, t, b, prm, r, p, att, na)
+            u = B.buff_target(s, t, b, prm, r, p, att, na, False)
             if u < 0:
                 continue
             log_cost(s, b, r, t.card_act[ci], 1)
