@@ -57,11 +57,18 @@ IMPLEMENTED = frozenset({
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
            "full_shield", "shield", "negate_neutral", "meditate", "drop_object", "mad_dash",
            "speedstone", "lifestone", "powerstone", "spellstone", "bloodshard", "mightstone", "large_rock",
-           "boomstone", "null_powder", "pick_lock", "master_key", "brainstone")
+           "boomstone", "null_powder", "pick_lock", "master_key", "brainstone",
+           # codes given before their rules exist (not in IMPLEMENTED until they do)
+           "brain_burn", "psychic_storm", "share_life", "thought_steal", "absorb_spell", "add",
+           "acid_bath", "pain_link", "stone_spikes", "fog", "flood", "dispel", "fire_cloak", "mist_body",
+           "windrider", "teleport", "lightning_bolt", "waterbolt", "mental_force")
 (E_OTHER, E_ENERGY, E_ZOT, E_FIREBALL, E_POWERTHRUST, E_STONE_DEAD, E_KA_BONG, E_FIRE_DARTS,
  E_FULL_SHIELD, E_SHIELD, E_NEGATE_NEUTRAL, E_MEDITATE, E_DROP_OBJECT, E_MAD_DASH,
  E_SPEEDSTONE, E_LIFESTONE, E_POWERSTONE, E_SPELLSTONE, E_BLOODSHARD, E_MIGHTSTONE, E_LARGE_ROCK,
- E_BOOMSTONE, E_NULL_POWDER, E_PICK_LOCK, E_MASTER_KEY, E_BRAINSTONE) = range(len(EFFECTS))
+ E_BOOMSTONE, E_NULL_POWDER, E_PICK_LOCK, E_MASTER_KEY, E_BRAINSTONE,
+ E_BRAIN_BURN, E_PSYCHIC_STORM, E_SHARE_LIFE, E_THOUGHT_STEAL, E_ABSORB_SPELL, E_ADD,
+ E_ACID_BATH, E_PAIN_LINK, E_STONE_SPIKES, E_FOG, E_FLOOD, E_DISPEL, E_FIRE_CLOAK, E_MIST_BODY,
+ E_WINDRIDER, E_TELEPORT, E_LIGHTNING_BOLT, E_WATERBOLT, E_MENTAL_FORCE) = range(len(EFFECTS))
 
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
 O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
