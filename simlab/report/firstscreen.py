@@ -61,26 +61,35 @@ def _same_study_on_disk(scenario: dict[str, Any]) -> str:
 
 
 def first_player(seats: pl.LazyFrame, alpha: float = 0.05) -> list[dict[str, Any]]:
-    """First-seat win rate and the balance figure per player count, pooled over the variants.
+    """The first player's win rate per player count, pooled over the variants.
 
-    Balance is 1 - (largest - smallest seat win rate), as Ludii reports it: 1 is perfectly even.
-    Returns one dict per player count: players, n, win_rate, ci_low, ci_high, fair, balance.
+    When the seats table records who went first (a ``first_player`` column: Ashes' first-player
+    roll, Wiz-War's random first player), that seat is the first player; otherwise seat 1 (index
+    0) is, and ``balance`` = 1 - (largest - smallest seat win rate), as Ludii reports it (1 is
+    perfectly even). Returns one dict per player count: players, n, win_rate, ci_low, ci_high,
+    fair, balance (None when the first player is recorded: a seat then also stands for its colour,
+    deck or bot, so the seat gap is not a turn-order figure), recorded (bool).
     """
     from simlab.analysis.winrates import win_rates
 
-    if "players" not in seats.collect_schema().names():
+    names = seats.collect_schema().names()
+    if "players" not in names:
         return []
-    tab = win_rates(seats, by=("players", "seat"), alpha=alpha).sort("players", "seat").to_dicts()
+    recorded = "first_player" in names
+    by = ("players", "first_player") if recorded else ("players", "seat")
+    tab = win_rates(seats, by=by, alpha=alpha).sort(*by).to_dicts()
     out = []
     for p in sorted({int(r["players"]) for r in tab}):
         rows = [r for r in tab if int(r["players"]) == p]
-        rates = [r["win_rate"] for r in rows]
-        first = next((r for r in rows if int(r["seat"]) == 0), None)
+        first = next((r for r in rows if int(r[by[1]]) == (1 if recorded else 0)), None)
         if first is None:
             continue
-        fair = sum(r["wins"] for r in rows) / first["n"] / p if first["n"] else float("nan")
-        out.append({"players": p, "n": int(first["n"]), "win_rate": first["win_rate"], "ci_low": first["ci_low"],
-                    "ci_high": first["ci_high"], "fair": fair, "balance": 1.0 - (max(rates) - min(rates))})
+        games = first["n"]  # one first player (or one seat 1) per game
+        fair = sum(r["wins"] for r in rows) / games / p if games else float("nan")
+        rates = [r["win_rate"] for r in rows]
+        out.append({"players": p, "n": int(games), "win_rate": first["win_rate"], "ci_low": first["ci_low"],
+                    "ci_high": first["ci_high"], "fair": fair,
+                    "balance": None if recorded else 1.0 - (max(rates) - min(rates)), "recorded": recorded})
     return out
 
 

@@ -829,12 +829,18 @@ def _answer_box(ctx: _Ctx) -> None:
     notes = []
     # Without seat rotation a seat keeps its bot, deck or setup, so seat 1's win rate mixes seat
     # order with what the seat plays: not a first-player advantage (a game section reports its own).
-    fp = firstscreen.first_player(ctx.results.seats) if m.get("rotate_seats", True) else []
+    # A game that records who went first (a random draw or a roll) needs no rotation for it.
+    fp = firstscreen.first_player(ctx.results.seats)
+    fp = [r for r in fp if r["recorded"] or m.get("rotate_seats", True)]
     if fp:
-        notes.append("First-player advantage (seat 1's win rate, pooled over the variants; balance = 1 - largest "
-                     "seat gap): " + "; ".join(
+        recorded = fp[0]["recorded"]
+        notes.append("First-player advantage ("
+                     + ("the first player's win rate, pooled over the variants" if recorded else
+                        "seat 1's win rate, pooled over the variants; balance = 1 - largest seat gap")
+                     + "): " + "; ".join(
                          f"{r['players']}p {pct(r['win_rate'])} {interval(r['ci_low'], r['ci_high'])} vs fair "
-                         f"{pct(r['fair'])}, balance {r['balance']:.2f}, n = {count(r['n'])}" for r in fp) + ".")
+                         f"{pct(r['fair'])}" + ("" if r["balance"] is None else f", balance {r['balance']:.2f}")
+                         + f", n = {count(r['n'])}" for r in fp) + ".")
     timing = m.get("timing", {})
     notes.append(f"{count(timing.get('games_played'))} games in {len(ctx.variants)} variant(s); "
                  f"{(m.get('game') or {}).get('title', '')} version {(m.get('game') or {}).get('version')}.")

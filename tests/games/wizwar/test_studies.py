@@ -29,3 +29,135 @@ def test_round_trips_on_extracted_set_match_the_checklist_estimate():
     base to the closest enemy treasure and back takes 14 to 16 squares on average (10-24)."""
     r = treasure_round_trips("extracted", 2, 40)
     assert 13 <= r["mean"] <= 17 and r["min"] >= 10 and r["max"] <= 24
+
+
+# ---------------------------------------------------------------------------------------------
+# The schools study (simlab.games.wizwar.studies, report section wizwar_schools)
+
+import numpy as np  # noqa: E402
+import polars as pl  # noqa: E402
+import pytest  # noqa: E402
+
+from simlab.games.wizwar import studies  # noqa: E402
+
+_SCEN = __import__("pathlib").Path(__file__).parents[3] / "scenarios"
+
+
+def _manifest(labels_schools: dict[str, list[str] | None], board_set: str | None = None) -> dict:
+    return {"variants": [{"label": lab, "setup": {"schools": sch} if sch else {},
+                          "variants": {"board_set": board_set} if board_set else {}}
+                         for lab, sch in labels_schools.items()]}
+
+
+def test_schools_scenario_is_current_and_covers_every_triple():
+    """R16: three of the six schools; 20 triples x 3 player counts = 60 variants; the shipped file
+    is what schools_scenario() writes (regenerate it when the study changes)."""
+    from simlab.scenario import load_scenario
+
+    assert (_SCEN / "wizwar_schools.toml").read_text() == studies.schools_scenario()
+    variants = load_scenario(_SCEN / "wizwar_schools.toml").variants()
+    assert len(variants) == 60 and len(studies.school_triples()) == 20
+    assert {v.players for v in variants} == {2, 3, 4}
+    assert len({tuple(v.setup["schools"]) for v in variants}) == 20
+
+
+def test_game_facts_sorts_every_ending():
+    """How a game was won, from the winner's points (R1, R120: treasures on one's base; R55: kills;
+    R3: last wizard alive; A-6/A-7/A-30: draws), and whether the first player (R25) won."""
+    games = pl.DataFrame({"variant": ["v"] * 5, "players": [2] * 5, "game_id": [0, 1, 2, 3, 4],
+                          "rounds": [5, 6, 7, 8, 60], "winner": [0, 1, 0, 1, -1], "end_reason": [0, 0, 0, 1, 3]})
+    seats = pl.DataFrame({
+        "variant": ["v"] * 10, "game_id": [g for g in range(5) for _ in (0, 1)], "seat": [0, 1] * 5,
+        "first_player": [1, 0, 1, 0, 0, 1, 1, 0, 0, 1], "colour": [0, 2] * 5,
+        "vp_kill": [0, 0, 0, 2, 1, 0, 0, 0, 0, 0], "vp_treasure": [2, 0, 0, 0, 1, 0, 0, 0, 0, 0],
+        "won": [1, 0, 0, 1, 1, 0, 0, 1, 0, 0]})
+    f = studies.game_facts(games, seats, _manifest({"v": ["alchemy", "mutation", "elemental"]})).sort("game_id")
+    assert f["outcome"].to_list() == ["treasure", "kills", "mixed", "last_alive", "draw"]
+    assert f["first_won"].to_list() == [1, 0, 0, 0, 0]
+    assert f["schools"][0] == "alchemy+elemental+mutation" and f["board_set"][0] == "extracted"
+
+
+def _facts(rng, shift: dict[str, float], n_per: int = 60, players: int = 2, board_set: str = "extracted"):
+    rows = []
+    for t in studies.school_triples():
+        label = "+".join(sorted(t))
+        extra = sum(shift.get(s, 0.0) for s in t)
+        for k in range(n_per):
+            rows.append({"variant": label, "players": players, "schools": label, "board_set": board_set,
+                         "game_id": k, "rounds": int(round(10 + extra + rng.normal(0, 2))),
+                         "outcome": "treasure" if rng.random() < 0.6 else "last_alive",
+                         "first_won": int(rng.random() < 1 / players), "first_colour": 0})
+    return pl.DataFrame(rows)
+
+
+def test_school_effects_find_a_school_that_lengthens_games_and_only_it():
+    """A school that adds 3 rounds to every game it is in is shown (Holm p < 0.05, interval around
+    +3); schools that change nothing are not shown after Holm's correction."""
+    f = _facts(np.random.default_rng(3), {"mutation": 3.0})
+    eff = studies.school_effects(f)
+    assert eff.height == 6
+    mut = eff.filter(pl.col("school") == "mutation").row(0, named=True)
+    assert mut["p_rounds_holm"] < 0.05 and mut["d_rounds_low"] < 3.0 < mut["d_rounds_high"] + 0.5
+    assert mut["n_with"] == mut["n_without"] == 600
+    others = eff.filter(pl.col("school") != "mutation")
+    assert (others["d_rounds"].abs() < 1.5).all()  # each non-mutation contrast mixes in mutation's shift
+    cells = studies.school_cells(f)
+    assert cells.height == 20 and (cells["n"] == 60).all()
+    share = sum(cells[o] for o in studies.OUTCOMES)
+    assert np.allclose(share.to_numpy(), 1.0)
+    assert (cells["rounds_low"] <= cells["rounds"]).all() and (cells["rounds"] <= cells["rounds_high"]).all()
+
+
+def test_first_player_edge_verdicts():
+    """The first player's edge is 'different' when the exact binomial test rejects a fair 1/p,
+    'equivalent' only inside the 1-point margin with enough games, else 'inconclusive'."""
+    def facts(k, n, players):
+        return pl.DataFrame({"players": [players] * n, "board_set": ["extracted"] * n,
+                             "first_won": [1] * k + [0] * (n - k)})
+    edge = studies.first_player_edge(facts(4500, 10_000, 3)).row(0, named=True)
+    assert edge["verdict"] == "different" and edge["ci_low"] > 1 / 3
+    fair = studies.first_player_edge(facts(100_000, 200_000, 2)).row(0, named=True)
+    assert fair["verdict"] == "equivalent"
+    small = studies.first_player_edge(facts(21, 40, 2)).row(0, named=True)
+    assert small["verdict"] == "inconclusive" and small["games_needed"] > 40
+
+
+def test_colour_edge_tests_the_colours_against_each_other():
+    """Win rate per board colour with Wilson intervals and one chi-square test per player count."""
+    seats = pl.DataFrame({"variant": ["v"] * 400, "players": [2] * 400, "colour": [0, 3] * 200,
+                          "won": [1, 0] * 150 + [0, 1] * 50})
+    out = studies.colour_edge(seats, _manifest({"v": None}))
+    assert out["colour_name"].to_list() == ["blue", "green"]
+    assert out["win_rate"].to_list() == [0.75, 0.25]
+    assert out["p_equal"][0] < 1e-6
+
+
+def test_deck_coverage_counts_copies():
+    """The deck of a triple counts the 12 White Cantrips and 24 copies per school (checklist 2.1)."""
+    k, n = studies.deck_coverage("alchemy+elemental+mentalism")
+    assert n == 84 and 0 < k <= n
+    assert studies.deck_coverage("all")[1] == 156
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_schools_report_leads_with_the_answers(tmp_path, players):
+    """A tiny schools run: the report's first screen says how long games last per triple, how
+    games are won, the first player's rate (turn order, not seat 1) and the colours' edge, and
+    says that the deck is not complete."""
+    from simlab.report.render import render_report
+    from simlab.runner import run_scenario
+    from simlab.scenario import parse_scenario
+
+    scn = parse_scenario(f'name = "t_schools"\ngame = "wizwar"\ngames = 4\nseed = 2\nplayers = {players}\n'
+                         'analyses = ["wizwar_schools"]\n[[seats]]\nbot = "balanced"\n[sweep]\n'
+                         '"setup.schools" = [["alchemy", "elemental", "mentalism"], '
+                         '["conjuration", "mutation", "thaumaturgy"]]\n')
+    out = tmp_path / "res"
+    run_scenario(scn, out=out, n_jobs=1, quiet=True)
+    render_report(out, tmp_path / "rep")
+    md = (tmp_path / "rep" / "report.md").read_text()
+    box = md.split("\n- Game: ")[0]
+    assert f"{players} players: games last" in box and "How games are won" in box
+    assert "The first player" in box and "The board colours" in box
+    assert "the first player's win rate" in box and "seat 1's win rate" not in box
+    assert "Not publishable" in box
