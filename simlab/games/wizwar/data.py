@@ -20,7 +20,7 @@ __all__ = ["SCHOOLS", "FIRST_GAME", "raw_data", "variant_choices", "load_cards",
 SCHOOLS = ("cantrip", "alchemy", "conjuration", "elemental", "mentalism", "mutation", "thaumaturgy")
 FIRST_GAME = ("alchemy", "elemental", "mentalism")  # R17: the rulebook's recommended first game
 OVERRIDABLE = ("energy",)
-SETUP_KEYS = ("schools",)
+SETUP_KEYS = ("schools", "schools_1")
 POOL = 128          # boards dealt per player count and board set (docs/wizwar.md, "Boards in play")
 POOL_SEED = 20111   # fixed: the pool is data, the same in every study
 
@@ -37,19 +37,43 @@ def variant_choices() -> dict[str, tuple[str, ...]]:
     return {k: tuple(v["values"]) for k, v in raw_data()["variants"].items()}
 
 
+def _school_list(setup: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    """The three schools named by setup ``key``, checked (R16), in the rulebook's order."""
+    val = setup[key]
+    if not isinstance(val, list | tuple) or not all(isinstance(v, str) for v in val):
+        raise ValueError(f"setup {key!r}: expected a list of three school names, got {val!r}")
+    bad = [v for v in val if v not in SCHOOLS[1:]]
+    if bad:
+        raise KeyError(f"setup {key!r}: unknown school {bad[0]!r}; expected names from {list(SCHOOLS[1:])}")
+    if len(val) != 3 or len(set(val)) != 3:
+        raise ValueError(f"setup {key!r}: expected three different schools (R16), got {list(val)!r}")
+    return tuple(sorted(val, key=SCHOOLS.index))
+
+
 def _schools(chosen: dict[str, str], setup: Mapping[str, Any] | None) -> tuple[str, ...]:
     """The schools shuffled into the deck: White Cantrips plus three (R16) or all (R179)."""
     if setup and "schools" in setup:
-        val = setup["schools"]
-        if isinstance(val, str) or not all(isinstance(v, str) for v in val):
-            raise ValueError(f"setup 'schools': expected a list of school names, got {val!r}")
-        bad = [v for v in val if v not in SCHOOLS[1:]]
-        if bad:
-            raise KeyError(f"setup 'schools': unknown school {bad[0]!r}; expected names from {list(SCHOOLS[1:])}")
-        if len(set(val)) != 3:
-            raise ValueError(f"setup 'schools': expected three different schools (R16), got {list(val)!r}")
-        return ("cantrip",) + tuple(sorted(val, key=SCHOOLS.index))
+        return ("cantrip",) + _school_list(setup, "schools")
     return ("cantrip",) + (FIRST_GAME if chosen["schools"] == "first_game" else SCHOOLS[1:])
+
+
+def _second_deck(chosen: dict[str, str], first: tuple[str, ...],
+                 setup: Mapping[str, Any] | None) -> tuple[str, ...] | None:
+    """The second team's schools under the Custom Spellbook rule (R176), or None (one shared
+    deck). Its cantrips are the Black class, the same twelve cards as the White (R14). The two
+    teams draft the schools of one box, so no school is in both decks."""
+    if not setup or "schools_1" not in setup:
+        return None
+    if chosen["schools"] == "all" and "schools" not in setup:
+        raise ValueError("setup 'schools_1' (the Custom Spellbook, R176) cannot be combined with the variant "
+                         "schools = 'all' (the Giant Book of Spells, R179); name the first deck's three "
+                         "schools with setup 'schools'")
+    second = _school_list(setup, "schools_1")
+    both = [x for x in second if x in first]
+    if both:
+        raise ValueError(f"setup 'schools_1': school {both[0]!r} is already in the first deck {list(first[1:])}; "
+                         "the two decks split the schools of one box (R176)")
+    return ("cantrip",) + second
 
 
 def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
@@ -84,11 +108,15 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
         if key not in SETUP_KEYS:
             raise KeyError(f"unknown setup key {key!r} for wizwar; expected one of {list(SETUP_KEYS)}")
     schools = _schools(chosen, setup)
-    chosen["deck"] = "+".join(schools)
-    deck = []
-    for i, c in enumerate(rows):
-        if c["effect"] in S.IMPLEMENTED:
-            deck += [i] * sum(c["copies"].get(sc, 0) for sc in schools)
+    second = _second_deck(chosen, schools, setup)
+    chosen["deck"] = "+".join(schools) + ("" if second is None else " | " + "+".join(second))
+    deck, team = [], []
+    for k, books in enumerate((schools,) if second is None else (schools, second)):
+        for i, c in enumerate(rows):
+            if c["effect"] in S.IMPLEMENTED:
+                copies = sum(c["copies"].get(sc, 0) for sc in books)
+                deck += [i] * copies
+                team += [k] * copies
     if len(deck) > S.MAXI:
         raise ValueError(f"deck of {len(deck)} cards exceeds the engine's {S.MAXI}")
     arrays = dict(
@@ -99,6 +127,8 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
         card_fire=np.array([int("fire" in c["traits"]) for c in rows], np.int8),
         card_stone=np.array([int("magic_stone" in c["traits"]) for c in rows], np.int8),
         deck=np.array(deck, np.int16),
+        deck_team=np.array(team, np.int8),
+        n_decks=np.array([1 if second is None else 2], np.int8),
         shield_plus=np.array([2 if chosen["shield"] == "card" else 1], np.int8),
     )
     table_rows = [

@@ -78,9 +78,12 @@ from simlab.games.wizwar.state import (
     T_NEUTRAL,
     WIN_VP,
     Z_DECK,
+    Z_DECK1,
     Z_DISCARD,
+    Z_DISCARD1,
     Z_FLOOR,
     carried,
+    deck_zones,
     hand_limit,
     hand_of,
     hand_size,
@@ -153,8 +156,11 @@ def setup(s, t, b, players, seed_words, game_id):
         s.c_sq[b, i] = -1
     s.n_inst[b] = n
     for i in range(n):
-        place(s, b, i, Z_DECK)
-    shuffle_deck(s, b, RS_SETUP)
+        s.deck_of[b, i] = t.deck_team[i]
+        place(s, b, i, Z_DECK if t.deck_team[i] == 0 else Z_DECK1)
+    shuffle_deck(s, b, RS_SETUP, Z_DECK)
+    if t.n_decks[0] == 2:  # Custom Spellbook: each team shuffles its own deck (R176)
+        shuffle_deck(s, b, RS_SETUP, Z_DECK1)
     s.first[b] = randbelow(s.rng, b, RS_SETUP, players)
     s.cur[b] = s.first[b]
     s.seat[b, s.first[b], S.S_FIRST] = 1
@@ -173,17 +179,19 @@ def setup(s, t, b, players, seed_words, game_id):
 
 @njit(cache=True)
 def draw_card(s, t, b, p):
-    """Seat p draws the top card; an empty deck is first replaced by the shuffled discard pile
-    (R171); with both empty nothing is drawn (A-23). Returns the instance or -1."""
-    if s.cont_n[b, Z_DECK] == 0 and s.cont_n[b, Z_DISCARD] > 0:
-        while s.cont_n[b, Z_DISCARD] > 0:
-            place(s, b, s.cont[b, Z_DISCARD, s.cont_n[b, Z_DISCARD] - 1], Z_DECK)
-        shuffle_deck(s, b, RS_DECK)
-        log(s, b, EV_RESHUFFLE, s.cont_n[b, Z_DECK], 0, 0)
-    n = s.cont_n[b, Z_DECK]
+    """Seat p draws the top card of its deck (the shared one, or its team's under the Custom
+    Spellbook rule, R176); an empty deck is first replaced by its shuffled discard pile (R171);
+    with both empty nothing is drawn (A-23). Returns the instance or -1."""
+    zd, zx = deck_zones(t, p)
+    if s.cont_n[b, zd] == 0 and s.cont_n[b, zx] > 0:
+        while s.cont_n[b, zx] > 0:
+            place(s, b, s.cont[b, zx, s.cont_n[b, zx] - 1], zd)
+        shuffle_deck(s, b, RS_DECK, zd)
+        log(s, b, EV_RESHUFFLE, s.cont_n[b, zd], 1 if zd == Z_DECK1 else 0, 0)
+    n = s.cont_n[b, zd]
     i = -1
     if n > 0:
-        i = s.cont[b, Z_DECK, n - 1]
+        i = s.cont[b, zd, n - 1]
         place(s, b, i, hand_of(p))
         s.card[b, p, s.inst_card[b, i], S.C_ACQ] += 1
         s.seat[b, p, S.S_DRAWN] += 1
@@ -193,8 +201,9 @@ def draw_card(s, t, b, p):
 
 @njit(cache=True)
 def discard(s, b, i):
-    """Put card instance i on the discard pile (R82: spent and discarded cards go face up)."""
-    place(s, b, i, Z_DISCARD)
+    """Put card instance i on the discard pile (R82: spent and discarded cards go face up): the
+    pile of the deck it came from, whoever held it (R176: a team discards only to its own pile)."""
+    place(s, b, i, Z_DISCARD if s.deck_of[b, i] == 0 else Z_DISCARD1)
     s.c_sq[b, i] = -1
 
 

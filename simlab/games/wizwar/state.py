@@ -19,12 +19,15 @@ from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct
 from simlab.games.kernel import KernelLayout, kernel_arrays, shuffle_list
 
 MAXP = 4
-MAXI = 160          # card instances: 12 cantrips + 6 schools x 24 = 156 (R4; Giant Book of Spells)
+MAXI = 176          # card instances: 12 cantrips + 6 schools x 24 = 156 (R4; Giant Book of Spells), or
+#                     two decks of 12 cantrips + 3 schools (Custom Spellbook, R176): 2 x 84 = 168
 NTR = 2 * MAXP      # treasures: two per colour (R4, R23); treasure k belongs to seat k // 2
-NZONE = 3 + 2 * MAXP  # containers: deck, discard, hand of seat 0..3, items of seat 0..3, floor
 Z_DECK, Z_DISCARD, Z_HAND0 = 0, 1, 2
 Z_ITEMS0 = Z_HAND0 + MAXP
 Z_FLOOR = Z_ITEMS0 + MAXP
+Z_DECK1 = Z_FLOOR + 1     # the second team's deck and discard pile (Custom Spellbook, R176)
+Z_DISCARD1 = Z_FLOOR + 2
+NZONE = Z_FLOOR + 3  # containers: deck, discard, hand of seat 0..3, items of seat 0..3, floor, deck 1, discard 1
 
 START_LIFE = 15     # R6, R25
 MAX_LIFE = 20       # R152
@@ -142,6 +145,8 @@ class StateLayout(KernelLayout):
     #                        passes through (Pick Lock, Master Key; R44), -1
     opt: np.ndarray        # int16 (B, MAXOPT, 5): legal options of the current decision
     opt_n: np.ndarray      # int16 (B,)
+    deck_of: np.ndarray    # int8 (B, MAXI): the deck card instance i belongs to and is discarded to
+    #                        (0; 1 = the second team's, Custom Spellbook R176)
 
 
 @structref.register
@@ -174,6 +179,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92) -> State:
         stunned=z(batch, np.int8), no_pickup=z(batch, np.int8), mc_over=z(batch, np.int8),
         unlocked=np.full(batch, -1, np.int16),
         opt=z((batch, MAXOPT, 5), np.int16), opt_n=z(batch, np.int16),
+        deck_of=z((batch, MAXI), np.int8),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
@@ -192,6 +198,8 @@ class TablesLayout:
     card_fire: np.ndarray    # int8 (N,): 1 = Fire trait (R96)
     card_stone: np.ndarray   # int8 (N,): 1 = Magic Stone trait (R98)
     deck: np.ndarray         # int16 (D,): card id of each card of the deck, D <= MAXI (implemented only)
+    deck_team: np.ndarray    # int8 (D,): the deck each card belongs to (0, or 1 = the second team's, R176)
+    n_decks: np.ndarray      # int8 (1,): 1 shared deck (R16), or 2 (Custom Spellbook: seat p draws from p % 2)
     shield_plus: np.ndarray  # int8 (1,): Shield reduces by energy + this (A-4: 2 card text, 1 rulebook)
     g_sq_of: np.ndarray      # int16 (K, H, W)
     g_sq_r: np.ndarray       # int16 (K, NSQ)
@@ -254,13 +262,23 @@ def place(s, b, i, c):
 
 
 @njit(cache=True)
-def shuffle_deck(s, b, stream):
-    """Shuffle the deck list of game b on random stream ``stream`` and re-index its positions."""
-    n = s.cont_n[b, Z_DECK]
-    row = s.cont[b, Z_DECK]
+def shuffle_deck(s, b, stream, z=Z_DECK):
+    """Shuffle the deck list ``z`` (the shared deck, or the second team's, R176) of game b on
+    random stream ``stream`` and re-index its positions."""
+    n = s.cont_n[b, z]
+    row = s.cont[b, z]
     shuffle_list(s.rng, b, stream, row, n)
     for k in range(n):
         s.c_pos[b, row[k]] = k
+
+
+@njit(cache=True, inline="always")
+def deck_zones(t, p):
+    """(deck, discard pile) seat p draws from: the shared ones, or under the Custom Spellbook
+    rule (R176) its team's; seat p plays on team p % 2."""
+    if t.n_decks[0] == 2 and p % 2 == 1:
+        return Z_DECK1, Z_DISCARD1
+    return Z_DECK, Z_DISCARD
 
 
 @njit(cache=True, inline="always")
@@ -314,7 +332,7 @@ def count_violations(s, t, b):
     the deck's cards all accounted for, dropped items (and only they) on a valid square, carried
     items only with the living; life within 0..20 for the living, dead wizards off the board;
     wizards on valid squares; every treasure either on a square or carried by a living wizard that
-    records it; no negative counts."""
+    records it; no card in another deck's draw or discard pile; no negative counts."""
     bad = 0
     total = 0
     for c in range(NZONE):
@@ -332,6 +350,12 @@ def count_violations(s, t, b):
     for i in range(s.n_inst[b]):
         on_floor = s.c_cont[b, i] == Z_FLOOR
         if on_floor != (s.c_sq[b, i] >= 0) or s.c_sq[b, i] >= nsq:
+            bad += 1
+        # a card is only ever in its own deck's draw and discard piles (Custom Spellbook, R176)
+        c = s.c_cont[b, i]
+        if (c == Z_DECK or c == Z_DISCARD) and s.deck_of[b, i] != 0:
+            bad += 1
+        if (c == Z_DECK1 or c == Z_DISCARD1) and s.deck_of[b, i] != 1:
             bad += 1
     for p in range(s.players[b]):
         if s.alive[b, p]:

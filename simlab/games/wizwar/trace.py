@@ -76,7 +76,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             why = {1: " (over the hand limit)", 2: " (Brainstone lost)"}.get(int(y), "")
             lines.append(f"  {who(a)} discards {names[x]}{why}")
         elif code == R.EV_RESHUFFLE:
-            lines.append(f"  the discard pile is shuffled into a new deck ({a} cards)")
+            which = " of the second team (Custom Spellbook)" if x == 1 else ""
+            lines.append(f"  the discard pile{which} is shuffled into a new deck ({a} cards)")
         elif code == R.EV_MAD_DASH:
             lines.append(f"    movement doubled: {a} MP")
         elif code == R.EV_NO_EFFECT:

@@ -76,7 +76,8 @@ class Position:
         if not keep_hands:
             for p in range(players):
                 while self.st.cont_n[0, S.hand_of(p)]:
-                    S.place(self.st, 0, self.st.cont[0, S.hand_of(p), 0], S.Z_DECK)
+                    i = self.st.cont[0, S.hand_of(p), 0]
+                    S.place(self.st, 0, i, S.Z_DECK if self.st.deck_of[0, i] == 0 else S.Z_DECK1)
         for p in range(players):
             self.st.first_done[0, p] = 1  # most tests play a later turn (R51 is tested on its own)
         self.st.cur[0] = 0
@@ -94,7 +95,7 @@ class Position:
         the instance."""
         S = self.S
         card = self.ct.names.index(name)
-        for z in (S.Z_DECK, S.Z_DISCARD):
+        for z in (S.Z_DECK, S.Z_DISCARD, S.Z_DECK1, S.Z_DISCARD1):
             for k in range(self.st.cont_n[0, z]):
                 i = self.st.cont[0, z, k]
                 if self.st.inst_card[0, i] == card:
