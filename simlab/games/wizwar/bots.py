@@ -329,6 +329,8 @@ def geo_move_score(s, t, b, geo, p, prm, k, goal, field, here, best_attack):
     y = s.opt[b, k, 3]
     dest = s.opt[b, k, 4]
     card = s.inst_card[b, a]
+    if t.card_effect[card] == E_WATERBOLT:
+        return -1.0  # on oneself it only puts out Fire spells, and none lasts yet
     if (s.stunned[b] == 1 and best_attack > 0) or field[dest] < 0 or goal < 0:
         return -1.0
     gain = np.float64(here - field[dest])

@@ -768,6 +768,8 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
             log(s, b, EV_NO_EFFECT, card, q, 0)
     elif e == E_WINDRIDER or e == E_TELEPORT:
         geo_self_move(s, b, p, z, e == E_TELEPORT)
+    elif e == E_WATERBOLT:
+        water_hits(s, t, b, p)  # on oneself (A-29)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -820,17 +822,23 @@ def windrider_dest(s, b, geo, p, d, n):
 
 @njit(cache=True)
 def geo_move_options(s, t, b, geo, p):
-    """Neutral options of Windrider (per side and boost: the square it ends on) and Teleport
-    (every square within 4 grid steps, A-26; no boost, its effect ignores energy). Neither after
-    a Teleport this turn, nor for a stunned wizard that attacked (R141)."""
-    if s.no_move[b] == 1 or (s.stunned[b] == 1 and s.attacked[b] == 1):
-        return
+    """Neutral options of Windrider (per side and boost: the square it ends on), Teleport (every
+    square within 4 grid steps, A-26; no boost, its effect ignores energy) and Waterbolt on
+    oneself (A-29). No Windrider or Teleport after a Teleport this turn, nor for a stunned wizard
+    that attacked (R141)."""
+    moving = not (s.no_move[b] == 1 or (s.stunned[b] == 1 and s.attacked[b] == 1))
     h = hand_of(p)
     nh = s.cont_n[b, h]
     for k in range(nh):
         i = s.cont[b, h, k]
         e = t.card_effect[s.inst_card[b, i]]
-        if e == E_WINDRIDER:
+        if e == E_WATERBOLT:
+            # A-29: aimed at oneself it is no attack; the water puts out one's Fire spells, and
+            # a knock-back away from one's own square has no direction (so no energy choice)
+            add_opt(s, b, O_NEUTRAL, i, p, -1, 0)
+        elif not moving:
+            continue
+        elif e == E_WINDRIDER:
             for k2 in range(-1, nh):
                 y = -1 if k2 < 0 else s.cont[b, h, k2]
                 if y == i or (y >= 0 and t.card_energy[s.inst_card[b, y]] <= 0):

@@ -115,13 +115,16 @@ def test_windrider_line_continues_through_a_wrap():
 
 
 def test_windrider_not_after_a_stunned_attack_and_bars_a_stunned_attack():
-    """R141: a stunned wizard that attacked may not leave its square, by a spell either; R140:
+    """R141, E11: a stunned wizard that attacked may not leave its square, by a spell either
+    (Windrider, Teleport); R140:
     one that moved (Windrider included) may not attack."""
     pos = ready(red_at=(2, 3))
     pos.st.stunned[0] = 1
     pos.st.attacked[0] = 1
     pos.give(0, "Windrider")
+    pos.give(0, "Teleport")
     assert not card_opts(pos, "Windrider", O_NEUTRAL)
+    assert not card_opts(pos, "Teleport", O_NEUTRAL)  # E11: no Teleport out of the square either
     pos.st.attacked[0] = 0
     i = pos.give(0, "Fireball")
     opt = next(o for o in card_opts(pos, "Windrider", O_NEUTRAL) if o[4] == pos.sq(1, 2))
@@ -393,6 +396,32 @@ def test_waterbolt_carried_treasure_goes_with_the_pushed_wizard():
     pos.do(0, (O_ATTACK, i, 1, -1, 1))
     assert where(pos, 1) == (2, 5) and pos.st.carrying[0, 1] == 0
     assert S.count_violations(pos.st, pos.t, 0) == 0
+
+
+def test_waterbolt_on_oneself_is_no_attack():
+    """A-29: Waterbolt aimed at oneself is allowed and is no attack (it does not use the turn's
+    attack, and is offered even after it); it is a neutral spell there, so Negate Neutral
+    applies (R66). It deals no damage to the caster and moves nothing."""
+    pos = ready(params=NEVER)
+    pos.st.attacked[0] = 1
+    i = pos.give(0, "Waterbolt")
+    assert card_opts(pos, "Waterbolt", O_NEUTRAL) == [(O_NEUTRAL, i, 0, -1, 0)]
+    assert not card_opts(pos, "Waterbolt", O_ATTACK)
+    pos.do(0, (O_NEUTRAL, i, 0, -1, 0))
+    assert pos.st.life[0, 0] == S.START_LIFE and where(pos, 0) == (2, 2)
+    assert pos.st.c_cont[0, i] == S.Z_DISCARD and pos.st.seat[0, 0, S.S_ATTACKS] == 0
+
+
+def test_balanced_bot_keeps_waterbolt_off_itself():
+    """Bots: with no lasting Fire spell in the game, Waterbolt on oneself does nothing, so the
+    balanced bot never casts it so (it ends the phase instead)."""
+    pos = ready(params=NEVER)
+    pos.st.attacked[0] = 1
+    pos.st.mp[0] = 0
+    pos.give(0, "Waterbolt")
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert pos.st.opt[0, k, 0] == S.O_END
 
 
 # ------------------------------------------------------------------------------------------------
