@@ -740,9 +740,10 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
     e = t.card_effect[card]
     s.card[b, p, card, S.C_PLAYED] += 1
     discard(s, b, i)
+    energy = 1
     if boost >= 0:
-        spend_energy(s, t, b, p, boost)
-    log(s, b, EV_CAST, card, q, 1)
+        energy = spend_energy(s, t, b, p, boost)  # Windrider's squares (chosen with the option)
+    log(s, b, EV_CAST, card, q, energy)
     if negated(s, t, b, geo, p, card, q, prm):
         return
     if e == E_MEDITATE:

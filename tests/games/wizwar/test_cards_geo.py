@@ -74,6 +74,7 @@ def test_windrider_moves_exactly_energy_squares_straight():
     assert pos.st.mp[0] == S.BASE_SPEED and pos.st.moved[0] == 1
     assert pos.st.c_cont[0, e4] == S.Z_DISCARD and pos.st.c_cont[0, i] == S.Z_DISCARD
     assert any("is moved (2,2) -> (2,6)" in line for line in pos.log())
+    assert any("casts Windrider at P1 blue (bot0) (energy 4)" in line for line in pos.log())  # the boost's value
 
 
 def test_windrider_stopped_by_walls_and_doors():
