@@ -323,8 +323,8 @@ def geo_attack_score(s, t, b, geo, p, prm, k):
 def geo_move_score(s, t, b, geo, p, prm, k, goal, field, here, best_attack):
     """Score of a Windrider or Teleport option (z = the square it takes the caster to): the
     steps it saves on the way to the goal, beyond what the movement points left would walk for
-    Teleport (it ends movement), minus the cards it costs. Landing on the goal is worth the whole
-    way. Stunned with an attack in view: never (R140)."""
+    Teleport (it ends movement; and only for 3 steps or more, or onto the goal: else the card is
+    kept as a counter), minus the cards it costs. Stunned with an attack in view: never (R140)."""
     a = s.opt[b, k, 1]
     y = s.opt[b, k, 3]
     dest = s.opt[b, k, 4]
@@ -336,6 +336,8 @@ def geo_move_score(s, t, b, geo, p, prm, k, goal, field, here, best_attack):
     gain = np.float64(here - field[dest])
     if t.card_effect[card] == E_TELEPORT:
         gain -= max(np.int64(s.mp[b]), 0)
+        if gain < 3 and dest != goal:
+            return -1.0  # a small shortcut is worth less than keeping the card as a counter
     sc = prm[P_W_TREASURE] * gain - 0.3 * card_value(t, card)
     if y >= 0:
         sc -= 0.3 * card_value(t, s.inst_card[b, y])

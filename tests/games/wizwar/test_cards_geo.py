@@ -243,6 +243,20 @@ def test_balanced_bot_teleports_onto_a_treasure():
     assert tuple(int(v) for v in pos.st.opt[0, k]) == (O_NEUTRAL, i, 0, -1, pos.sq(0, 5))
 
 
+def test_balanced_bot_keeps_teleport_for_a_small_shortcut():
+    """Bots: a Teleport that saves only 2 steps and does not land on the goal is kept (as a
+    counter): red's treasures on (4,9) and (0,9) are 5 steps away through the wrap; the best
+    teleport, onto (2,0), saves 2."""
+    pos = ready(at=(2, 2), red_at=(2, 7))
+    pos.st.tr_sq[0, 2] = pos.sq(4, 9)
+    pos.st.tr_sq[0, 3] = pos.sq(0, 9)
+    pos.st.mp[0] = 0
+    pos.give(0, "Teleport")
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert pos.st.opt[0, k, 0] == S.O_END
+
+
 # ------------------------------------------------------------------------------------------------
 # Lightning Bolt (2.2 G1, 2.3 exact ray walk)
 # ------------------------------------------------------------------------------------------------
