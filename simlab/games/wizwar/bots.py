@@ -18,7 +18,8 @@ from numba import njit
 
 from simlab.games.base import BotPreset
 from simlab.games.kernel import coin, rand
-from simlab.games.wizwar.movement import distances, step_unlocked
+from simlab.games.wizwar.movement import away_side, bolt_path, distances, push_dest, step_unlocked, teleport_squares
+from simlab.games.wizwar.sight import line_of_sight
 from simlab.games.wizwar.state import (
     DRAW_MAX,
     E_BLOODSHARD,
@@ -32,9 +33,11 @@ from simlab.games.wizwar.state import (
     E_KA_BONG,
     E_LARGE_ROCK,
     E_LIFESTONE,
+    E_LIGHTNING_BOLT,
     E_MAD_DASH,
     E_MASTER_KEY,
     E_MEDITATE,
+    E_MENTAL_FORCE,
     E_MIGHTSTONE,
     E_NEGATE_NEUTRAL,
     E_NULL_POWDER,
@@ -45,7 +48,11 @@ from simlab.games.wizwar.state import (
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_DEAD,
+    E_TELEPORT,
+    E_WATERBOLT,
+    E_WINDRIDER,
     E_ZOT,
+    MAXP,
     NKIND,
     O_ATTACK,
     O_BOOST,
@@ -60,6 +67,7 @@ from simlab.games.wizwar.state import (
     O_STEP,
     O_THROW,
     O_UNLOCK,
+    carried,
     hand_limit,
     hand_of,
     hand_size,
@@ -124,6 +132,10 @@ def card_value(t, card):
         v = 2.5
     elif e == E_POWERSTONE or e == E_MIGHTSTONE or e == E_LARGE_ROCK:
         v = 2.0
+    elif e == E_TELEPORT or e == E_LIGHTNING_BOLT or e == E_WATERBOLT:
+        v = 2.5
+    elif e == E_WINDRIDER or e == E_MENTAL_FORCE:
+        v = 1.5
     return v
 
 
@@ -140,6 +152,10 @@ def spell_damage(t, card, energy):
         d = energy + 2
     elif e == E_KA_BONG:
         d = 4
+    elif e == E_WATERBOLT:
+        d = energy  # at most: the caster may turn part of it into knock-back
+    elif e == E_LIGHTNING_BOLT:
+        d = 3  # one pass (the bolt may pass a wizard more than once)
     return d
 
 
@@ -197,6 +213,199 @@ def goal_square(s, t, b, geo, p):
     return best
 
 
+# --- geo cards ---
+# The bot's side of Windrider, Teleport, Lightning Bolt, Waterbolt and Mental Force (rules.py
+# holds their effects): option scores, and the choices made inside an effect.
+
+@njit(cache=True)
+def geo_effect(e):
+    """True for the movement and geometry cards of this block."""
+    return e == E_WINDRIDER or e == E_TELEPORT or e == E_LIGHTNING_BOLT or e == E_WATERBOLT or e == E_MENTAL_FORCE
+
+
+@njit(cache=True)
+def boost_energy(s, t, b, p, boost):
+    """A spell's energy when seat p boosts it with instance ``boost`` (-1: none, energy 1, R91;
+    a boost replaces it, R92; each carried Powerstone adds 1, as rules.spend_energy does)."""
+    if boost < 0:
+        return 1
+    return np.int64(t.card_energy[s.inst_card[b, boost]]) + carried(s, t, b, p, E_POWERSTONE)
+
+
+@njit(cache=True)
+def goal_gain(s, t, b, geo, q, dest):
+    """How many steps farther from its own goal wizard q would stand on ``dest`` than where it
+    stands (negative: nearer); 0 when it has no reachable goal."""
+    g = goal_square(s, t, b, geo, q)
+    if g < 0:
+        return 0
+    f = distances(geo, g, 1 << s.colour[b, q])
+    if f[dest] < 0 or f[s.pos[b, q]] < 0:
+        return 0
+    return np.int64(f[dest]) - f[s.pos[b, q]]
+
+
+@njit(cache=True)
+def force_dest(s, t, b, geo, p, prm, q, steps):
+    """Mental Force: the square seat p moves wizard q to, at most ``steps`` steps away under q's
+    movement rules (A-31: any path, no square twice; every square within that walking distance is
+    reachable so). Balanced: the square farthest from q's goal; random: any. -1 if none."""
+    bit = 1 << s.colour[b, q]
+    reach = distances(geo, s.pos[b, q], bit)
+    n = 0
+    for sq in range(reach.shape[0]):
+        if 0 < reach[sq] <= steps:
+            n += 1
+    if n == 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        m = rand(s, b, p, n)
+        for sq in range(reach.shape[0]):
+            if 0 < reach[sq] <= steps:
+                if m == 0:
+                    return sq
+                m -= 1
+    g = goal_square(s, t, b, geo, q)
+    f = distances(geo, g, bit) if g >= 0 else reach
+    best = -1
+    bv = -1
+    for sq in range(reach.shape[0]):
+        if 0 < reach[sq] <= steps:
+            v = f[sq] if f[sq] >= 0 else 99
+            if v > bv:
+                bv = v
+                best = sq
+    return best
+
+
+@njit(cache=True)
+def geo_attack_score(s, t, b, geo, p, prm, k):
+    """Score of an attack option of this block (Lightning Bolt, Waterbolt, Mental Force): the
+    damage it would deal (kill bonus, stun) and how far it would drive a wizard from its goal
+    (weighted more for a treasure carrier), minus the cards it costs; a bolt that would hurt
+    its own caster is scored down (lethal: never)."""
+    a = s.opt[b, k, 1]
+    q = s.opt[b, k, 2]
+    y = s.opt[b, k, 3]
+    z = s.opt[b, k, 4]
+    card = s.inst_card[b, a]
+    e = t.card_effect[card]
+    energy = boost_energy(s, t, b, p, y)
+    sc = -0.3 * card_value(t, card)
+    if y >= 0:
+        sc -= 0.3 * card_value(t, s.inst_card[b, y])
+    if e == E_LIGHTNING_BOLT:
+        dmg = np.zeros(MAXP, np.int64)
+        for sq in bolt_path(geo, s.pos[b, p], z, energy):
+            for w in range(s.players[b]):
+                if s.alive[b, w] and s.pos[b, w] == sq:
+                    dmg[w] += 3
+        for w in range(s.players[b]):
+            if dmg[w] == 0:
+                continue
+            if w == p:
+                sc -= 2.0 * prm[P_W_KILL] * dmg[w]
+                if dmg[w] >= s.life[b, p]:
+                    sc -= 100.0
+            else:
+                sc += prm[P_W_KILL] * (dmg[w] + 1.0)  # + the stun token
+                if dmg[w] >= s.life[b, w]:
+                    sc += prm[P_KILL_BONUS]
+                if s.carrying[b, w] >= 0:
+                    sc += 1.0
+        return sc
+    dmg = 0
+    gain = 0
+    if e == E_WATERBOLT:
+        dmg = energy - z
+        if z > 0:
+            d = away_side(geo, s.pos[b, p], s.pos[b, q])
+            gain = goal_gain(s, t, b, geo, q, push_dest(geo, s.pos[b, q], d, z, 1 << s.colour[b, q]))
+    elif e == E_MENTAL_FORCE:
+        dest = force_dest(s, t, b, geo, p, prm, q, energy + 3)
+        if dest >= 0:
+            gain = goal_gain(s, t, b, geo, q, dest)
+    sc += prm[P_W_KILL] * dmg
+    if dmg >= s.life[b, q]:
+        sc += prm[P_KILL_BONUS]
+    w = 0.5 if s.carrying[b, q] < 0 else 1.0
+    sc += w * prm[P_W_TREASURE] * gain
+    if s.carrying[b, q] >= 0 and (dmg > 0 or gain > 0):
+        sc += 1.0
+    return sc
+
+
+@njit(cache=True)
+def geo_move_score(s, t, b, geo, p, prm, k, goal, field, here, best_attack):
+    """Score of a Windrider or Teleport option (z = the square it takes the caster to): the
+    steps it saves on the way to the goal, beyond what the movement points left would walk for
+    Teleport (it ends movement; and only for 3 steps or more, or onto the goal: else the card is
+    kept as a counter), minus the cards it costs. Stunned with an attack in view: never (R140)."""
+    a = s.opt[b, k, 1]
+    y = s.opt[b, k, 3]
+    dest = s.opt[b, k, 4]
+    card = s.inst_card[b, a]
+    if t.card_effect[card] == E_WATERBOLT:
+        return -1.0  # on oneself it only puts out Fire spells, and none lasts yet (A-29)
+    if (s.stunned[b] == 1 and best_attack > 0) or field[dest] < 0 or goal < 0:
+        return -1.0
+    gain = np.float64(here - field[dest])
+    if t.card_effect[card] == E_TELEPORT:
+        gain -= max(np.int64(s.mp[b]), 0)
+        if gain < 3 and dest != goal:
+            return -1.0  # a small shortcut is worth less than keeping the card as a counter
+    sc = prm[P_W_TREASURE] * gain - 0.3 * card_value(t, card)
+    if y >= 0:
+        sc -= 0.3 * card_value(t, s.inst_card[b, y])
+    if gain < 1 or sc <= 0.3:
+        return -1.0
+    return sc
+
+
+@njit(cache=True)
+def choose_teleport_counter(s, t, b, geo, q, prm, attacker, card, energy):
+    """Seat q is attacked by ``attacker`` with spell ``card``: (Teleport instance, square) to
+    teleport to as a counter, or (-1, -1). Only a square out of the attacker's sight evades, so
+    only such squares are chosen; the balanced bot takes the one nearest its own goal when the
+    hit is worth a counter (counter_min, lethal, or a forced move of a treasure carrier)."""
+    i = -1
+    h = hand_of(q)
+    for k in range(s.cont_n[b, h]):
+        if t.card_effect[s.inst_card[b, s.cont[b, h, k]]] == E_TELEPORT:
+            i = s.cont[b, h, k]
+    if i < 0:
+        return -1, -1
+    src = s.pos[b, attacker]
+    abit = 1 << s.colour[b, attacker]
+    sqs = teleport_squares(geo, s.pos[b, q])
+    n = 0
+    for j in range(sqs.shape[0]):
+        if not line_of_sight(geo, src, sqs[j], abit):
+            sqs[n] = sqs[j]
+            n += 1
+    if n == 0:
+        return -1, -1
+    if prm[P_RANDOM] >= 0.5:
+        if not coin(s, b, q):
+            return -1, -1
+        return i, sqs[rand(s, b, q, n)]
+    dmg = spell_damage(t, card, energy)
+    e = t.card_effect[card]
+    if not (dmg >= s.life[b, q] or dmg >= prm[P_COUNTER_MIN]
+            or ((e == E_MENTAL_FORCE or e == E_WATERBOLT) and s.carrying[b, q] >= 0)):
+        return -1, -1
+    g = goal_square(s, t, b, geo, q)
+    f = distances(geo, g if g >= 0 else s.pos[b, q], 1 << s.colour[b, q])
+    best = sqs[0]
+    bv = 1 << 20
+    for j in range(n):
+        v = f[sqs[j]] if f[sqs[j]] >= 0 else 1000
+        if v < bv:
+            bv = v
+            best = sqs[j]
+    return i, best
+
+
 @njit(cache=True)
 def random_option(s, b, p, prm):
     """The random bot: end with probability end_floor, else a uniformly random option kind among
@@ -252,6 +461,14 @@ def choose_option(s, t, b, geo, p, prm):
         y = s.opt[b, k, 3]
         z = s.opt[b, k, 4]
         sc = 0.0
+        if kind == O_ATTACK and geo_effect(t.card_effect[s.inst_card[b, a]]):
+            sc = geo_attack_score(s, t, b, geo, p, prm, k)
+            if sc < prm[P_ATTACK_MIN]:
+                sc = -1.0
+            elif sc > best_attack:
+                best_attack = sc
+            score[k] = sc
+            continue
         if kind == O_PUNCH or kind == O_ATTACK or kind == O_THROW:
             q = a if kind == O_PUNCH else x
             dmg = 1
@@ -320,7 +537,9 @@ def choose_option(s, t, b, geo, p, prm):
             card = s.inst_card[b, a]
             e = t.card_effect[card]
             sc = -1.0
-            if e == E_MEDITATE and s.cont_n[b, hand_of(p)] <= 5:
+            if geo_effect(e):
+                sc = geo_move_score(s, t, b, geo, p, prm, k, goal, field, here, best_attack)
+            elif e == E_MEDITATE and s.cont_n[b, hand_of(p)] <= 5:
                 sc = 1.5
             elif e == E_DROP_OBJECT:
                 z = s.opt[b, k, 4]
@@ -431,7 +650,7 @@ def choose_full_shield(s, t, b, q, prm, card, energy):
     dmg = spell_damage(t, card, energy)
     e = t.card_effect[card]
     if dmg >= s.life[b, q] or dmg >= prm[P_COUNTER_MIN] + 1 or (e == E_DROP_OBJECT and s.carrying[b, q] >= 0) \
-            or (e == E_ZOT and dmg == 0):
+            or (e == E_ZOT and dmg == 0) or (e == E_MENTAL_FORCE and s.carrying[b, q] >= 0):
         return i
     return -1
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["ALL_DOORS", "passes", "border_open", "step", "step_unlocked", "distances", "path"]
+__all__ = ["ALL_DOORS", "passes", "border_open", "step", "step_unlocked", "distances", "path", "straight",
+           "bolt_path", "away_side", "push_dest", "teleport_squares"]
 
 ALL_DOORS = 0x0F  # a colour mask that opens every printed door (validation: reachability)
 
@@ -111,3 +112,94 @@ def path(geo, src, dst, bit):
                 break
         out[i] = s
     return out
+
+
+# --- geo cards: straight lines, rays and pushes (Windrider, Lightning Bolt, Waterbolt) ---
+
+@njit(cache=True)
+def straight(geo, sq, d, bit, doors_block):
+    """One square straight on from ``sq`` across side ``d``: (square, heading after the step),
+    or (-1, d) if the border stops it. A wrap or portal link continues the line: the heading
+    after it points away from the side one arrives through (a portal turns it), as a line of
+    sight continues through one link (A-12). ``doors_block``: every door stops the line
+    (Windrider, a bolt: R43 doors are closed); otherwise doors open to ``bit`` let it through
+    (a wizard pushed under normal movement rules, R33, R46)."""
+    t = geo.nbr[sq, d]
+    if t < 0:
+        return -1, d
+    e = geo.edge[sq, d]
+    f = geo.edge[t, geo.arrive[sq, d]]
+    if doors_block:
+        ok = geo.edge_kind[e] == _OPEN and geo.edge_kind[f] == _OPEN
+    else:
+        ok = passes(geo.edge_kind[e], geo.edge_doors[e], bit) and passes(geo.edge_kind[f], geo.edge_doors[f], bit)
+    if not ok:
+        return -1, d
+    return t, (geo.arrive[sq, d] + 2) % 4
+
+
+@njit(cache=True)
+def bolt_path(geo, src, d, n):
+    """The ``n`` squares a bolt shot from ``src`` across side ``d`` enters, in order (Lightning
+    Bolt): straight on through open borders and links; at a wall, a door or an outer wall it
+    turns back and re-enters the square it is in, which counts as one of its squares."""
+    out = np.empty(n, np.int16)
+    sq = src
+    for i in range(n):
+        nxt, nd = straight(geo, sq, d, 0, True)
+        if nxt < 0:
+            d = (d + 2) % 4
+        else:
+            sq = nxt
+            d = nd
+        out[i] = sq
+    return out
+
+
+@njit(cache=True)
+def away_side(geo, a, b):
+    """The side a push from square ``a`` drives a wizard on square ``b`` towards: straight away
+    from ``a`` along the axis of the larger map distance, rows (north-south) on a tie
+    (checklist 2.3, forced movement); -1 if ``a == b``. Map coordinates: a target seen across a
+    link is pushed by where it stands on the map."""
+    dr = np.int64(geo.sq_r[b]) - geo.sq_r[a]
+    dc = np.int64(geo.sq_c[b]) - geo.sq_c[a]
+    if dr == 0 and dc == 0:
+        return -1
+    if abs(dr) >= abs(dc):
+        return 2 if dr > 0 else 0
+    return 1 if dc > 0 else 3
+
+
+@njit(cache=True)
+def push_dest(geo, sq, d, n, bit):
+    """Where a wizard (colour mask ``bit``) on ``sq`` ends when pushed ``n`` squares across side
+    ``d`` and on straight: it stops before the first border its own movement may not cross
+    (R33: walls, closed doors; wizards never block, R34); links continue the line."""
+    for _ in range(n):
+        nxt, nd = straight(geo, sq, d, bit, False)
+        if nxt < 0:
+            break
+        sq = nxt
+        d = nd
+    return sq
+
+
+@njit(cache=True)
+def teleport_squares(geo, src):
+    """Squares within 4 orthogonal steps of ``src`` on the map grid, walls and doors ignored,
+    no wrap or portal (checklist 2.2 G4, A-26): every square at Manhattan distance 1-4."""
+    H, W = geo.sq_of.shape
+    r0 = np.int64(geo.sq_r[src])
+    c0 = np.int64(geo.sq_c[src])
+    out = np.empty(41, np.int16)
+    n = 0
+    for dr in range(-4, 5):
+        for dc in range(-4, 5):
+            m = abs(dr) + abs(dc)
+            r = r0 + dr
+            c = c0 + dc
+            if 1 <= m <= 4 and 0 <= r < H and 0 <= c < W and geo.sq_of[r, c] >= 0:
+                out[n] = geo.sq_of[r, c]
+                n += 1
+    return out[:n]

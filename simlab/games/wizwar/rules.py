@@ -20,7 +20,15 @@ from simlab.games.kernel import register_game
 from simlab.games.wizwar import bots as BT
 from simlab.games.wizwar import state as S
 from simlab.games.wizwar.board import DOOR, Geometry
-from simlab.games.wizwar.movement import step_unlocked
+from simlab.games.wizwar.movement import (
+    away_side,
+    bolt_path,
+    push_dest,
+    step,
+    step_unlocked,
+    straight,
+    teleport_squares,
+)
 from simlab.games.wizwar.sight import adjacent, line_of_sight, sees_border
 from simlab.games.wizwar.state import (
     BASE_SPEED,
@@ -34,9 +42,11 @@ from simlab.games.wizwar.state import (
     E_KA_BONG,
     E_LARGE_ROCK,
     E_LIFESTONE,
+    E_LIGHTNING_BOLT,
     E_MAD_DASH,
     E_MASTER_KEY,
     E_MEDITATE,
+    E_MENTAL_FORCE,
     E_MIGHTSTONE,
     E_PICK_LOCK,
     E_POWERSTONE,
@@ -44,6 +54,9 @@ from simlab.games.wizwar.state import (
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_DEAD,
+    E_TELEPORT,
+    E_WATERBOLT,
+    E_WINDRIDER,
     E_ZOT,
     END_ALL_DEAD,
     END_LAST_ALIVE,
@@ -97,7 +110,10 @@ from simlab.games.wizwar.state import (
 (EV_SETUP, EV_TREASURE, EV_TURN, EV_STUNNED, EV_MOVE, EV_BOOST, EV_PICKUP, EV_DROP, EV_PUNCH, EV_CAST,
  EV_COUNTER, EV_DAMAGE, EV_STUN, EV_DEATH, EV_DRAW, EV_DISCARD, EV_RESHUFFLE, EV_TAKE_HAND, EV_END,
  EV_MAD_DASH, EV_NO_EFFECT, EV_ITEM, EV_ITEM_DROP, EV_ITEM_PICK, EV_THROW, EV_STONES, EV_LIFESTONE,
- EV_ROLL, EV_UNLOCK, EV_RELOCK) = range(30)
+ EV_ROLL, EV_UNLOCK, EV_RELOCK,
+ EV_SHIFT, EV_BOLT, EV_EVADE) = range(33)
+# EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
+# EV_EVADE: a = seat that evades, x = the attacking seat
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -501,7 +517,7 @@ def enumerate_options(s, t, b, geo, p):
     bit = 1 << s.colour[b, p]
     players = s.players[b]
     # R32, R33: a step per movement point; R141: a stunned wizard that attacked stays put
-    if s.mp[b] > 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+    if s.mp[b] > 0 and s.no_move[b] == 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
         for d in range(4):
             if step_unlocked(geo, me, d, bit, s.unlocked[b]) >= 0:
                 add_opt(s, b, O_STEP, d, 0, 0, 0)
@@ -529,7 +545,7 @@ def enumerate_options(s, t, b, geo, p):
     h = hand_of(p)
     nh = s.cont_n[b, h]
     # R36: once per turn, one card with an energy value for that many movement points
-    if s.boosted[b] == 0:
+    if s.boosted[b] == 0 and s.no_move[b] == 0:  # after Teleport no movement is left to boost
         for k in range(nh):
             i = s.cont[b, h, k]
             if t.card_energy[s.inst_card[b, i]] > 0:
@@ -556,6 +572,7 @@ def enumerate_options(s, t, b, geo, p):
             if s.c_sq[b, i] == me:
                 add_opt(s, b, O_ITEM_PICK, i, 0, 0, 0)
     if can_attack(s, b, p):
+        geo_attack_options(s, t, b, geo, p)
         for q in range(players):
             if q == p or not s.alive[b, q]:
                 continue
@@ -604,6 +621,7 @@ def enumerate_options(s, t, b, geo, p):
                 cq = items_of(q)
                 for k2 in range(s.cont_n[b, cq]):
                     add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
+    geo_move_options(s, t, b, geo, p)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -638,10 +656,16 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     if boost >= 0:
         energy = spend_energy(s, t, b, p, boost)
     log(s, b, EV_CAST, card, q, energy)
+    if e == E_LIGHTNING_BOLT:
+        lightning_bolt(s, t, b, geo, p, mode, energy, prm)  # aimed at no one: no Full Shield
+        return
     # the counter window (A-8): only the target's counters answer an attack spell yet
     c = BT.choose_full_shield(s, t, b, q, prm[q], card, energy)
     if c >= 0:
         spend_counter(s, t, b, q, c, prm[q])
+        s.seat[b, p, S.S_COUNTERED] += 1
+        return
+    if teleport_evades(s, t, b, geo, p, q, card, energy, prm):
         s.seat[b, p, S.S_COUNTERED] += 1
         return
     if e == E_ZOT:
@@ -670,6 +694,10 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
             if not s.alive[b, q]:
                 break
             deal_damage(s, t, b, p, q, 1, 1, prm)
+    elif e == E_WATERBOLT:
+        waterbolt(s, t, b, geo, p, q, energy, mode, prm)
+    elif e == E_MENTAL_FORCE:
+        mental_force(s, t, b, geo, p, q, energy, prm)
 
 
 @njit(cache=True)
@@ -721,9 +749,10 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
     e = t.card_effect[card]
     s.card[b, p, card, S.C_PLAYED] += 1
     discard(s, b, i)
+    energy = 1
     if boost >= 0:
-        spend_energy(s, t, b, p, boost)
-    log(s, b, EV_CAST, card, q, 1)
+        energy = spend_energy(s, t, b, p, boost)  # Windrider's squares (chosen with the option)
+    log(s, b, EV_CAST, card, q, energy)
     if negated(s, t, b, geo, p, card, q, prm):
         return
     if e == E_MEDITATE:
@@ -747,11 +776,226 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
             discard_to_limit(s, t, b, q, prm[q])
         else:
             log(s, b, EV_NO_EFFECT, card, q, 0)
+    elif e == E_WINDRIDER or e == E_TELEPORT:
+        geo_self_move(s, b, p, z, e == E_TELEPORT)
+    elif e == E_WATERBOLT:
+        water_hits(s, t, b, p)  # on oneself (A-29)
 
 
 # ---------------------------------------------------------------------------------------------
 # The turn
 # ---------------------------------------------------------------------------------------------
+
+# --- geo cards ---
+# Windrider, Teleport, Lightning Bolt, Waterbolt, Mental Force: cards that move wizards or shoot
+# along the grid (checklist 2.2 G1, G4; 2.3 rays and forced movement). Their bot choices are
+# the "geo cards" block of bots.py; the walks themselves are in movement.py.
+
+@njit(cache=True)
+def water_hits(s, t, b, q):
+    """A Waterbolt hits wizard q: every Fire spell affecting q ends (card text). No Fire spell
+    that lasts is implemented on this branch, so nothing ends yet (the maintained-spell work
+    provides the real function)."""
+    return
+
+
+@njit(cache=True)
+def shift(s, b, q, dest):
+    """A card moves wizard q to square ``dest`` (a carried treasure goes with it)."""
+    log(s, b, EV_SHIFT, q, s.pos[b, q], dest)
+    s.pos[b, q] = dest
+
+
+@njit(cache=True)
+def occupied(s, b, p, sq):
+    """True if a living wizard other than seat p stands on ``sq``."""
+    for w in range(s.players[b]):
+        if w != p and s.alive[b, w] and s.pos[b, w] == sq:
+            return True
+    return False
+
+
+@njit(cache=True)
+def windrider_dest(s, b, geo, p, d, n):
+    """Where Windrider of energy ``n`` takes seat p across side ``d``: exactly ``n`` squares in
+    a straight line (A-25: orthogonal), crossing no wall, door or outer wall and passing no
+    other wizard (card text; it may stop on one, R34); -1 if the line is blocked before."""
+    sq = s.pos[b, p]
+    for j in range(n):
+        nxt, nd = straight(geo, sq, d, 0, True)
+        if nxt < 0 or (j < n - 1 and occupied(s, b, p, nxt)):
+            return -1
+        sq = nxt
+        d = nd
+    return sq
+
+
+@njit(cache=True)
+def geo_move_options(s, t, b, geo, p):
+    """Neutral options of Windrider (per side and boost: the square it ends on), Teleport (every
+    square within 4 grid steps, A-26; no boost, its effect ignores energy) and Waterbolt on
+    oneself (A-29). No Windrider or Teleport after a Teleport this turn, nor for a stunned wizard
+    that attacked (R141)."""
+    moving = not (s.no_move[b] == 1 or (s.stunned[b] == 1 and s.attacked[b] == 1))
+    h = hand_of(p)
+    nh = s.cont_n[b, h]
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        e = t.card_effect[s.inst_card[b, i]]
+        if e == E_WATERBOLT:
+            # A-29: aimed at oneself it is no attack; the water puts out one's Fire spells, and
+            # a knock-back away from one's own square has no direction (so no energy choice)
+            add_opt(s, b, O_NEUTRAL, i, p, -1, 0)
+        elif not moving:
+            continue
+        elif e == E_WINDRIDER:
+            for k2 in range(-1, nh):
+                y = -1 if k2 < 0 else s.cont[b, h, k2]
+                if y == i or (y >= 0 and t.card_energy[s.inst_card[b, y]] <= 0):
+                    continue
+                n = BT.boost_energy(s, t, b, p, y)
+                for d in range(4):
+                    dest = windrider_dest(s, b, geo, p, d, n)
+                    if dest >= 0:
+                        add_opt(s, b, O_NEUTRAL, i, p, y, dest)
+        elif e == E_TELEPORT:
+            for sq in teleport_squares(geo, s.pos[b, p]):
+                add_opt(s, b, O_NEUTRAL, i, p, -1, sq)
+
+
+@njit(cache=True)
+def geo_self_move(s, b, p, dest, teleport):
+    """Windrider or Teleport carries seat p to ``dest``: it has moved (R140); after Teleport it
+    may not move again this turn (card text)."""
+    shift(s, b, p, dest)
+    s.moved[b] = 1
+    if teleport:
+        s.no_move[b] = 1
+
+
+@njit(cache=True)
+def bolt_hits_other(s, b, geo, p, d, n):
+    """True if a Lightning Bolt of energy ``n`` shot across side ``d`` enters a square of another
+    living wizard."""
+    for sq in bolt_path(geo, s.pos[b, p], d, n):
+        if occupied(s, b, p, sq):
+            return True
+    return False
+
+
+@njit(cache=True)
+def geo_attack_options(s, t, b, geo, p):
+    """Attack options of Lightning Bolt (per side and boost, where the bolt would enter another
+    wizard's square), Waterbolt (per wizard in sight and boost: all damage, or the longest push
+    the walls allow with the rest as damage) and Mental Force (per wizard in sight that can be
+    moved, and boost). Every energy card may boost them (R92)."""
+    h = hand_of(p)
+    nh = s.cont_n[b, h]
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        e = t.card_effect[s.inst_card[b, i]]
+        if e != E_LIGHTNING_BOLT and e != E_WATERBOLT and e != E_MENTAL_FORCE:
+            continue
+        for k2 in range(-1, nh):
+            y = -1 if k2 < 0 else s.cont[b, h, k2]
+            if y == i or (y >= 0 and t.card_energy[s.inst_card[b, y]] <= 0):
+                continue
+            n = BT.boost_energy(s, t, b, p, y)
+            if e == E_LIGHTNING_BOLT:
+                for d in range(4):
+                    if bolt_hits_other(s, b, geo, p, d, n):
+                        add_opt(s, b, O_ATTACK, i, -1, y, d)
+                continue
+            for q in range(s.players[b]):
+                if q == p or not s.alive[b, q] or not line_of_sight(geo, me, s.pos[b, q], bit):
+                    continue
+                qbit = 1 << s.colour[b, q]
+                if e == E_WATERBOLT:
+                    add_opt(s, b, O_ATTACK, i, q, y, 0)
+                    d = away_side(geo, me, s.pos[b, q])
+                    if d >= 0:
+                        run = 0
+                        sq = s.pos[b, q]
+                        while run < n:
+                            nxt, nd = straight(geo, sq, d, qbit, False)
+                            if nxt < 0:
+                                break
+                            sq = nxt
+                            d = nd
+                            run += 1
+                        if run > 0:
+                            add_opt(s, b, O_ATTACK, i, q, y, run)
+                else:
+                    for d in range(4):
+                        if step(geo, s.pos[b, q], d, qbit) >= 0:
+                            add_opt(s, b, O_ATTACK, i, q, y, 0)
+                            break
+
+
+@njit(cache=True)
+def lightning_bolt(s, t, b, geo, p, d, energy, prm):
+    """Lightning Bolt shot by seat p across side ``d`` with ``energy`` squares (card text;
+    checklist 2.3: exact ray walk): each square it enters, 3 damage to every wizard there, once
+    per pass, each pass its own damage (Shield answers each); it turns back at walls and doors
+    (:func:`movement.bolt_path`), so the caster is hit only when it comes back. Each wizard that
+    suffered damage gets one stun token. Damage to the caster is not its attack's (no credit)."""
+    hit = np.zeros(MAXP, np.int8)
+    for sq in bolt_path(geo, s.pos[b, p], d, energy):
+        if s.done[b]:
+            break
+        log(s, b, EV_BOLT, sq, 0, 0)
+        for q in range(s.players[b]):
+            if s.alive[b, q] and s.pos[b, q] == sq:
+                if deal_damage(s, t, b, p if q != p else -1, q, 3, 0, prm) > 0:
+                    hit[q] = 1
+    for q in range(s.players[b]):
+        if hit[q] and s.alive[b, q]:
+            s.stun[b, q] += 1
+            log(s, b, EV_STUN, q, 1, 0)
+
+
+@njit(cache=True)
+def waterbolt(s, t, b, geo, p, q, energy, push, prm):
+    """Waterbolt of seat p hits wizard q: it ends q's Fire spells (:func:`water_hits`), deals
+    ``energy - push`` water damage, then knocks q ``push`` squares straight away from p along
+    the dominant axis, stopping at the first border q may not cross (checklist 2.3)."""
+    water_hits(s, t, b, q)
+    if energy - push > 0:
+        deal_damage(s, t, b, p, q, energy - push, 0, prm)
+    if push > 0 and s.alive[b, q]:
+        d = away_side(geo, s.pos[b, p], s.pos[b, q])
+        if d >= 0:
+            dest = push_dest(geo, s.pos[b, q], d, push, 1 << s.colour[b, q])
+            if dest != s.pos[b, q]:
+                shift(s, b, q, dest)
+
+
+@njit(cache=True)
+def mental_force(s, t, b, geo, p, q, energy, prm):
+    """Mental Force of seat p moves wizard q up to energy + 3 steps under q's own movement rules
+    (card text), to a square the caster chooses (A-31, ``bots.force_dest``)."""
+    dest = BT.force_dest(s, t, b, geo, p, prm[p], q, energy + 3)
+    if dest >= 0:
+        shift(s, b, q, dest)
+
+
+@njit(cache=True)
+def teleport_evades(s, t, b, geo, p, q, card, energy, prm):
+    """Teleport as a counter: wizard q, attacked by seat p with spell ``card``, may teleport
+    (up to 4 grid steps, A-26); if p no longer sees it, the attack is evaded (card text, R149).
+    The bot only teleports out of sight. True if evaded."""
+    i, dest = BT.choose_teleport_counter(s, t, b, geo, q, prm[q], p, card, energy)
+    if i < 0:
+        return False
+    spend_counter(s, t, b, q, i, prm[q])
+    shift(s, b, q, dest)
+    if line_of_sight(geo, s.pos[b, p], dest, 1 << s.colour[b, p]):
+        return False
+    log(s, b, EV_EVADE, q, p, 0)
+    return True
+
 
 @njit(cache=True)
 def do_option(s, t, b, geo, p, k, prm):
@@ -852,6 +1096,7 @@ def move_and_cast(s, t, b, geo, p, prm):
     s.no_pickup[b] = 0
     s.mc_over[b] = 0
     s.unlocked[b] = -1
+    s.no_move[b] = 0
     for _ in range(MAX_ACTIONS):
         if s.done[b] or s.mc_over[b] or not s.alive[b, p]:
             break

@@ -55,6 +55,7 @@ IMPLEMENTED = frozenset({
     "full_shield", "shield", "negate_neutral", "meditate", "drop_object", "mad_dash",
     "speedstone", "lifestone", "powerstone", "spellstone", "bloodshard", "mightstone", "large_rock",
     "boomstone", "null_powder", "pick_lock", "master_key", "brainstone",
+    "windrider", "teleport", "lightning_bolt", "waterbolt", "mental_force",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -147,6 +148,7 @@ class StateLayout(KernelLayout):
     opt_n: np.ndarray      # int16 (B,)
     deck_of: np.ndarray    # int8 (B, MAXI): the deck card instance i belongs to and is discarded to
     #                        (0; 1 = the second team's, Custom Spellbook R176)
+    no_move: np.ndarray    # int8 (B,): the active wizard may not move again this turn (Teleport)
 
 
 @structref.register
@@ -179,7 +181,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92) -> State:
         stunned=z(batch, np.int8), no_pickup=z(batch, np.int8), mc_over=z(batch, np.int8),
         unlocked=np.full(batch, -1, np.int16),
         opt=z((batch, MAXOPT, 5), np.int16), opt_n=z(batch, np.int16),
-        deck_of=z((batch, MAXI), np.int8),
+        deck_of=z((batch, MAXI), np.int8), no_move=z(batch, np.int8),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 

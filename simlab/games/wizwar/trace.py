@@ -57,7 +57,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_PUNCH:
             lines.append(f"  punches {who(a)}")
         elif code == R.EV_CAST:
-            lines.append(f"  casts {names[a]} at {who(x)} (energy {y})")
+            at = f" at {who(x)}" if x >= 0 else ""
+            lines.append(f"  casts {names[a]}{at} (energy {y})")
         elif code == R.EV_COUNTER:
             extra = f", reduces by {y}" if y else ""
             lines.append(f"    {who(a)} counters with {names[x]}{extra}")
@@ -101,6 +102,12 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"  {names[a]} unlocks the door {door(x)}")
         elif code == R.EV_RELOCK:
             lines.append(f"  the door {door(a)} locks again behind the wizard")
+        elif code == R.EV_SHIFT:
+            lines.append(f"    {who(a)} is moved {sq(x)} -> {sq(y)}")
+        elif code == R.EV_BOLT:
+            lines.append(f"    the bolt enters {sq(a)}")
+        elif code == R.EV_EVADE:
+            lines.append(f"    {who(a)} is out of {who(x)}'s sight: the attack is evaded")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))
