@@ -23,6 +23,7 @@ from simlab.games.wizwar.sight import in_storm
 from simlab.games.wizwar.state import (
     DRAW_MAX,
     E_ABSORB_SPELL,
+    E_ADD,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
@@ -53,6 +54,7 @@ from simlab.games.wizwar.state import (
     E_THOUGHT_STEAL,
     E_ZOT,
     NKIND,
+    O_ADD,
     O_AREA,
     O_ATTACK,
     O_BOOST,
@@ -247,7 +249,8 @@ def choose_option(s, t, b, geo, p, prm):
         y = s.opt[b, k, 3]
         z = s.opt[b, k, 4]
         sc = 0.0
-        if kind == O_PUNCH or kind == O_ATTACK or kind == O_THROW:
+        storm = (kind == O_AREA or kind == O_ADD) and a >= 0 and t.card_effect[s.inst_card[b, a]] == E_PSYCHIC_STORM
+        if kind == O_PUNCH or kind == O_ATTACK or kind == O_THROW or (kind == O_ADD and a >= 0 and not storm):
             q = a if kind == O_PUNCH else x
             dmg = 1
             cost = 0.0
@@ -255,15 +258,18 @@ def choose_option(s, t, b, geo, p, prm):
                 card = s.inst_card[b, a]
                 dmg = 2 if t.card_effect[card] == E_LARGE_ROCK else 4
                 cost += 0.3 * card_value(t, card)
-            if kind == O_ATTACK:
+            if kind == O_ATTACK or kind == O_ADD:
                 card = s.inst_card[b, a]
                 energy = 1
-                if y >= 0:
+                if kind == O_ADD:
+                    energy, c = add_value(s, t, b, y, z)
+                    cost += c
+                elif y >= 0:
                     energy = t.card_energy[s.inst_card[b, y]]
                     cost += 0.3 * card_value(t, s.inst_card[b, y])
                 dmg = target_damage(s, t, b, card, energy, q)
                 cost += 0.3 * card_value(t, card)
-                if z == 1:
+                if kind == O_ATTACK and z == 1:
                     dmg = 0
                     sc += 1.5 * prm[P_W_KILL]  # two stun tokens
             sc += prm[P_W_KILL] * dmg - cost
@@ -275,8 +281,8 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = -1.0
             elif sc > best_attack:
                 best_attack = sc
-        elif kind == O_AREA:
-            sc = storm_score(s, t, b, geo, p, prm, a, x, y)
+        elif storm:
+            sc = storm_score(s, t, b, geo, p, prm, a, x, y, z if kind == O_ADD else -1)
             if sc < prm[P_ATTACK_MIN]:
                 sc = -1.0
             elif sc > best_attack:
@@ -334,6 +340,11 @@ def choose_option(s, t, b, geo, p, prm):
                     sc = 0.5
             elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
                 sc = mind_neutral_score(s, t, b, p, card, x)
+        elif kind == O_ADD and a < 0:
+            v, c = add_value(s, t, b, s.opt[b, k, 3], s.opt[b, k, 4])
+            sc = -1.0
+            if here > s.mp[b] and here <= s.mp[b] + v and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+                sc = 1.5 * prm[P_W_TREASURE] - 0.1 * v - c
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0
@@ -506,9 +517,18 @@ def mind_card_value(e, v):
         v = 2.5
     elif e == E_THOUGHT_STEAL:
         v = 2.0
-    elif e == E_SHARE_LIFE:
+    elif e == E_SHARE_LIFE or e == E_ADD:
         v = 1.5
     return v
+
+
+@njit(cache=True)
+def add_value(s, t, b, c1, c2):
+    """Add with hand cards c1 and c2: (the combined energy, the cost of the three cards spent as
+    0.3 of their worth, Add's counted as 1.5, plus 0.1 so that a single card is preferred)."""
+    v = np.int64(t.card_energy[s.inst_card[b, c1]]) + t.card_energy[s.inst_card[b, c2]]
+    c = 0.3 * (card_value(t, s.inst_card[b, c1]) + card_value(t, s.inst_card[b, c2]) + 1.5) + 0.1
+    return v, c
 
 
 @njit(cache=True)
@@ -521,14 +541,17 @@ def target_damage(s, t, b, card, energy, q):
 
 
 @njit(cache=True)
-def storm_score(s, t, b, geo, p, prm, i, sq, boost):
+def storm_score(s, t, b, geo, p, prm, i, sq, boost, boost2):
     """Score of Psychic Storm (instance i) on square ``sq``: the energy on every enemy caught
     (kill bonus for a kill, 1 more for a treasure carrier), less the damage to the caster itself
     when it stands in the storm (all of it, and never a storm that would kill it) and 0.3 of the
-    worth of the cards spent."""
+    worth of the cards spent. ``boost2`` >= 0: Add combines ``boost`` and ``boost2``."""
     energy = 1
     sc = -0.3 * card_value(t, s.inst_card[b, i])
-    if boost >= 0:
+    if boost2 >= 0:
+        energy, c = add_value(s, t, b, boost, boost2)
+        sc -= c
+    elif boost >= 0:
         energy = t.card_energy[s.inst_card[b, boost]]
         sc -= 0.3 * card_value(t, s.inst_card[b, boost])
     for q in range(s.players[b]):

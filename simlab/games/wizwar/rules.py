@@ -26,6 +26,7 @@ from simlab.games.wizwar.state import (
     BASE_SPEED,
     DRAW_MAX,
     E_ABSORB_SPELL,
+    E_ADD,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
@@ -59,6 +60,7 @@ from simlab.games.wizwar.state import (
     MAXOPT,
     MAXP,
     NTR,
+    O_ADD,
     O_AREA,
     O_ATTACK,
     O_BOOST,
@@ -101,7 +103,7 @@ from simlab.games.wizwar.state import (
  EV_COUNTER, EV_DAMAGE, EV_STUN, EV_DEATH, EV_DRAW, EV_DISCARD, EV_RESHUFFLE, EV_TAKE_HAND, EV_END,
  EV_MAD_DASH, EV_NO_EFFECT, EV_ITEM, EV_ITEM_DROP, EV_ITEM_PICK, EV_THROW, EV_STONES, EV_LIFESTONE,
  EV_ROLL, EV_UNLOCK, EV_RELOCK,
- EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB) = range(34)
+ EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD) = range(35)
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -606,6 +608,7 @@ def enumerate_options(s, t, b, geo, p):
             mind_neutral_options(s, b, geo, p, i)
     if can_attack(s, b, p):
         storm_options(s, t, b, geo, p)  # last: a full buffer cuts only these
+    add_options(s, t, b, p)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -639,6 +642,8 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     energy = 1
     if boost >= 0:
         energy = spend_energy(s, t, b, p, boost)
+    elif boost <= -2:
+        energy = -2 - boost  # Add's combined value (cast_add)
     log(s, b, EV_CAST, card, q, energy)
     # the counter window (A-8): only the target's counters answer an attack spell yet
     c = BT.choose_full_shield(s, t, b, q, prm[q], card, energy)
@@ -880,6 +885,8 @@ def cast_storm(s, t, b, geo, p, i, sq, boost, prm):
     energy = 1
     if boost >= 0:
         energy = spend_energy(s, t, b, p, boost)
+    elif boost <= -2:
+        energy = -2 - boost  # Add's combined value (cast_add)
     log(s, b, EV_STORM, card, sq, energy)
     if absorb_window(s, t, b, geo, p, card, sq, -1, energy, prm):
         return
@@ -924,6 +931,98 @@ def thought_steal(s, t, b, p, q, prm):
         s.card[b, p, s.inst_card[b, i], S.C_ACQ] += 1
         log(s, b, EV_STEAL, p, s.inst_card[b, i], q)
     discard_to_limit(s, t, b, p, prm[p])
+
+
+@njit(cache=True)
+def add_pair(s, t, b, p, skip1, skip2):
+    """The two hand cards of seat p (not ``skip1``, ``skip2``) with the highest energy values,
+    the pair Add offers to combine (-1, -1 if fewer than two have a value)."""
+    h = hand_of(p)
+    c1 = -1
+    c2 = -1
+    for k in range(s.cont_n[b, h]):
+        i = s.cont[b, h, k]
+        v = t.card_energy[s.inst_card[b, i]]
+        if i == skip1 or i == skip2 or v <= 0:
+            continue
+        if c1 < 0 or v > t.card_energy[s.inst_card[b, c1]]:
+            c2 = c1
+            c1 = i
+        elif c2 < 0 or v > t.card_energy[s.inst_card[b, c2]]:
+            c2 = i
+    return c1, c2
+
+
+@njit(cache=True)
+def first_add(s, t, b, p):
+    """The first Add in seat p's hand (copies are alike), or -1."""
+    h = hand_of(p)
+    for k in range(s.cont_n[b, h]):
+        if t.card_effect[s.inst_card[b, s.cont[b, h, k]]] == E_ADD:
+            return s.cont[b, h, k]
+    return -1
+
+
+@njit(cache=True)
+def add_options(s, t, b, p):
+    """Add options (O_ADD; card text: two cards' energy values combined boost one spell or
+    action; FAQ: the exception to one card per boost, R36, R92). Offered (a smaller set): the pair
+    of highest values for the turn's speed boost, and for every unboosted attack option already
+    listed whose spell uses its energy (Zot!'s damage mode, Powerthrust, Stone Dead, Fire Darts,
+    Psychic Storm)."""
+    ad = first_add(s, t, b, p)
+    if ad < 0:
+        return
+    if s.boosted[b] == 0:
+        c1, c2 = add_pair(s, t, b, p, ad, -1)
+        if c2 >= 0:
+            add_opt(s, b, O_ADD, -1, 0, c1, c2)
+    n = s.opt_n[b]
+    for k in range(n):
+        kind = s.opt[b, k, 0]
+        i = s.opt[b, k, 1]
+        if (kind != O_ATTACK and kind != O_AREA) or s.opt[b, k, 3] != -1 or s.opt[b, k, 4] != 0:
+            continue
+        e = t.card_effect[s.inst_card[b, i]]
+        if kind == O_ATTACK and not uses_energy(e):
+            continue
+        c1, c2 = add_pair(s, t, b, p, ad, i)
+        if c2 >= 0:
+            add_opt(s, b, O_ADD, i, s.opt[b, k, 2], c1, c2)
+
+
+@njit(cache=True)
+def cast_add(s, t, b, geo, p, a, x, c1, c2, prm):
+    """Seat p casts Add (a neutral spell, R66) with hand cards c1 and c2: both are discarded for
+    their printed energy values, whose sum boosts attack spell ``a`` cast at ``x`` (a seat, or a
+    square for Psychic Storm) or, with ``a`` < 0, is the turn's speed boost (R36). No further
+    values are added (card text), so a Powerstone adds nothing. If Add is cancelled (a neutral
+    spell's counter window, A-8) its cards are spent and the spell is cast unboosted, or the
+    speed boost is not used."""
+    ad = first_add(s, t, b, p)
+    card = s.inst_card[b, ad]
+    s.card[b, p, card, S.C_PLAYED] += 1
+    discard(s, b, ad)
+    v = np.int64(t.card_energy[s.inst_card[b, c1]]) + t.card_energy[s.inst_card[b, c2]]
+    s.card[b, p, s.inst_card[b, c1], S.C_ENERGY] += 1
+    s.card[b, p, s.inst_card[b, c2], S.C_ENERGY] += 1
+    log(s, b, EV_ADD, s.inst_card[b, c1], s.inst_card[b, c2], v)
+    discard(s, b, c1)
+    discard(s, b, c2)
+    if negated(s, t, b, geo, p, card, p, prm):
+        v = 0
+    if a < 0:
+        if v > 0:
+            s.mp[b] += v
+            s.boosted[b] = 1
+            s.seat[b, p, S.S_BOOSTS] += 1
+            log(s, b, EV_BOOST, card, v, s.mp[b])
+        return
+    boost = -2 - v if v > 0 else -1
+    if t.card_effect[s.inst_card[b, a]] == E_PSYCHIC_STORM:
+        cast_storm(s, t, b, geo, p, a, x, boost, prm)
+    else:
+        cast_attack(s, t, b, geo, p, a, x, boost, 0, prm)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -995,6 +1094,8 @@ def do_option(s, t, b, geo, p, k, prm):
         throw(s, t, b, p, a, x, prm)
     elif kind == O_AREA:
         cast_storm(s, t, b, geo, p, a, x, y, prm)
+    elif kind == O_ADD:
+        cast_add(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_UNLOCK:
         # Pick Lock is mundane: no counter answers it (R99); a Master Key stays carried
         card = s.inst_card[b, a]

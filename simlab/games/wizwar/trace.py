@@ -108,6 +108,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    {who(a)} takes {names[x]} from the hand of {who(y)}")
         elif code == R.EV_ABSORB:
             lines.append(f"    {who(a)} takes the cancelled {names[x]} into its hand")
+        elif code == R.EV_ADD:
+            lines.append(f"  casts Add: {names[a]} and {names[x]} discarded for {y} energy")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

@@ -425,3 +425,99 @@ def test_bots_prefer_the_cheaper_cancel():
     assert BT.cancel_card(pos.st, pos.t, 0, meditate, True, nn, ab) == nn
     assert BT.cancel_card(pos.st, pos.t, 0, meditate, False, nn, ab) == -1
     assert BT.cancel_card(pos.st, pos.t, 0, fireball, False, nn, ab) == ab
+
+
+# ------------------------------------------------------------------------------------------ Add
+
+def add_ready(params=None, bots=None):
+    pos = Position(params=params, bots=bots)
+    pos.put(1, 2, 4)
+    pos.start_turn(0)
+    ad = pos.give(0, "Add")
+    return pos, ad, pos.give(0, "Energy 4"), pos.give(0, "Energy 5")
+
+
+def test_add_combines_two_values_into_one_spell_boost():
+    """Add (card text; FAQ: the exception to one card per boost, R92): Energy 4 and Energy 5
+    boost Powerthrust to energy 9 (11 damage); Add's own value does not count. Add is played,
+    the two cards spent for their energy."""
+    pos, ad, e4, e5 = add_ready(NEVER)
+    i = pos.give(0, "Powerthrust")
+    pos.do(0, (S.O_ADD, i, 1, e5, e4))
+    assert pos.st.life[0, 1] == 4
+    for c in (ad, e4, e5, i):
+        assert pos.st.c_cont[0, c] == S.Z_DISCARD
+    assert pos.st.card[0, 0, card_of(pos, "Add"), S.C_PLAYED] == 1
+    assert pos.st.card[0, 0, card_of(pos, "Energy 4"), S.C_ENERGY] == 1
+    assert pos.st.card[0, 0, card_of(pos, "Energy 5"), S.C_ENERGY] == 1
+
+
+def test_add_boosts_speed_once():
+    """Add boosts one action: the turn's speed boost (R36), 9 movement points; no other speed
+    boost is then offered."""
+    pos, ad, e4, e5 = add_ready()
+    e6 = pos.give(0, "Energy 6")
+    assert [o for o in pos.options(0) if o[0] == S.O_ADD] == [(S.O_ADD, -1, 0, e6, e5)]
+    pos.do(0, (S.O_ADD, -1, 0, e6, e5))
+    assert pos.st.boosted[0] == 1 and pos.st.seat[0, 0, S.S_BOOSTS] == 1
+    assert pos.st.mp[0] == 3 + 11  # the best pair: Energy 6 + Energy 5
+    assert S.O_BOOST not in pos.kinds(0) and S.O_ADD not in pos.kinds(0)
+
+
+def test_add_gets_no_powerstone_bonus():
+    """Add: no further energy values can be added (card text), so a carried Powerstone (+1 to a
+    value played for speed or a spell) adds nothing to the combined value."""
+    pos, ad, e4, e5 = add_ready()
+    carry_item(pos, 0, "Powerstone")
+    pos.do(0, (S.O_ADD, -1, 0, e5, e4))
+    assert pos.st.mp[0] == 3 + 9
+
+
+def test_add_options_best_pair_for_energy_spells_only():
+    """The option set (documented, smaller): the pair of highest values, for the speed boost and
+    for each spell whose effect uses its energy (Powerthrust yes, Fireball no); none without two
+    energy-valued cards besides Add."""
+    pos, ad, e4, e5 = add_ready()
+    pt = pos.give(0, "Powerthrust")
+    pos.give(0, "Fireball")
+    adds = {o for o in pos.options(0) if o[0] == S.O_ADD}
+    assert adds == {(S.O_ADD, -1, 0, e5, e4), (S.O_ADD, pt, 1, e5, e4)}
+    S.place(pos.st, 0, e4, S.Z_DECK)
+    S.place(pos.st, 0, e5, S.Z_DECK)  # left: Powerthrust (value 2) alone has a value
+    assert S.O_ADD not in pos.kinds(0)
+
+
+def test_add_storm_and_the_bot_adds_for_a_kill():
+    """Add boosts Psychic Storm too; the balanced bot casts Add when the combined value kills and
+    a single card does not (life 9, Energy 4 + Energy 5)."""
+    pos, ad, e4, e5 = add_ready(NEVER)
+    pos.put(0, 0, 3)
+    pos.st.life[0, 1] = 9
+    i = pos.give(0, "Psychic Storm")
+    assert (S.O_AREA, i, pos.sq(2, 4), e5, 0) in pos.options(0)
+    k = BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert pos.st.opt[0, k, 0] == S.O_ADD and pos.st.opt[0, k, 1] == i
+    R.do_option(pos.st, pos.t, 0, pos.geo, 0, k, pos.prm)
+    assert not pos.st.alive[0, 1] and pos.st.vp_kill[0, 0] == 1
+
+
+def test_negate_neutral_cancels_add_and_the_spell_goes_unboosted():
+    """Add is a neutral spell (A-8 window: others in sight may cancel it, A-9); cancelled, its two
+    cards are spent and Powerthrust is cast with energy 1 (3 damage). The random bot's coin
+    decides; some seed of 0..29 cancels (deterministic)."""
+    seen = False
+    for seed in range(30):
+        pos = Position(bots=["balanced", "random"], seed=seed)
+        pos.put(1, 2, 4)
+        pos.start_turn(0)
+        pos.give(0, "Add")
+        e4, e5 = pos.give(0, "Energy 4"), pos.give(0, "Energy 5")
+        i = pos.give(0, "Powerthrust")
+        pos.give(1, "Negate Neutral")
+        pos.do(0, (S.O_ADD, i, 1, e5, e4))
+        if pos.hand(1) == []:
+            seen = True
+            assert pos.st.life[0, 1] == 12 and pos.st.c_cont[0, e4] == S.Z_DISCARD
+            assert pos.st.seat[0, 0, S.S_COUNTERED] == 1
+            break
+    assert seen
