@@ -590,11 +590,11 @@ def mind_neutral_score(s, t, b, p, card, q):
 
 @njit(cache=True)
 def mind_neutral_hurts(s, t, b, caster, card, w):
-    """Would the target w lose by the neutral spell ``card`` of ``caster``: Share Life when w has
-    more life than the caster, Thought Steal when w holds a card it would keep after countering."""
+    """Would the target w lose by the neutral spell ``card`` of ``caster``: Share Life when w
+    would lose life, Thought Steal when w holds a card it would keep after countering."""
     e = t.card_effect[card]
     if e == E_SHARE_LIFE:
-        return s.life[b, w] > s.life[b, caster] + 1
+        return s.life[b, w] - (s.life[b, w] + s.life[b, caster]) // 2 >= 1
     if e == E_THOUGHT_STEAL:
         return s.cont_n[b, hand_of(w)] >= 2
     return False

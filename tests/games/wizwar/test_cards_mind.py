@@ -521,3 +521,31 @@ def test_negate_neutral_cancels_add_and_the_spell_goes_unboosted():
             assert pos.st.seat[0, 0, S.S_COUNTERED] == 1
             break
     assert seen
+
+
+def test_share_life_target_bot_cancels_any_loss():
+    """Share Life: the target's bot cancels it whenever it would lose life (10 and 9 -> 9 for
+    the target), and lets it pass when it would not lose (9 and 10 -> 9 for the target)."""
+    pos, i = share_ready(9, 10, counter="Negate Neutral")
+    card = card_of(pos, "Share Life")
+    assert BT.mind_neutral_hurts(pos.st, pos.t, 0, 0, card, 1)
+    pos.st.life[0, 0], pos.st.life[0, 1] = 10, 9
+    assert not BT.mind_neutral_hurts(pos.st, pos.t, 0, 0, card, 1)
+
+
+def test_brain_burn_kill_scores_for_the_caster():
+    """R56, R157: a wizard killed by Brain Burn is the caster's kill (its point, its hand). The
+    random bot may keep its cards; some seed of 0..29 does (deterministic)."""
+    for seed in range(30):
+        pos = Position(bots=["balanced", "random"], seed=seed)
+        pos.put(1, 2, 4)
+        pos.st.life[0, 1] = 2
+        for name in ("Fireball", "Powerthrust", "Zot!"):
+            pos.give(1, name)
+        pos.start_turn(0)
+        cast(pos, O_ATTACK, pos.give(0, "Brain Burn"), 1)
+        if not pos.st.alive[0, 1]:
+            assert pos.st.seat[0, 1, S.S_KILLED_BY] == 0 and pos.st.vp_kill[0, 0] == 1
+            assert len(pos.hand(0)) >= 2
+            return
+    raise AssertionError("no seed kept two cards")
