@@ -506,7 +506,7 @@ def choose_discard(s, t, b, p, prm, forced):
 
 
 # --- mind cards ---
-# Bot hooks of Brain Burn, Psychic Storm, Share Life, Thought Steal and Absorb Spell.
+# Bot hooks of Brain Burn, Psychic Storm, Share Life, Thought Steal, Absorb Spell and Add.
 
 @njit(cache=True)
 def mind_card_value(e, v):

@@ -768,7 +768,7 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
 
 # ---------------------------------------------------------------------------------------------
 # --- mind cards ---
-# Brain Burn, Psychic Storm, Share Life, Thought Steal, Absorb Spell (Mentalism instants)
+# Brain Burn, Psychic Storm, Share Life, Thought Steal, Absorb Spell (Mentalism instants), Add
 # ---------------------------------------------------------------------------------------------
 
 @njit(cache=True)

@@ -1,4 +1,4 @@
-"""Mentalism instants: Brain Burn, Psychic Storm, Share Life, Thought Steal, Absorb Spell.
+"""Mentalism instants: Brain Burn, Psychic Storm, Share Life, Thought Steal, Absorb Spell; Add.
 
 C = ../shared/reference/wizwar/rules_checklist.md (R = rule, A = ambiguity); card facts from
 ../shared/reference/wizwar/cards.json (card text beats the rulebook, L3). Test boards are open
