@@ -19,11 +19,14 @@ from numba import njit
 from simlab.games.base import BotPreset
 from simlab.games.kernel import coin, rand
 from simlab.games.wizwar.movement import away_side, bolt_path, distances, push_dest, step_unlocked, teleport_squares
-from simlab.games.wizwar.sight import line_of_sight
+from simlab.games.wizwar.sight import in_storm, line_of_sight
 from simlab.games.wizwar.state import (
     DRAW_MAX,
+    E_ABSORB_SPELL,
+    E_ADD,
     E_BLOODSHARD,
     E_BOOMSTONE,
+    E_BRAIN_BURN,
     E_BRAINSTONE,
     E_DROP_OBJECT,
     E_ENERGY,
@@ -44,16 +47,21 @@ from simlab.games.wizwar.state import (
     E_PICK_LOCK,
     E_POWERSTONE,
     E_POWERTHRUST,
+    E_PSYCHIC_STORM,
+    E_SHARE_LIFE,
     E_SHIELD,
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_DEAD,
     E_TELEPORT,
+    E_THOUGHT_STEAL,
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
     MAXP,
     NKIND,
+    O_ADD,
+    O_AREA,
     O_ATTACK,
     O_BOOST,
     O_DROP,
@@ -75,7 +83,8 @@ from simlab.games.wizwar.state import (
 )
 
 __all__ = ["PARAMS", "PRESETS", "NPARAM", "choose_option", "choose_shield", "choose_full_shield",
-           "choose_negate", "choose_discard", "card_value"]
+           "choose_negate", "choose_discard", "card_value", "choose_absorb", "choose_brain_burn",
+           "choose_steal"]
 
 # Parameter names and defaults, in kernel order (index constants below).
 PARAMS = {
@@ -136,6 +145,8 @@ def card_value(t, card):
         v = 2.5
     elif e == E_WINDRIDER or e == E_MENTAL_FORCE:
         v = 1.5
+    else:
+        v = mind_card_value(e, v)
     return v
 
 
@@ -461,6 +472,7 @@ def choose_option(s, t, b, geo, p, prm):
         y = s.opt[b, k, 3]
         z = s.opt[b, k, 4]
         sc = 0.0
+        storm = (kind == O_AREA or kind == O_ADD) and a >= 0 and t.card_effect[s.inst_card[b, a]] == E_PSYCHIC_STORM
         if kind == O_ATTACK and geo_effect(t.card_effect[s.inst_card[b, a]]):
             sc = geo_attack_score(s, t, b, geo, p, prm, k)
             if sc < prm[P_ATTACK_MIN]:
@@ -469,7 +481,7 @@ def choose_option(s, t, b, geo, p, prm):
                 best_attack = sc
             score[k] = sc
             continue
-        if kind == O_PUNCH or kind == O_ATTACK or kind == O_THROW:
+        if kind == O_PUNCH or kind == O_ATTACK or kind == O_THROW or (kind == O_ADD and a >= 0 and not storm):
             q = a if kind == O_PUNCH else x
             dmg = 1
             cost = 0.0
@@ -477,15 +489,18 @@ def choose_option(s, t, b, geo, p, prm):
                 card = s.inst_card[b, a]
                 dmg = 2 if t.card_effect[card] == E_LARGE_ROCK else 4
                 cost += 0.3 * card_value(t, card)
-            if kind == O_ATTACK:
+            if kind == O_ATTACK or kind == O_ADD:
                 card = s.inst_card[b, a]
                 energy = 1
-                if y >= 0:
+                if kind == O_ADD:
+                    energy, c = add_value(s, t, b, y, z)
+                    cost += c
+                elif y >= 0:
                     energy = t.card_energy[s.inst_card[b, y]]
                     cost += 0.3 * card_value(t, s.inst_card[b, y])
-                dmg = spell_damage(t, card, energy)
+                dmg = target_damage(s, t, b, card, energy, q)
                 cost += 0.3 * card_value(t, card)
-                if z == 1:
+                if kind == O_ATTACK and z == 1:
                     dmg = 0
                     sc += 1.5 * prm[P_W_KILL]  # two stun tokens
             sc += prm[P_W_KILL] * dmg - cost
@@ -493,6 +508,12 @@ def choose_option(s, t, b, geo, p, prm):
                 sc += prm[P_KILL_BONUS]
             if s.carrying[b, q] >= 0:
                 sc += 1.0
+            if sc < prm[P_ATTACK_MIN]:
+                sc = -1.0
+            elif sc > best_attack:
+                best_attack = sc
+        elif storm:
+            sc = storm_score(s, t, b, geo, p, prm, a, x, y, z if kind == O_ADD else -1)
             if sc < prm[P_ATTACK_MIN]:
                 sc = -1.0
             elif sc > best_attack:
@@ -550,6 +571,13 @@ def choose_option(s, t, b, geo, p, prm):
             elif e == E_MAD_DASH:
                 if s.carrying[b, p] < 0 and s.mp[b] >= 2 and here > 2 * s.mp[b] and s.attacked[b] == 0:
                     sc = 0.5
+            elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
+                sc = mind_neutral_score(s, t, b, p, card, x)
+        elif kind == O_ADD and a < 0:
+            v, c = add_value(s, t, b, s.opt[b, k, 3], s.opt[b, k, 4])
+            sc = -1.0
+            if here > s.mp[b] and here <= s.mp[b] + v and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+                sc = 1.5 * prm[P_W_TREASURE] - 0.1 * v - c
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0
@@ -643,16 +671,18 @@ def choose_full_shield(s, t, b, q, prm, card, energy):
     i = _find(s, t, b, q, E_FULL_SHIELD)
     if i < 0:
         i = _find(s, t, b, q, E_NULL_POWDER)
-    if i < 0:
+    ab = _find(s, t, b, q, E_ABSORB_SPELL)
+    if i < 0 and ab < 0:
         return -1
     if prm[P_RANDOM] >= 0.5:
-        return i if coin(s, b, q) else -1
-    dmg = spell_damage(t, card, energy)
+        if not coin(s, b, q):
+            return -1
+        return i if i >= 0 and (ab < 0 or coin(s, b, q)) else ab
+    dmg = target_damage(s, t, b, card, energy, q)
     e = t.card_effect[card]
-    if dmg >= s.life[b, q] or dmg >= prm[P_COUNTER_MIN] + 1 or (e == E_DROP_OBJECT and s.carrying[b, q] >= 0) \
-            or (e == E_ZOT and dmg == 0) or (e == E_MENTAL_FORCE and s.carrying[b, q] >= 0):
-        return i
-    return -1
+    want = dmg >= s.life[b, q] or dmg >= prm[P_COUNTER_MIN] + 1 or (e == E_DROP_OBJECT and s.carrying[b, q] >= 0) \
+        or (e == E_ZOT and dmg == 0) or (e == E_MENTAL_FORCE and s.carrying[b, q] >= 0)
+    return cancel_card(s, t, b, card, want, i, ab)
 
 
 @njit(cache=True)
@@ -665,17 +695,19 @@ def choose_negate(s, t, b, w, prm, caster, card, target, sees):
         if fs < 0:
             fs = _find(s, t, b, w, E_NULL_POWDER)
     nn = _find(s, t, b, w, E_NEGATE_NEUTRAL) if sees else -1
-    if fs < 0 and nn < 0:
+    # Absorb Spell answers any spell being cast: the target, or another wizard in sight (A-9)
+    ab = _find(s, t, b, w, E_ABSORB_SPELL) if sees or w == target else -1
+    if fs < 0 and nn < 0 and ab < 0:
         return -1
     if prm[P_RANDOM] >= 0.5:
         if not coin(s, b, w):
             return -1
-        return nn if nn >= 0 else fs
+        return nn if nn >= 0 else fs if fs >= 0 else ab
     e = t.card_effect[card]
-    if e == E_DROP_OBJECT and target == w and s.carrying[b, w] >= 0:
-        return nn if nn >= 0 else fs  # keep the treasure one carries
-
-    return -1
+    # keep the treasure one carries; keep one's life and hand from Share Life / Thought Steal
+    want = (e == E_DROP_OBJECT and target == w and s.carrying[b, w] >= 0) \
+        or (target == w and mind_neutral_hurts(s, t, b, caster, card, w))
+    return cancel_card(s, t, b, card, want, nn if nn >= 0 else fs, ab)
 
 
 @njit(cache=True)
@@ -704,3 +736,179 @@ def choose_discard(s, t, b, p, prm, forced):
         return worst
     return -1
 
+
+
+# --- mind cards ---
+# Bot hooks of Brain Burn, Psychic Storm, Share Life, Thought Steal, Absorb Spell and Add.
+
+@njit(cache=True)
+def mind_card_value(e, v):
+    """card_value of the Mentalism instants (``v`` for any other effect)."""
+    if e == E_ABSORB_SPELL:
+        v = 3.0
+    elif e == E_BRAIN_BURN or e == E_PSYCHIC_STORM:
+        v = 2.5
+    elif e == E_THOUGHT_STEAL:
+        v = 2.0
+    elif e == E_SHARE_LIFE or e == E_ADD:
+        v = 1.5
+    return v
+
+
+@njit(cache=True)
+def add_value(s, t, b, c1, c2):
+    """Add with hand cards c1 and c2: (the combined energy, the cost of the three cards spent as
+    0.3 of their worth, Add's counted as 1.5, plus 0.1 so that a single card is preferred)."""
+    v = np.int64(t.card_energy[s.inst_card[b, c1]]) + t.card_energy[s.inst_card[b, c2]]
+    c = 0.3 * (card_value(t, s.inst_card[b, c1]) + card_value(t, s.inst_card[b, c2]) + 1.5) + 0.1
+    return v, c
+
+
+@njit(cache=True)
+def target_damage(s, t, b, card, energy, q):
+    """Damage spell ``card`` at ``energy`` would deal to wizard q before counters: Brain Burn
+    counts q's hand cards (a public number; q may still discard some first)."""
+    if t.card_effect[card] == E_BRAIN_BURN:
+        return np.int64(s.cont_n[b, hand_of(q)])
+    return np.int64(spell_damage(t, card, energy))
+
+
+@njit(cache=True)
+def storm_score(s, t, b, geo, p, prm, i, sq, boost, boost2):
+    """Score of Psychic Storm (instance i) on square ``sq``: the energy on every enemy caught
+    (kill bonus for a kill, 1 more for a treasure carrier), less the damage to the caster itself
+    when it stands in the storm (all of it, and never a storm that would kill it) and 0.3 of the
+    worth of the cards spent. ``boost2`` >= 0: Add combines ``boost`` and ``boost2``."""
+    energy = 1
+    sc = -0.3 * card_value(t, s.inst_card[b, i])
+    if boost2 >= 0:
+        energy, c = add_value(s, t, b, boost, boost2)
+        sc -= c
+    elif boost >= 0:
+        energy = t.card_energy[s.inst_card[b, boost]]
+        sc -= 0.3 * card_value(t, s.inst_card[b, boost])
+    for q in range(s.players[b]):
+        if not s.alive[b, q] or not in_storm(geo, sq, s.pos[b, q]):
+            continue
+        if q == p:
+            sc -= prm[P_W_KILL] * energy
+            if energy >= s.life[b, p]:
+                sc -= 100.0
+        else:
+            sc += prm[P_W_KILL] * energy
+            if energy >= s.life[b, q]:
+                sc += prm[P_KILL_BONUS]
+            if s.carrying[b, q] >= 0:
+                sc += 1.0
+    return sc
+
+
+@njit(cache=True)
+def mind_neutral_score(s, t, b, p, card, q):
+    """Score of casting Share Life or Thought Steal at wizard q: the life the caster would gain
+    (only when it gains 2 or more), or 0.8 per card it could take (q's hand size is public)."""
+    e = t.card_effect[card]
+    sc = -1.0
+    if e == E_SHARE_LIFE:
+        total = s.life[b, p] + s.life[b, q]
+        gain = total - total // 2 - s.life[b, p]  # R152 holds: both are at most 20
+        if gain >= 2:
+            sc = gain - 0.3 * card_value(t, card)
+    elif e == E_THOUGHT_STEAL:
+        n = min(2, s.cont_n[b, hand_of(q)])
+        if n > 0:
+            sc = 0.8 * n
+    return sc
+
+
+@njit(cache=True)
+def mind_neutral_hurts(s, t, b, caster, card, w):
+    """Would the target w lose by the neutral spell ``card`` of ``caster``: Share Life when w
+    would lose life, Thought Steal when w holds a card it would keep after countering."""
+    e = t.card_effect[card]
+    if e == E_SHARE_LIFE:
+        return s.life[b, w] - (s.life[b, w] + s.life[b, caster]) // 2 >= 1
+    if e == E_THOUGHT_STEAL:
+        return s.cont_n[b, hand_of(w)] >= 2
+    return False
+
+
+@njit(cache=True)
+def cancel_card(s, t, b, card, want, c, ab):
+    """The counter a bot plays against spell ``card``: ``c`` (Full Shield, Null Powder or Negate
+    Neutral; -1 if none) or ``ab`` (Absorb Spell; -1 if none), or -1. When it ``want``s the spell
+    cancelled it plays the cheaper card: Absorb costs its worth less the spell card it takes.
+    When it does not, it still absorbs a spell card worth more than Absorb Spell."""
+    if ab < 0:
+        return c if want else -1
+    gain = card_value(t, card) - card_value(t, s.inst_card[b, ab])
+    if want:
+        if c >= 0 and -gain >= card_value(t, s.inst_card[b, c]):
+            return c
+        return ab
+    return ab if gain > 0 else -1
+
+
+@njit(cache=True)
+def choose_absorb(s, t, b, w, prm, card, want):
+    """Absorb Spell of seat w (not the target, or caught in a Psychic Storm) against spell
+    ``card``: the instance to play, or -1. ``want``: the spell would hurt w enough to cancel it."""
+    ab = _find(s, t, b, w, E_ABSORB_SPELL)
+    if ab < 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        return ab if coin(s, b, w) else -1
+    return cancel_card(s, t, b, card, want, -1, ab)
+
+
+@njit(cache=True)
+def choose_brain_burn(s, t, b, q, prm):
+    """Brain Burn hits seat q: a hand card to discard before the damage (one per card left in
+    the hand), or -1 to stop. Balanced: the cheapest card worth less than a life point
+    (``keep_min``), and more (Shields last) while the damage left would kill; a held Shield
+    counts as the damage it would stop. Random: a random card on a coin flip."""
+    h = hand_of(q)
+    n = s.cont_n[b, h]
+    if n == 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        return s.cont[b, h, rand(s, b, q, n)] if coin(s, b, q) else -1
+    worst = -1
+    wv = 1e9
+    shield = _find(s, t, b, q, E_SHIELD)
+    for k in range(n):
+        i = s.cont[b, h, k]
+        v = card_value(t, s.inst_card[b, i])
+        if i == shield:
+            v += 100.0  # a Shield goes last: it stops more than the one point it costs
+        if v < wv:
+            wv = v
+            worst = i
+    dmg = n - carried(s, t, b, q, E_BLOODSHARD)
+    if shield >= 0:
+        dmg -= 1 + t.shield_plus[0]
+    if dmg >= s.life[b, q] or wv < prm[P_KEEP_MIN]:
+        return worst
+    return -1
+
+
+@njit(cache=True)
+def choose_steal(s, t, b, p, q, prm):
+    """Thought Steal: the card of seat q's hand seat p takes next (-1: no more). The card grants
+    the look at q's hand; nothing is remembered after the effect. Balanced: the most valuable
+    card; random: a random card on a coin flip."""
+    h = hand_of(q)
+    n = s.cont_n[b, h]
+    if n == 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        return s.cont[b, h, rand(s, b, p, n)] if coin(s, b, p) else -1
+    best = -1
+    bv = -1e9
+    for k in range(n):
+        i = s.cont[b, h, k]
+        v = card_value(t, s.inst_card[b, i])
+        if v > bv:
+            bv = v
+            best = i
+    return best

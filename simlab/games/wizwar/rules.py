@@ -29,12 +29,15 @@ from simlab.games.wizwar.movement import (
     straight,
     teleport_squares,
 )
-from simlab.games.wizwar.sight import adjacent, line_of_sight, sees_border
+from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, sees_border
 from simlab.games.wizwar.state import (
     BASE_SPEED,
     DRAW_MAX,
+    E_ABSORB_SPELL,
+    E_ADD,
     E_BLOODSHARD,
     E_BOOMSTONE,
+    E_BRAIN_BURN,
     E_BRAINSTONE,
     E_DROP_OBJECT,
     E_FIRE_DARTS,
@@ -51,10 +54,13 @@ from simlab.games.wizwar.state import (
     E_PICK_LOCK,
     E_POWERSTONE,
     E_POWERTHRUST,
+    E_PSYCHIC_STORM,
+    E_SHARE_LIFE,
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_DEAD,
     E_TELEPORT,
+    E_THOUGHT_STEAL,
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
@@ -67,6 +73,8 @@ from simlab.games.wizwar.state import (
     MAXOPT,
     MAXP,
     NTR,
+    O_ADD,
+    O_AREA,
     O_ATTACK,
     O_BOOST,
     O_DROP,
@@ -111,7 +119,7 @@ from simlab.games.wizwar.state import (
  EV_COUNTER, EV_DAMAGE, EV_STUN, EV_DEATH, EV_DRAW, EV_DISCARD, EV_RESHUFFLE, EV_TAKE_HAND, EV_END,
  EV_MAD_DASH, EV_NO_EFFECT, EV_ITEM, EV_ITEM_DROP, EV_ITEM_PICK, EV_THROW, EV_STONES, EV_LIFESTONE,
  EV_ROLL, EV_UNLOCK, EV_RELOCK,
- EV_SHIFT, EV_BOLT, EV_EVADE) = range(33)
+ EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD) = range(38)
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 
@@ -429,7 +437,7 @@ def hurt(s, t, b, src, q, amount, prm):
     if amount <= 0 or not s.alive[b, q]:
         return 0
     s.life[b, q] -= amount
-    if src >= 0:
+    if src >= 0 and src != q:  # a caster caught in its own Psychic Storm deals itself no damage
         s.seat[b, src, S.S_DMG_DEALT] += amount
     s.seat[b, q, S.S_DMG_TAKEN] += amount
     log(s, b, EV_DAMAGE, q, amount, s.life[b, q])
@@ -498,7 +506,7 @@ def can_attack(s, b, p):
 def attack_effect(e):
     """True for the attack spells the rules implement (each aimed at one wizard in sight)."""
     return (e == E_ZOT or e == E_FIREBALL or e == E_POWERTHRUST or e == E_STONE_DEAD or e == E_KA_BONG
-            or e == E_FIRE_DARTS)
+            or e == E_FIRE_DARTS or e == E_BRAIN_BURN)
 
 
 @njit(cache=True)
@@ -621,7 +629,12 @@ def enumerate_options(s, t, b, geo, p):
                 cq = items_of(q)
                 for k2 in range(s.cont_n[b, cq]):
                     add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
+        elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
+            mind_neutral_options(s, b, geo, p, i)
     geo_move_options(s, t, b, geo, p)
+    if can_attack(s, b, p):
+        storm_options(s, t, b, geo, p)  # last: a full buffer cuts only these
+    add_options(s, t, b, p)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -655,6 +668,8 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     energy = 1
     if boost >= 0:
         energy = spend_energy(s, t, b, p, boost)
+    elif boost <= -2:
+        energy = -2 - boost  # Add's combined value (cast_add)
     log(s, b, EV_CAST, card, q, energy)
     if e == E_LIGHTNING_BOLT:
         lightning_bolt(s, t, b, geo, p, mode, energy, prm)  # aimed at no one: no Full Shield
@@ -664,6 +679,9 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     if c >= 0:
         spend_counter(s, t, b, q, c, prm[q])
         s.seat[b, p, S.S_COUNTERED] += 1
+        absorb_taken(s, t, b, q, c, card, prm[q])
+        return
+    if absorb_window(s, t, b, geo, p, card, s.pos[b, q], q, 0, prm):
         return
     if teleport_evades(s, t, b, geo, p, q, card, energy, prm):
         s.seat[b, p, S.S_COUNTERED] += 1
@@ -698,6 +716,8 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
         waterbolt(s, t, b, geo, p, q, energy, mode, prm)
     elif e == E_MENTAL_FORCE:
         mental_force(s, t, b, geo, p, q, energy, prm)
+    elif e == E_BRAIN_BURN:
+        brain_burn(s, t, b, p, q, card, prm)
 
 
 @njit(cache=True)
@@ -738,6 +758,7 @@ def negated(s, t, b, geo, p, card, q, prm):
         if c >= 0:
             spend_counter(s, t, b, w, c, prm[w])
             s.seat[b, p, S.S_COUNTERED] += 1
+            absorb_taken(s, t, b, w, c, card, prm[w])
             return True
     return False
 
@@ -780,6 +801,269 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         geo_self_move(s, b, p, z, e == E_TELEPORT)
     elif e == E_WATERBOLT:
         water_hits(s, t, b, p)  # on oneself (A-29)
+    elif e == E_SHARE_LIFE:
+        share_life(s, b, p, q)
+    elif e == E_THOUGHT_STEAL:
+        thought_steal(s, t, b, p, q, prm)
+
+
+# ---------------------------------------------------------------------------------------------
+# --- mind cards ---
+# Brain Burn, Psychic Storm, Share Life, Thought Steal, Absorb Spell (Mentalism instants), Add
+# ---------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def take_cast_card(s, t, b, w, card, prm):
+    """Absorb Spell: seat w takes the cancelled spell card into its hand (card text), then
+    discards down to its hand limit (R172). The spell was discarded when cast (its boosting
+    card with it, and that one stays discarded): the copy of ``card`` nearest the top of the
+    discard pile is the one just cast."""
+    for k in range(s.cont_n[b, Z_DISCARD] - 1, -1, -1):
+        i = s.cont[b, Z_DISCARD, k]
+        if s.inst_card[b, i] == card:
+            place(s, b, i, hand_of(w))
+            s.card[b, w, card, S.C_ACQ] += 1
+            log(s, b, EV_ABSORB, w, card, 0)
+            discard_to_limit(s, t, b, w, prm)
+            return
+
+
+@njit(cache=True)
+def absorb_taken(s, t, b, w, c, card, prm):
+    """After seat w cancelled spell ``card`` with counter instance c: if c was Absorb Spell,
+    w takes the spell card."""
+    if t.card_effect[s.inst_card[b, c]] == E_ABSORB_SPELL:
+        take_cast_card(s, t, b, w, card, prm)
+
+
+@njit(cache=True)
+def absorb_window(s, t, b, geo, p, card, tsq, skip, hit, prm):
+    """The rest of an attack spell's counter window (A-8): after the target (seat ``skip``, -1
+    if none), the other living wizards clockwise from the caster p may cancel it with Absorb
+    Spell if they see the caster or the target square ``tsq`` (A-9). ``hit``: the damage a
+    wizard standing in a Psychic Storm centred on ``tsq`` would take (0: not an area). True if
+    the spell is cancelled (R143); the absorber takes the card."""
+    n = s.players[b]
+    for r in range(1, n):
+        w = (p + r) % n
+        if w == skip or not s.alive[b, w]:
+            continue
+        bit = 1 << s.colour[b, w]
+        if not (line_of_sight(geo, s.pos[b, w], s.pos[b, p], bit) or line_of_sight(geo, s.pos[b, w], tsq, bit)):
+            continue
+        want = hit > 0 and in_storm(geo, tsq, s.pos[b, w]) and \
+            (hit >= s.life[b, w] or hit >= prm[w, BT.P_COUNTER_MIN] + 1)
+        c = BT.choose_absorb(s, t, b, w, prm[w], card, want)
+        if c >= 0:
+            spend_counter(s, t, b, w, c, prm[w])
+            s.seat[b, p, S.S_COUNTERED] += 1
+            take_cast_card(s, t, b, w, card, prm[w])
+            return True
+    return False
+
+
+@njit(cache=True)
+def brain_burn(s, t, b, p, q, card, prm):
+    """Brain Burn hits wizard q: q first discards any hand cards it chooses (no maintained spells
+    exist yet), then suffers magical damage equal to the hand cards it still holds; carried items
+    do not count (card text)."""
+    while s.alive[b, q]:
+        i = BT.choose_brain_burn(s, t, b, q, prm[q])
+        if i < 0:
+            break
+        log(s, b, EV_DISCARD, q, s.inst_card[b, i], 3)
+        discard(s, b, i)
+    n = s.cont_n[b, hand_of(q)]
+    if n > 0:
+        deal_damage(s, t, b, p, q, n, 0, prm)
+    else:
+        log(s, b, EV_NO_EFFECT, card, q, 0)
+
+
+@njit(cache=True)
+def storm_options(s, t, b, geo, p):
+    """Psychic Storm options (O_AREA): its target square must be in sight (R70). Offered: the
+    squares in sight whose storm catches another living wizard (the storm covers the square and
+    its four map neighbours, in_storm), each unboosted and with each energy-valued hand card
+    (R92). Squares that catch nobody else are legal but pointless, and not offered."""
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    h = hand_of(p)
+    nh = s.cont_n[b, h]
+    nsq = geo.sq_r.shape[0]
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        if t.card_effect[s.inst_card[b, i]] != E_PSYCHIC_STORM:
+            continue
+        for sq in range(nsq):
+            caught = False
+            for q in range(s.players[b]):
+                if q != p and s.alive[b, q] and in_storm(geo, sq, s.pos[b, q]):
+                    caught = True
+            if not caught or not line_of_sight(geo, me, sq, bit):
+                continue
+            add_opt(s, b, O_AREA, i, sq, -1, 0)
+            for k2 in range(nh):
+                i2 = s.cont[b, h, k2]
+                if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
+                    add_opt(s, b, O_AREA, i, sq, i2, 0)
+
+
+@njit(cache=True)
+def cast_storm(s, t, b, geo, p, i, sq, boost, prm):
+    """Seat p casts Psychic Storm i at square ``sq`` as its attack (R49, R144). It targets a
+    square, not a wizard, so Full Shield and Null Powder (a spell targeting you) cannot answer
+    it; Absorb Spell can (absorb_window). Otherwise every wizard on the square or a map neighbour
+    of it suffers magical damage equal to the spell's energy, each its own hit (Shield and
+    Bloodshard apply per wizard): the others clockwise from the caster, then the caster if it
+    stands in the storm (card text). Evasion does not exist yet (the card cannot be evaded)."""
+    card = s.inst_card[b, i]
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    s.seat[b, p, S.S_ATTACK_SPELLS] += 1
+    s.card[b, p, card, S.C_PLAYED] += 1
+    discard(s, b, i)
+    energy = 1
+    if boost >= 0:
+        energy = spend_energy(s, t, b, p, boost)
+    elif boost <= -2:
+        energy = -2 - boost  # Add's combined value (cast_add)
+    log(s, b, EV_STORM, card, sq, energy)
+    if absorb_window(s, t, b, geo, p, card, sq, -1, energy, prm):
+        return
+    n = s.players[b]
+    for r in range(1, n + 1):
+        w = (p + r) % n  # r == n: the caster, last
+        if s.done[b]:
+            break
+        if s.alive[b, w] and in_storm(geo, sq, s.pos[b, w]):
+            deal_damage(s, t, b, p, w, energy, 0, prm)
+
+
+@njit(cache=True)
+def mind_neutral_options(s, b, geo, p, i):
+    """Share Life and Thought Steal (instance i): at another living wizard in sight (R70)."""
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and line_of_sight(geo, me, s.pos[b, q], bit):
+            add_opt(s, b, O_NEUTRAL, i, q, -1, 0)
+
+
+@njit(cache=True)
+def share_life(s, b, p, q):
+    """Share Life: the caster's and wizard q's life are added and split evenly, the odd point to
+    the caster (card text). Both are at most 20, so neither can pass the cap (R152)."""
+    total = s.life[b, p] + s.life[b, q]
+    s.life[b, q] = total // 2
+    s.life[b, p] = total - total // 2
+    log(s, b, EV_SHARE_LIFE, s.life[b, p], q, s.life[b, q])
+
+
+@njit(cache=True)
+def thought_steal(s, t, b, p, q, prm):
+    """Thought Steal: the caster looks at q's hand and takes up to two of its cards (never
+    carried items), then discards down to its hand limit (card text, R172)."""
+    for _ in range(2):
+        i = BT.choose_steal(s, t, b, p, q, prm[p])
+        if i < 0:
+            break
+        place(s, b, i, hand_of(p))
+        s.card[b, p, s.inst_card[b, i], S.C_ACQ] += 1
+        log(s, b, EV_STEAL, p, s.inst_card[b, i], q)
+    discard_to_limit(s, t, b, p, prm[p])
+
+
+@njit(cache=True)
+def add_pair(s, t, b, p, skip1, skip2):
+    """The two hand cards of seat p (not ``skip1``, ``skip2``) with the highest energy values,
+    the pair Add offers to combine (-1, -1 if fewer than two have a value)."""
+    h = hand_of(p)
+    c1 = -1
+    c2 = -1
+    for k in range(s.cont_n[b, h]):
+        i = s.cont[b, h, k]
+        v = t.card_energy[s.inst_card[b, i]]
+        if i == skip1 or i == skip2 or v <= 0:
+            continue
+        if c1 < 0 or v > t.card_energy[s.inst_card[b, c1]]:
+            c2 = c1
+            c1 = i
+        elif c2 < 0 or v > t.card_energy[s.inst_card[b, c2]]:
+            c2 = i
+    return c1, c2
+
+
+@njit(cache=True)
+def first_add(s, t, b, p):
+    """The first Add in seat p's hand (copies are alike), or -1."""
+    h = hand_of(p)
+    for k in range(s.cont_n[b, h]):
+        if t.card_effect[s.inst_card[b, s.cont[b, h, k]]] == E_ADD:
+            return s.cont[b, h, k]
+    return -1
+
+
+@njit(cache=True)
+def add_options(s, t, b, p):
+    """Add options (O_ADD; card text: two cards' energy values combined boost one spell or
+    action; FAQ: the exception to one card per boost, R36, R92). Offered (a smaller set): the pair
+    of highest values for the turn's speed boost, and for every unboosted attack option already
+    listed whose spell uses its energy (Zot!'s damage mode, Powerthrust, Stone Dead, Fire Darts,
+    Psychic Storm)."""
+    ad = first_add(s, t, b, p)
+    if ad < 0:
+        return
+    if s.boosted[b] == 0:
+        c1, c2 = add_pair(s, t, b, p, ad, -1)
+        if c2 >= 0:
+            add_opt(s, b, O_ADD, -1, 0, c1, c2)
+    n = s.opt_n[b]
+    for k in range(n):
+        kind = s.opt[b, k, 0]
+        i = s.opt[b, k, 1]
+        if (kind != O_ATTACK and kind != O_AREA) or s.opt[b, k, 3] != -1 or s.opt[b, k, 4] != 0:
+            continue
+        e = t.card_effect[s.inst_card[b, i]]
+        if kind == O_ATTACK and not uses_energy(e):
+            continue
+        c1, c2 = add_pair(s, t, b, p, ad, i)
+        if c2 >= 0:
+            add_opt(s, b, O_ADD, i, s.opt[b, k, 2], c1, c2)
+
+
+@njit(cache=True)
+def cast_add(s, t, b, geo, p, a, x, c1, c2, prm):
+    """Seat p casts Add (a neutral spell, R66) with hand cards c1 and c2: both are discarded for
+    their printed energy values, whose sum boosts attack spell ``a`` cast at ``x`` (a seat, or a
+    square for Psychic Storm) or, with ``a`` < 0, is the turn's speed boost (R36). No further
+    values are added (card text), so a Powerstone adds nothing. If Add is cancelled (a neutral
+    spell's counter window, A-8) its cards are spent and the spell is cast unboosted, or the
+    speed boost is not used."""
+    ad = first_add(s, t, b, p)
+    card = s.inst_card[b, ad]
+    s.card[b, p, card, S.C_PLAYED] += 1
+    discard(s, b, ad)
+    v = np.int64(t.card_energy[s.inst_card[b, c1]]) + t.card_energy[s.inst_card[b, c2]]
+    s.card[b, p, s.inst_card[b, c1], S.C_ENERGY] += 1
+    s.card[b, p, s.inst_card[b, c2], S.C_ENERGY] += 1
+    log(s, b, EV_ADD, s.inst_card[b, c1], s.inst_card[b, c2], v)
+    discard(s, b, c1)
+    discard(s, b, c2)
+    if negated(s, t, b, geo, p, card, p, prm):
+        v = 0
+    if a < 0:
+        if v > 0:
+            s.mp[b] += v
+            s.boosted[b] = 1
+            s.seat[b, p, S.S_BOOSTS] += 1
+            log(s, b, EV_BOOST, card, v, s.mp[b])
+        return
+    boost = -2 - v if v > 0 else -1
+    if t.card_effect[s.inst_card[b, a]] == E_PSYCHIC_STORM:
+        cast_storm(s, t, b, geo, p, a, x, boost, prm)
+    else:
+        cast_attack(s, t, b, geo, p, a, x, boost, 0, prm)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1060,6 +1344,10 @@ def do_option(s, t, b, geo, p, k, prm):
         discard_to_limit(s, t, b, p, prm[p])  # A-14: room is made with hand cards
     elif kind == O_THROW:
         throw(s, t, b, p, a, x, prm)
+    elif kind == O_AREA:
+        cast_storm(s, t, b, geo, p, a, x, y, prm)
+    elif kind == O_ADD:
+        cast_add(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_UNLOCK:
         # Pick Lock is mundane: no counter answers it (R99); a Master Key stays carried
         card = s.inst_card[b, a]

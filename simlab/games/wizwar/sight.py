@@ -205,3 +205,15 @@ def adjacent(geo, a, b, bit):
             if passes(geo.edge_kind[e], geo.edge_doors[e], bit) and passes(geo.edge_kind[f], geo.edge_doors[f], bit):
                 return True
     return False
+
+
+@njit(cache=True)
+def in_storm(geo, centre, sq):
+    """True if square ``sq`` is ``centre`` or one of its four orthogonal neighbours on the map,
+    through any wall, never diagonally and never across a wrap-around or a portal (Psychic Storm's
+    card text): map rows and columns, not the movement links."""
+    if centre < 0 or sq < 0:
+        return False
+    dr = abs(np.int64(geo.sq_r[centre]) - np.int64(geo.sq_r[sq]))
+    dc = abs(np.int64(geo.sq_c[centre]) - np.int64(geo.sq_c[sq]))
+    return dr + dc <= 1

@@ -56,6 +56,8 @@ IMPLEMENTED = frozenset({
     "speedstone", "lifestone", "powerstone", "spellstone", "bloodshard", "mightstone", "large_rock",
     "boomstone", "null_powder", "pick_lock", "master_key", "brainstone",
     "windrider", "teleport", "lightning_bolt", "waterbolt", "mental_force",
+    # helper "mind" (Mentalism instants)
+    "brain_burn", "psychic_storm", "share_life", "thought_steal", "absorb_spell", "add",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -77,14 +79,19 @@ EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "k
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
 O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
     O_THROW, O_UNLOCK = range(13)
-NKIND = 13
+O_AREA = 13  # an attack spell aimed at a square (Psychic Storm)
+O_ADD = 14   # Add: two cards' energy values as one boost of a spell or of speed
+NKIND = 15
 # O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
 # (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
 # O_ITEM: a = item instance played from the hand (R65); O_ITEM_DROP: a = carried item dropped
 # (R109); O_ITEM_PICK: a = item on the floor of one's square picked up for 1 MP (R106);
 # O_THROW: a = carried thrown weapon, x = target seat (R100, R113); O_UNLOCK: a = Pick Lock in
-# the hand or a carried Master Key, x = the door's border (R43)
+# the hand or a carried Master Key, x = the door's border (R43);
+# O_AREA: a = attack spell instance, x = target square, y = boosting instance (-1)
+# O_ADD: a = the boosted attack spell instance (-1: a speed boost), x = its target seat (or
+# square for Psychic Storm), y and z = the two cards whose energy values Add combines
 
 # Seat counters (results `seats` table, in this order after score/won)
 SEAT_COLUMNS = (

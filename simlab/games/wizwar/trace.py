@@ -74,7 +74,7 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_DRAW:
             lines.append(f"  {who(a)} draws {names[x]}")
         elif code == R.EV_DISCARD:
-            why = {1: " (over the hand limit)", 2: " (Brainstone lost)"}.get(int(y), "")
+            why = {1: " (over the hand limit)", 2: " (Brainstone lost)", 3: " (before Brain Burn)"}.get(int(y), "")
             lines.append(f"  {who(a)} discards {names[x]}{why}")
         elif code == R.EV_RESHUFFLE:
             which = " of the second team (Custom Spellbook)" if x == 1 else ""
@@ -108,6 +108,16 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    the bolt enters {sq(a)}")
         elif code == R.EV_EVADE:
             lines.append(f"    {who(a)} is out of {who(x)}'s sight: the attack is evaded")
+        elif code == R.EV_STORM:
+            lines.append(f"  casts {names[a]} at the square {sq(x)} (energy {y})")
+        elif code == R.EV_SHARE_LIFE:
+            lines.append(f"    life shared: caster {a}, {who(x)} {y}")
+        elif code == R.EV_STEAL:
+            lines.append(f"    {who(a)} takes {names[x]} from the hand of {who(y)}")
+        elif code == R.EV_ABSORB:
+            lines.append(f"    {who(a)} takes the cancelled {names[x]} into its hand")
+        elif code == R.EV_ADD:
+            lines.append(f"  casts Add: {names[a]} and {names[x]} discarded for {y} energy")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))
