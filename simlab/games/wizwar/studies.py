@@ -33,7 +33,8 @@ from simlab.games.wizwar.movement import distances
 
 __all__ = ["treasure_round_trips", "school_triples", "schools_scenario", "game_facts", "school_cells",
            "school_effects", "first_player_edge", "colour_edge", "section_schools", "REPORT_SECTIONS",
-           "OUTCOMES", "SCHOOLS_PATH", "deck_coverage"]
+           "OUTCOMES", "SCHOOLS_PATH", "deck_coverage", "spellbook_cases", "spellbook_scenario",
+           "spellbook_games", "spellbook_splits", "school_ratings", "school_matrix", "section_spellbooks"]
 
 SCHOOLS_PATH = "setup.schools"
 #: How a game ended, from the winner's point of view: ``treasure`` (2 points, all from enemy
@@ -466,4 +467,229 @@ def section_schools(ctx) -> None:
              "asymmetry, not at the drawing.")
 
 
-REPORT_SECTIONS = {"wizwar_schools": section_schools}
+
+
+# ---------------------------------------------------------------------------------------------
+# Spellbook study: school against school under the Custom Spellbook rule (R176)
+# ---------------------------------------------------------------------------------------------
+
+def _label(schools) -> str:
+    return "+".join(sorted(schools))
+
+
+def spellbook_cases() -> list[dict[str, Any]]:
+    """The ``[[cases]]`` of the spellbook study: each of the 20 triples as deck 0 against the
+    other three schools as deck 1 (R176: the two decks split the six schools), so each of the 10
+    splits is played with either deck on either team."""
+    cases = []
+    for t in school_triples():
+        rest = [x for x in SCHOOLS[1:] if x not in t]
+        cases.append({"label": f"{_label(t)} vs {_label(rest)}", "setup.schools": list(t), "setup.schools_1": rest})
+    return cases
+
+
+def spellbook_scenario(games: int = 50, seed: int = 43) -> str:
+    """The text of scenarios/wizwar_spellbooks.toml (2 players, one deck each, balanced bots)."""
+    lines = [
+        "# Wiz-War: school against school under the Custom Spellbook rule (R176): each player has a deck",
+        "# of its own, the cantrips plus three schools, and the two decks split the six schools. Written",
+        "# by simlab.games.wizwar.studies.spellbook_scenario (a test checks it is current). Each of the",
+        "# 20 triples is deck 0 (seat 0) once against the other three schools, so every split is played",
+        "# with each deck in each seat (the seat's board colour cancels out). The report",
+        "# (analyses = [\"wizwar_spellbooks\"]) leads with Bradley-Terry ratings of the schools (a deck's",
+        "# strength is the sum of its schools'), the splits shown after Holm's correction, and the",
+        "# school-against-school matrix. Only implemented cards are in the decks: the report says how many.",
+        "#",
+        f"# Small default size (CI): 20 cases x {games} games = {20 * games:,} games.",
+        'name = "wizwar_spellbooks"',
+        'game = "wizwar"',
+        f"games = {games}",
+        f"seed = {seed}",
+        "players = 2",
+        "rotate_seats = false",
+        'analyses = ["wizwar_spellbooks"]',
+        'question = "Under the Custom Spellbook rule, which Wiz-War schools make the stronger deck?"',
+        "",
+        "[[seats]]",
+        'bot = "balanced"',
+        "",
+    ]
+    for case in spellbook_cases():
+        lines.append("[[cases]]")
+        lines.append(f'"label" = "{case["label"]}"')
+        for k in ("setup.schools", "setup.schools_1"):
+            lines.append(f'"{k}" = [' + ", ".join(f'"{x}"' for x in case[k]) + "]")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def spellbook_games(seats: pl.LazyFrame | pl.DataFrame, manifest: Mapping[str, Any]) -> pl.DataFrame:
+    """One row per two-deck game: ``variant, game_id, deck0, deck1`` (school labels) and
+    ``result`` (1 deck 0 won, 0 deck 1 won, None a draw). Seat p plays deck p % 2 (R176)."""
+    rows = []
+    for v in manifest.get("variants", []):
+        setup = v.get("setup") or {}
+        if "schools_1" not in setup:
+            continue
+        first = setup.get("schools") or list(FIRST_GAME)
+        rows.append({"variant": v["label"], "deck0": _label(first), "deck1": _label(setup["schools_1"])})
+    info = pl.DataFrame(rows, schema={"variant": pl.String, "deck0": pl.String, "deck1": pl.String})
+    wins = (seats.lazy().group_by("variant", "game_id")
+            .agg(w0=(pl.col("won").cast(pl.Float64) * (pl.col("seat") % 2 == 0)).sum(),
+                 w1=(pl.col("won").cast(pl.Float64) * (pl.col("seat") % 2 == 1)).sum())
+            .collect())
+    return (wins.join(info, on="variant", how="inner")
+            .with_columns(result=pl.when(pl.col("w0") > pl.col("w1")).then(1)
+                          .when(pl.col("w1") > pl.col("w0")).then(0).otherwise(None))
+            .select("variant", "game_id", "deck0", "deck1", "result"))
+
+
+def spellbook_splits(games: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
+    """Per split of the schools (both deck orders pooled): the share of decisive games won by the
+    deck holding the alphabetically first school, ``rate`` (Wilson interval), ``n`` decisive games,
+    ``draws``, the exact binomial p-value against 50% and Holm's adjustment over the splits."""
+    g = games.with_columns(side=pl.when(pl.col("deck0") < pl.col("deck1")).then(pl.col("deck0"))
+                           .otherwise(pl.col("deck1")),
+                           other=pl.when(pl.col("deck0") < pl.col("deck1")).then(pl.col("deck1"))
+                           .otherwise(pl.col("deck0")))
+    g = g.with_columns(side_won=pl.when(pl.col("deck0") == pl.col("side")).then(pl.col("result"))
+                       .otherwise(1 - pl.col("result")))
+    out = (g.group_by("side", "other").agg(n=pl.col("side_won").is_not_null().sum(),
+                                           wins=pl.col("side_won").sum(), draws=pl.col("side_won").is_null().sum())
+           .sort("side"))
+    n, k = out["n"].to_numpy(), out["wins"].fill_null(0).to_numpy()
+    lo, hi = proportion_ci(k, n, alpha=alpha)
+    p = np.array([st.binomtest(int(a), int(m), 0.5).pvalue if m else 1.0 for a, m in zip(k, n, strict=True)])
+    _, holm = adjust(p, "holm", alpha)
+    return out.with_columns(rate=pl.Series(np.where(n > 0, k / np.maximum(n, 1), np.nan)), ci_low=pl.Series(lo),
+                            ci_high=pl.Series(hi), p_value=pl.Series(p), p_holm=pl.Series(holm))
+
+
+def school_ratings(games: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
+    """Bradley-Terry ratings of the schools under the Custom Spellbook rule: a logistic model of
+    the decisive games, log-odds(deck 0 wins) = seat + sum of deck 0's school ratings - sum of deck
+    1's, ratings centred on 0 (the cantrips are in both decks and cancel). Returns ``school,
+    rating, ci_low, ci_high`` (log-odds, Wald intervals of the centred ratings) sorted by rating,
+    plus one row ``school = "(seat 1)"``: deck 0's seat effect, which in this study mixes the first
+    seat's board colours in; ``p_schools``: the likelihood-ratio test that every school rates 0."""
+    import statsmodels.api as sm
+
+    g = games.filter(pl.col("result").is_not_null())
+    names = list(SCHOOLS[1:])
+    if g.height < 10:
+        return pl.DataFrame(schema={"school": pl.String, "rating": pl.Float64, "ci_low": pl.Float64,
+                                    "ci_high": pl.Float64})
+    x = np.zeros((g.height, len(names)))
+    for j, sch in enumerate(names):
+        x[:, j] = (g["deck0"].str.contains(sch, literal=True).cast(pl.Int8).to_numpy()
+                   - g["deck1"].str.contains(sch, literal=True).cast(pl.Int8).to_numpy())
+    design = np.column_stack([np.ones(g.height), x[:, :-1]])  # the last school is the reference (0)
+    fit = sm.Logit(g["result"].to_numpy().astype(float), design).fit(disp=0)
+    beta = np.append(fit.params[1:], 0.0)
+    cov = np.zeros((len(names), len(names)))
+    cov[:-1, :-1] = fit.cov_params()[1:, 1:]
+    centre = np.eye(len(names)) - 1.0 / len(names)
+    r = centre @ beta
+    se = np.sqrt(np.diag(centre @ cov @ centre.T))
+    z = st.norm.ppf(1 - alpha / 2)
+    rows = [{"school": sch, "rating": float(r[j]), "ci_low": float(r[j] - z * se[j]),
+             "ci_high": float(r[j] + z * se[j])} for j, sch in enumerate(names)]
+    seat_se = float(np.sqrt(fit.cov_params()[0, 0]))
+    rows.append({"school": "(seat 1)", "rating": float(fit.params[0]), "ci_low": float(fit.params[0] - z * seat_se),
+                 "ci_high": float(fit.params[0] + z * seat_se)})
+    # the likelihood-ratio test of all school ratings = 0 (against the seat-only model)
+    return pl.DataFrame(rows).sort("rating", descending=True).with_columns(p_schools=pl.lit(float(fit.llr_pvalue)))
+
+
+def school_matrix(games: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
+    """School against school: for each ordered pair (``school``, ``opponent``) the decisive games
+    in which they were in different decks, and the share won by ``school``'s deck (Wilson)."""
+    g = games.filter(pl.col("result").is_not_null())
+    rows = []
+    for a in SCHOOLS[1:]:
+        for o in SCHOOLS[1:]:
+            if a == o:
+                continue
+            a0 = g["deck0"].str.contains(a, literal=True) & g["deck1"].str.contains(o, literal=True)
+            a1 = g["deck1"].str.contains(a, literal=True) & g["deck0"].str.contains(o, literal=True)
+            n = int(a0.sum() + a1.sum())
+            k = int(g.filter(a0)["result"].sum() + (g.filter(a1)["result"] == 0).sum())
+            lo, hi = proportion_ci(k, n, alpha=alpha) if n else (float("nan"), float("nan"))
+            rows.append({"school": a, "opponent": o, "n": n, "wins": k, "win_rate": k / n if n else float("nan"),
+                         "ci_low": float(lo), "ci_high": float(hi)})
+    return pl.DataFrame(rows)
+
+
+def section_spellbooks(ctx) -> None:
+    """Report section ``wizwar_spellbooks``: the schools' Bradley-Terry ratings first (which school
+    makes a deck stronger, with intervals), then the splits shown after Holm's correction and the
+    school-against-school matrix."""
+    doc = ctx.doc
+    games = spellbook_games(ctx.results.seats, ctx.manifest)
+    doc.heading("Which schools make the stronger deck (Custom Spellbook, two decks)?")
+    if games.is_empty():
+        doc.para("No variant of this study sets `setup.schools_1`, so no game was played with two decks.")
+        return
+    ratings = school_ratings(games)
+    splits = spellbook_splits(games)
+    n_dec = int(games["result"].is_not_null().sum())
+    lead = []
+    sch = ratings.filter(pl.col("school") != "(seat 1)")
+    if sch.height:
+        top, bottom = sch.row(0, named=True), sch.row(sch.height - 1, named=True)
+        p_all = float(top["p_schools"])
+        differ = (f"the schools differ (likelihood-ratio test, p = {p_all:.2g})" if p_all < 0.05 else
+                  f"no difference between the schools is shown (likelihood-ratio test, p = {p_all:.2g})")
+        lead.append(f"**Ratings** (Bradley-Terry log-odds, a deck's strength is the sum of its schools'; "
+                    f"{n_dec:,} decisive games): {differ}; highest {top['school'].capitalize()} "
+                    f"{top['rating']:+.2f} ({top['ci_low']:+.2f} to {top['ci_high']:+.2f}), lowest "
+                    f"{bottom['school'].capitalize()} {bottom['rating']:+.2f} ({bottom['ci_low']:+.2f} to "
+                    f"{bottom['ci_high']:+.2f}).")
+    shown = splits.filter(pl.col("p_holm") < 0.05)
+    lead.append("**Splits** (the six schools in two decks, both seat orders pooled, Holm over the 10 splits): "
+                + ("; ".join(f"{_school_name(r['side'] if r['rate'] > 0.5 else r['other'])} beats "
+                             f"{_school_name(r['other'] if r['rate'] > 0.5 else r['side'])} in "
+                             f"{_pct(max(r['rate'], 1 - r['rate']))} of {r['n']:,} decisive games"
+                             for r in shown.iter_rows(named=True)) if shown.height
+                   else "no split is won by one side more often than chance shows") + ".")
+    draws = int(games["result"].is_null().sum())
+    lead.append(f"**Draws**: {draws:,} of {games.height:,} games ({_pct(draws / games.height)}), left out of the "
+                "ratings and the splits.")
+    doc.bullets(lead)
+    for k, text in enumerate(lead):
+        ctx.answer(text.replace("**", ""), rank=10 + k)
+    labels = sorted(set(games["deck0"].to_list()) | set(games["deck1"].to_list()))
+    cov = [deck_coverage(x) for x in labels]
+    caveat = _coverage_caveat(pl.DataFrame({"schools": labels})) if cov else ""
+    ctx.answer(caveat.replace("**", ""), rank=0)
+    doc.para(caveat)
+    doc.heading("School ratings (log-odds, 95% Wald intervals, centred on 0)", 3)
+    doc.table(["school", "rating", "interval"],
+              [[r["school"], f"{r['rating']:+.2f}", f"({r['ci_low']:+.2f} to {r['ci_high']:+.2f})"]
+               for r in ratings.iter_rows(named=True)])
+    doc.para("A deck's log-odds of beating the other deck is the seat term plus the sum of its three schools' "
+             "ratings minus the sum of the other deck's. The seat term '(seat 1)' is deck 0's edge from playing "
+             "seat 1, which also carries seat 1's board colours (docs/wizwar.md, schools study).")
+    doc.heading("Splits: the deck with the first-named school's win rate (decisive games, 95% Wilson)", 3)
+    doc.table(["deck", "against", "decisive games", "draws", "win rate", "Holm p"],
+              [[_school_name(r["side"]), _school_name(r["other"]), f"{r['n']:,}", f"{r['draws']:,}",
+                f"{_pct(r['rate'])} {_iv(r['ci_low'], r['ci_high'])}", f"{r['p_holm']:.2g}"]
+               for r in splits.iter_rows(named=True)])
+    mm = school_matrix(games)
+    names = list(SCHOOLS[1:])
+    cell = {(r["school"], r["opponent"]): f"{_pct(r['win_rate'])} {_iv(r['ci_low'], r['ci_high'])} n={r['n']}"
+            for r in mm.iter_rows(named=True)}
+    doc.heading("School against school: the row school's deck's win rate when the column school is in the "
+                "other deck (decisive games, 95% Wilson)", 3)
+    doc.table(["school \\ opponent", *names], [[a, *[cell.get((a, o), "") for o in names]] for a in names])
+    doc.para("Each pair of schools meets in 6 of the 10 splits (the other four schools fill the two decks), so "
+             "a cell also carries the schools that shared the decks; the ratings above separate them.")
+    try:
+        from simlab.report import charts
+        ctx.save(charts.matchup_heatmap(mm.rename({"school": "bot"})), "wizwar_school_matrix",
+                 "Win rate of the deck holding each school against the deck holding each other school")
+    except Exception as exc:  # a chart is a convenience: the table above carries the numbers
+        doc.para(f"(chart skipped: {exc})")
+
+
+REPORT_SECTIONS = {"wizwar_schools": section_schools, "wizwar_spellbooks": section_spellbooks}

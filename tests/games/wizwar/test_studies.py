@@ -161,3 +161,91 @@ def test_schools_report_leads_with_the_answers(tmp_path, players):
     assert "The first player" in box and "The board colours" in box
     assert "the first player's win rate" in box and "seat 1's win rate" not in box
     assert "Not publishable" in box
+
+
+# ---------------------------------------------------------------------------------------------
+# The spellbook study (two decks, R176; report section wizwar_spellbooks)
+
+
+def test_spellbook_scenario_is_current_and_splits_the_schools():
+    """20 cases: each triple as deck 0 against the other three schools (R176 splits one box), so
+    each of the 10 splits is played with either deck in either seat."""
+    from simlab.scenario import load_scenario
+
+    assert (_SCEN / "wizwar_spellbooks.toml").read_text() == studies.spellbook_scenario()
+    variants = load_scenario(_SCEN / "wizwar_spellbooks.toml").variants()
+    assert len(variants) == 20 and {v.players for v in variants} == {2}
+    for v in variants:
+        assert sorted(v.setup["schools"] + v.setup["schools_1"]) == sorted(studies.SCHOOLS[1:])
+    splits = {frozenset([tuple(v.setup["schools"]), tuple(v.setup["schools_1"])]) for v in variants}
+    assert len(splits) == 10
+
+
+def _spellbook_games(rng, strength: dict[str, float], n_per: int = 400, seat: float = 0.0) -> pl.DataFrame:
+    rows = []
+    for case in studies.spellbook_cases():
+        a, o = case["setup.schools"], case["setup.schools_1"]
+        logit = seat + sum(strength.get(x, 0.0) for x in a) - sum(strength.get(x, 0.0) for x in o)
+        p = 1 / (1 + np.exp(-logit))
+        for k in range(n_per):
+            rows.append({"variant": case["label"], "game_id": k, "deck0": "+".join(sorted(a)),
+                         "deck1": "+".join(sorted(o)), "result": int(rng.random() < p)})
+    return pl.DataFrame(rows)
+
+
+def test_school_ratings_recover_planted_strengths():
+    """Bradley-Terry with additive team strengths: ratings planted at +0.3 (elemental) and -0.3
+    (alchemy), the rest 0, and a seat term of 0.2 are recovered within their 95% intervals; the
+    likelihood-ratio test finds the schools differ; with no strengths it does not (at this n)."""
+    g = _spellbook_games(np.random.default_rng(5), {"elemental": 0.3, "alchemy": -0.3}, seat=0.2)
+    r = {row["school"]: row for row in studies.school_ratings(g).iter_rows(named=True)}
+    for school, planted in {"elemental": 0.3, "alchemy": -0.3, "mentalism": 0.0, "(seat 1)": 0.2}.items():
+        assert r[school]["ci_low"] < planted < r[school]["ci_high"], school
+    assert r["elemental"]["p_schools"] < 1e-6
+    flat = studies.school_ratings(_spellbook_games(np.random.default_rng(6), {}, n_per=100))
+    assert flat["p_schools"][0] > 0.01
+
+
+def test_splits_and_school_matrix_count_both_seat_orders():
+    """A split is the same two decks in either seat order: 2 x n games pooled; Holm over the 10
+    splits; each pair of schools meets in 6 of the 10 splits, so 12 cases."""
+    g = _spellbook_games(np.random.default_rng(7), {"elemental": 1.0}, n_per=50)
+    sp = studies.spellbook_splits(g)
+    assert sp.height == 10 and (sp["n"] == 100).all()
+    assert (sp["p_holm"] >= sp["p_value"]).all()
+    strong = sp.filter(pl.col("side").str.contains("elemental") | pl.col("other").str.contains("elemental"))
+    assert strong.height == 10
+    mm = studies.school_matrix(g)
+    assert mm.height == 30 and (mm["n"] == 12 * 50).all()
+    e = mm.filter((pl.col("school") == "elemental") & (pl.col("opponent") == "alchemy")).row(0, named=True)
+    a = mm.filter((pl.col("school") == "alchemy") & (pl.col("opponent") == "elemental")).row(0, named=True)
+    assert e["win_rate"] > 0.7 and abs(e["win_rate"] + a["win_rate"] - 1) < 1e-9
+
+
+def test_spellbook_games_read_the_decks_and_draws():
+    """Seat p plays deck p % 2 (R176); a game won by neither deck is a draw (None)."""
+    seats = pl.DataFrame({"variant": ["v"] * 6, "game_id": [0, 0, 1, 1, 2, 2], "seat": [0, 1] * 3,
+                          "won": [1, 0, 0, 1, 0, 0]})
+    manifest = {"variants": [{"label": "v", "setup": {"schools": ["mutation", "alchemy", "elemental"],
+                                                      "schools_1": ["thaumaturgy", "conjuration", "mentalism"]}}]}
+    g = studies.spellbook_games(seats, manifest).sort("game_id")
+    assert g["result"].to_list() == [1, 0, None]
+    assert g["deck0"][0] == "alchemy+elemental+mutation" and g["deck1"][0] == "conjuration+mentalism+thaumaturgy"
+
+
+def test_spellbook_report_leads_with_the_ratings(tmp_path):
+    """A tiny two-deck run: the first screen gives the school ratings with the likelihood-ratio
+    test, the splits after Holm, the draws and the coverage caveat."""
+    from simlab.report.render import render_report
+    from simlab.runner import run_scenario
+    from simlab.scenario import parse_scenario
+
+    text = studies.spellbook_scenario(games=3).replace('name = "wizwar_spellbooks"', 'name = "t_books"')
+    scn = parse_scenario(text)
+    out = tmp_path / "res"
+    run_scenario(scn, out=out, n_jobs=1, quiet=True)
+    md = (render_report(out, tmp_path / "rep") / "report.md").read_text()
+    box = md.split("\n- Game: ")[0]
+    assert "Ratings (Bradley-Terry log-odds" in box and "likelihood-ratio test" in box
+    assert "Splits (the six schools in two decks" in box and "Draws:" in box and "Not publishable" in box
+    assert "School against school" in md
