@@ -534,23 +534,26 @@ def _merge_names(current: Any, add: str | None = None, remove: str | None = None
     return names + ([add] if add is not None else [])
 
 
-def card_effect_case(data: dict[str, Any], card: str, arm: str, focal: int, players: int) -> None:
+def card_effect_case(data: dict[str, Any], card: str, arm: str, focal: int, players: int,
+                     out: str = "exclude") -> None:
     """Turn variant ``data`` into the ``arm`` ("in" or "out") of ``card``'s experiment, in place.
 
-    "in": the card is added to ``setup.include`` (and dropped from ``setup.exclude``), and every
-    bot row except ``focal`` gets ``avoid_card = card`` (the seats list is first expanded to one
-    entry per player). "out": the card is added to ``setup.exclude`` (and dropped from
-    ``setup.include``).
+    "in": every bot row except ``focal`` gets ``avoid_card = card`` (the seats list is first
+    expanded to one entry per player), and with ``out = "exclude"`` the card is added to
+    ``setup.include`` (and dropped from ``setup.exclude``). "out": with ``out = "exclude"`` the
+    card is added to ``setup.exclude`` (and dropped from ``setup.include``); with ``out =
+    "avoid"`` (the game's ``card_effect_out``) it stays in and every bot row avoids it.
     """
     setup = data["setup"]
-    if arm == "in":
-        setup["include"] = _merge_names(setup.get("include"), add=card)
-        if "exclude" in setup:
-            setup["exclude"] = _merge_names(setup["exclude"], remove=card)
+    if arm == "in" or out == "avoid":
+        if arm == "in" and out == "exclude":
+            setup["include"] = _merge_names(setup.get("include"), add=card)
+            if "exclude" in setup:
+                setup["exclude"] = _merge_names(setup["exclude"], remove=card)
         if len(data["seats"]) == 1:
             data["seats"] = [copy.deepcopy(data["seats"][0]) for _ in range(players)]
         for i, seat in enumerate(data["seats"]):
-            if i != focal:
+            if i != focal or arm == "out":
                 seat["params"]["avoid_card"] = card
     else:
         setup["exclude"] = _merge_names(setup.get("exclude"), add=card)
@@ -694,12 +697,20 @@ def _build(
             ok = True
             for arm in ("in", "out"):
                 probe = copy.deepcopy(base)
-                card_effect_case(probe, name, arm, ce.focal_seat, min(players))
+                card_effect_case(probe, name, arm, ce.focal_seat, min(players), spec.card_effect_out)
                 try:
-                    load(probe)
+                    table = load(probe)
                 except (KeyError, ValueError, TypeError) as exc:
                     if ce.cards != "all":
                         raise err(("card_effects", "cards"), f"card {name!r}, arm {arm!r}: {_message(exc)}") from None
+                    ok = False
+                    break
+                # a card left in the game for both arms must be in it at all to be measured
+                if spec.card_effect_out == "avoid" and not any(
+                        r.get("card") == name and r.get("in_deck", 1) for r in table.rows):
+                    if ce.cards != "all":
+                        raise err(("card_effects", "cards"), f"card {name!r} is not in this setup's deck "
+                                  f"(`simlab cards {spec.name}`: in_deck 0), so no bot can play it")
                     ok = False
                     break
             (chosen if ok else skipped).append(name)
@@ -709,7 +720,7 @@ def _build(
             for arm in ("in", "out"):
                 cases.append((f"card={name} arm={arm}", {}, (name, arm)))
         effects_info = {"cards": chosen, "skipped": skipped, "focal_seat": ce.focal_seat,
-                        "correction": ce.correction}
+                        "correction": ce.correction, "out": spec.card_effect_out}
     seen: set[str] = set()
     for i, (label, _, _) in enumerate(cases):
         if label in seen:
@@ -725,7 +736,7 @@ def _build(
             for combo in combos:
                 data = copy.deepcopy(base)
                 if arm is not None:
-                    card_effect_case(data, arm[0], arm[1], model.card_effects.focal_seat, p)
+                    card_effect_case(data, arm[0], arm[1], model.card_effects.focal_seat, p, spec.card_effect_out)
                 for path, value in case_values.items():
                     _apply_sweep(data, path, copy.deepcopy(value))
                 for path, value in zip(sweep_keys, combo, strict=True):

@@ -133,6 +133,10 @@ class GameSpec:
         end_reasons: labels of the ``end_reason`` codes.
         card_params: bot parameters whose value names a card (scenarios give the card's name;
             the vector holds its card id).
+        card_effect_out: what the "out" arm of a ``[card_effects]`` experiment does:
+            ``"exclude"`` takes the card out of the game (``setup.exclude``: Quarriors' market),
+            ``"avoid"`` leaves it in and gives every seat ``avoid_card`` (a shared deck, as in
+            Wiz-War, keeps the same draws in both arms, so the pairing is closer).
     """
 
     name: str
@@ -150,6 +154,7 @@ class GameSpec:
     card_columns: tuple[str, ...] = ()
     end_reasons: tuple[str, ...] = ()
     card_params: tuple[str, ...] = ()
+    card_effect_out: str = "exclude"
 
     def bot_vector(self, preset: str, overrides: Mapping[str, float] | None = None) -> np.ndarray:
         """Parameter vector of a preset with overrides applied, validated by name.

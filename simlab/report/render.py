@@ -668,12 +668,20 @@ def _section_card_effects(ctx: _Ctx) -> None:
     focal = int(info.get("focal_seat", 0))
     correction = info.get("correction", "holm")
     fn = _analysis("card_effects")
+    avoid = info.get("out") == "avoid"  # the card stays in the game in both arms (GameSpec.card_effect_out)
+    use, per = ("played", "per play") if avoid else ("bought", "per purchase")
+    arms_text = (
+        f"**in** (only the focal bot, bot row {focal}, may play the card; every other bot avoids it) and **out** "
+        f"(no bot plays it). The card stays in the deck in both arms, so both draw the same cards on the same "
+        f"seeds; an avoided card may still be spent for its energy value (a pure energy card may not)"
+        if avoid else
+        f"**in** (the card is forced into the setup; every bot except the focal one, bot row {focal}, avoids "
+        f"it) and **out** (the card is excluded, so its place goes to whatever the game's own setup draws "
+        f"instead: the baseline is \"a card the setup would draw\", not \"no card\")")
     doc.para(
-        f"Each card was played in two arms with the same game seeds: **in** (the card is forced into the "
-        f"setup; every bot except the focal one, bot row {focal}, avoids it) and **out** (the card is "
-        f"excluded, so its place goes to whatever the game's own setup draws instead: the baseline is "
-        f"\"a card the setup would draw\", not \"no card\"). The effect is the focal bot's win rate in minus out; "
-        f"**per purchase** divides it by the share of in-arm games in which the focal bot bought the card. "
+        f"Each card was played in two arms with the same game seeds: {arms_text}. The effect is the focal bot's "
+        f"win rate in minus out; **{per}** divides it by the share of in-arm games in which the focal bot "
+        f"{use} the card. "
         f"With {len(groups[0]['arms'])} cards "
         f"tested, p-values are adjusted with the **{correction.capitalize()}** correction; a card's effect is "
         f"called real only when it is flagged after that correction and its 95% interval excludes zero."
@@ -684,7 +692,7 @@ def _section_card_effects(ctx: _Ctx) -> None:
             doc.heading(f"Card effects: {group['base']}", 3)
         effects = fn(ctx.results.seats, arms, focal_bot_row=focal, correction=correction)
         rows = effects.sort("diff", descending=True).to_dicts()
-        taken = _acquired_in_arm(ctx, arms, focal)
+        taken = _acquired_in_arm(ctx, arms, focal, "played" if avoid else "acquired")
         for r in rows:
             # per purchase: the effect of having the card, over the share of in-arm games where the
             # focal bot bought it (its interval scales the same way, the share taken as known)
@@ -697,8 +705,9 @@ def _section_card_effects(ctx: _Ctx) -> None:
         for r in real:
             direction = "raises" if r["diff"] > 0 else "lowers"
             sentences.append(
-                f"Having {r['card']} in the game (for the focal bot only) {direction} its win rate by "
-                f"{100 * abs(r['diff']):.1f} points {interval(r['ci_low'], r['ci_high'])}, from {pct(r['win_out'])} "
+                (f"Being the only bot allowed to play {r['card']} {direction} its win rate by " if avoid else
+                 f"Having {r['card']} in the game (for the focal bot only) {direction} its win rate by ")
+                + f"{100 * abs(r['diff']):.1f} points {interval(r['ci_low'], r['ci_high'])}, from {pct(r['win_out'])} "
                 f"to {pct(r['win_in'])} over {count(r['n'])} paired games ({correction.capitalize()}-adjusted "
                 f"p = {_num(r['p_adjusted'])})."
             )
@@ -724,8 +733,8 @@ def _section_card_effects(ctx: _Ctx) -> None:
                  + (f" (up to {count(max(needed))} paired games per card would settle ±{MARGIN_WORDS})"
                     if needed else "") + ".")
         doc.table(
-            ["card", "win in", "win out", "difference", "95% interval", "bought in the in arm",
-             "per purchase (95%)", "n", "p", f"p ({correction})", "verdict"],
+            ["card", "win in", "win out", "difference", "95% interval", f"{use} in the in arm",
+             f"{per} (95%)", "n", "p", f"p ({correction})", "verdict"],
             [[r["card"], pct(r["win_in"]), pct(r["win_out"]), points(r["diff"]), interval(r["ci_low"], r["ci_high"]),
               pct(r["acquired"]), f"{points(r['per_buy'])} {interval(r['per_buy_low'], r['per_buy_high'])}",
               count(r["n"]), _num(r["p_value"]), _num(r["p_adjusted"]),
@@ -736,16 +745,18 @@ def _section_card_effects(ctx: _Ctx) -> None:
         ctx.save(charts.card_effects_chart(effects), f"card_effects_{i}", "Card effects with 95% intervals")
 
 
-def _acquired_in_arm(ctx: _Ctx, arms: dict[str, tuple[str, str]], focal: int) -> dict[str, float]:
-    """card -> share of its in-arm games where the focal bot row acquired it (NaN without a cards table)."""
+def _acquired_in_arm(ctx: _Ctx, arms: dict[str, tuple[str, str]], focal: int,
+                     column: str = "acquired") -> dict[str, float]:
+    """card -> share of its in-arm games where the focal bot row acquired it (or, with ``column =
+    "played"``, played it); empty without that column in the cards table."""
     cards = ctx.results.cards
     have = cards.collect_schema().names()
-    if "acquired" not in have or not arms:
+    if column not in have or not arms:
         return {}
     ins = {v_in: card for card, (v_in, _) in arms.items()}
     seats = ctx.results.seats.filter(pl.col("variant").is_in(list(ins)) & (pl.col("bot_row") == focal))
     got = (cards.filter(pl.col("variant").is_in(list(ins)))
-           .group_by("variant", "game_id", "seat", "card").agg(pl.col("acquired").sum())
+           .group_by("variant", "game_id", "seat", "card").agg(pl.col(column).sum().alias("acquired"))
            .join(seats.select("variant", "game_id", "seat"), on=["variant", "game_id", "seat"], how="inner")
            .group_by("variant", "card").agg(rate=(pl.col("acquired") > 0).mean())
            .collect())

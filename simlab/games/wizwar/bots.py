@@ -75,6 +75,7 @@ from simlab.games.wizwar.state import (
     O_STEP,
     O_THROW,
     O_UNLOCK,
+    T_ENERGY,
     carried,
     hand_limit,
     hand_of,
@@ -96,9 +97,12 @@ PARAMS = {
     "counter_min": 3.0,    # smallest hit worth a counter card (a hit that would kill: any size)
     "keep_min": 1.0,       # with no room to draw two, discard the weakest card worth less than this
     "end_floor": 0.15,     # random bot: chance to end Move and Cast at each decision
+    "avoid_card": -1.0,    # never play this card for its effect (a card name in scenarios; -1 none):
+    #                        the card-value study's arm. It may still be spent for its energy value,
+    #                        except a pure energy card, whose only use that is
 }
 (P_RANDOM, P_W_TREASURE, P_W_KILL, P_KILL_BONUS, P_ATTACK_MIN, P_COUNTER_MIN, P_KEEP_MIN,
- P_END_FLOOR) = range(len(PARAMS))
+ P_END_FLOOR, P_AVOID) = range(len(PARAMS))
 NPARAM = len(PARAMS)
 
 PRESETS = {
@@ -382,7 +386,8 @@ def choose_teleport_counter(s, t, b, geo, q, prm, attacker, card, energy):
     i = -1
     h = hand_of(q)
     for k in range(s.cont_n[b, h]):
-        if t.card_effect[s.inst_card[b, s.cont[b, h, k]]] == E_TELEPORT:
+        c = s.inst_card[b, s.cont[b, h, k]]
+        if t.card_effect[c] == E_TELEPORT and not avoided(prm, c):
             i = s.cont[b, h, k]
     if i < 0:
         return -1, -1
@@ -599,6 +604,9 @@ def choose_option(s, t, b, geo, p, prm):
         elif kind == O_END:
             sc = 0.0
         score[k] = sc
+    for k in range(1, n):
+        if avoids_option(s, t, b, prm, k):
+            score[k] = -1e18  # the card-value study's arm: this card is never played
     best = 0
     ties = 1
     for k in range(1, n):
@@ -628,21 +636,55 @@ def _energy_card(s, t, b, q, exclude, need):
 
 
 @njit(cache=True)
-def _find(s, t, b, q, effect):
-    """An instance of ``effect`` in seat q's hand (or, for Null Powder, among its items), -1."""
+def _find(s, t, b, q, effect, prm):
+    """An instance of ``effect`` in seat q's hand (or, for Null Powder, among its items) that
+    the bot may play (not its ``avoid_card``), -1."""
     c = items_of(q) if effect == E_NULL_POWDER else hand_of(q)
     for k in range(s.cont_n[b, c]):
         i = s.cont[b, c, k]
-        if t.card_effect[s.inst_card[b, i]] == effect:
+        if t.card_effect[s.inst_card[b, i]] == effect and not avoided(prm, s.inst_card[b, i]):
             return i
     return -1
+
+
+@njit(cache=True, inline="always")
+def avoided(prm, card):
+    """The bot never plays ``card`` for its effect (parameter avoid_card)."""
+    return prm[P_AVOID] >= 0 and int(prm[P_AVOID]) == card
+
+
+@njit(cache=True)
+def avoids_option(s, t, b, prm, k):
+    """Option k of the buffer plays the bot's avoid_card for its effect, or spends it for energy
+    when it is a pure energy card (Add's own card included)."""
+    if prm[P_AVOID] < 0:
+        return False
+    kind = s.opt[b, k, 0]
+    a = s.opt[b, k, 1]
+    y = s.opt[b, k, 3]
+    z = s.opt[b, k, 4]
+    plays = kind == O_ATTACK or kind == O_NEUTRAL or kind == O_ITEM or kind == O_THROW or kind == O_UNLOCK \
+        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD
+    if plays and a >= 0 and avoided(prm, s.inst_card[b, a]):
+        return True
+    card = int(prm[P_AVOID])
+    if kind == O_ADD and t.card_effect[card] == E_ADD:
+        return True
+    if t.card_type[card] != T_ENERGY:
+        return False
+    if kind == O_BOOST:
+        return s.inst_card[b, a] == card
+    if (kind == O_ATTACK or kind == O_NEUTRAL or kind == O_AREA or kind == O_ADD) and y >= 0 \
+            and s.inst_card[b, y] == card:
+        return True
+    return kind == O_ADD and z >= 0 and s.inst_card[b, z] == card
 
 
 @njit(cache=True)
 def choose_shield(s, t, b, q, prm, amount):
     """Seat q is about to take ``amount`` damage from one source: (Shield instance, boosting
     instance) to play, or (-1, -1). Boosting a counter off-turn is allowed (A-10)."""
-    i = _find(s, t, b, q, E_SHIELD)
+    i = _find(s, t, b, q, E_SHIELD, prm)
     if i < 0:
         return -1, -1
     if prm[P_RANDOM] >= 0.5:
@@ -668,10 +710,10 @@ def choose_shield(s, t, b, q, prm, amount):
 def choose_full_shield(s, t, b, q, prm, card, energy):
     """Seat q is the target of spell ``card`` cast with ``energy`` (a line-of-sight spell): the
     Full Shield or carried Null Powder to cancel it with (R143), or -1."""
-    i = _find(s, t, b, q, E_FULL_SHIELD)
+    i = _find(s, t, b, q, E_FULL_SHIELD, prm)
     if i < 0:
-        i = _find(s, t, b, q, E_NULL_POWDER)
-    ab = _find(s, t, b, q, E_ABSORB_SPELL)
+        i = _find(s, t, b, q, E_NULL_POWDER, prm)
+    ab = _find(s, t, b, q, E_ABSORB_SPELL, prm)
     if i < 0 and ab < 0:
         return -1
     if prm[P_RANDOM] >= 0.5:
@@ -691,12 +733,12 @@ def choose_negate(s, t, b, w, prm, caster, card, target, sees):
     Full Shield if w is the target, Negate Neutral if w sees the caster or the target (A-9); -1."""
     fs = -1
     if w == target:
-        fs = _find(s, t, b, w, E_FULL_SHIELD)
+        fs = _find(s, t, b, w, E_FULL_SHIELD, prm)
         if fs < 0:
-            fs = _find(s, t, b, w, E_NULL_POWDER)
-    nn = _find(s, t, b, w, E_NEGATE_NEUTRAL) if sees else -1
+            fs = _find(s, t, b, w, E_NULL_POWDER, prm)
+    nn = _find(s, t, b, w, E_NEGATE_NEUTRAL, prm) if sees else -1
     # Absorb Spell answers any spell being cast: the target, or another wizard in sight (A-9)
-    ab = _find(s, t, b, w, E_ABSORB_SPELL) if sees or w == target else -1
+    ab = _find(s, t, b, w, E_ABSORB_SPELL, prm) if sees or w == target else -1
     if fs < 0 and nn < 0 and ab < 0:
         return -1
     if prm[P_RANDOM] >= 0.5:
@@ -853,7 +895,7 @@ def cancel_card(s, t, b, card, want, c, ab):
 def choose_absorb(s, t, b, w, prm, card, want):
     """Absorb Spell of seat w (not the target, or caught in a Psychic Storm) against spell
     ``card``: the instance to play, or -1. ``want``: the spell would hurt w enough to cancel it."""
-    ab = _find(s, t, b, w, E_ABSORB_SPELL)
+    ab = _find(s, t, b, w, E_ABSORB_SPELL, prm)
     if ab < 0:
         return -1
     if prm[P_RANDOM] >= 0.5:
@@ -875,7 +917,7 @@ def choose_brain_burn(s, t, b, q, prm):
         return s.cont[b, h, rand(s, b, q, n)] if coin(s, b, q) else -1
     worst = -1
     wv = 1e9
-    shield = _find(s, t, b, q, E_SHIELD)
+    shield = _find(s, t, b, q, E_SHIELD, prm)
     for k in range(n):
         i = s.cont[b, h, k]
         v = card_value(t, s.inst_card[b, i])

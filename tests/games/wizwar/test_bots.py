@@ -113,3 +113,45 @@ def test_equally_near_treasures_are_chosen_at_random():
     assert len(tied) >= 2  # the open board: several enemy treasures equally near
     picked = {int(BT.goal_square(st, t, 0, pos.geo, 3)) for _ in range(60)}
     assert picked == tied
+
+
+def test_avoid_card_never_plays_the_card_but_may_spend_it():
+    """The card-value study's arm (bot parameter avoid_card): the option stays legal, but the bot
+    never casts the avoided spell; a spell card may still be spent for its energy value, while an
+    avoided pure energy card is never spent."""
+    pos = Position(params={"avoid_card": "Fireball"})
+    pos.give(0, "Fireball")
+    pos.put(1, 2, 4)
+    pos.start_turn(0)
+    opts = pos.options(0)
+    assert any(o[0] == O_ATTACK for o in opts)  # still legal
+    k = BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert pos.st.opt[0, k, 0] != O_ATTACK
+    fireball = pos.ct.names.index("Fireball")
+    assert BT.avoided(pos.prm[0], fireball) and not BT.avoided(pos.prm[0], pos.ct.names.index("Zot!"))
+    # the card as a boost: allowed for a spell, refused for an avoided energy card
+    e4 = Position(params={"avoid_card": "Energy 4"})
+    i = e4.give(0, "Energy 4")
+    e4.start_turn(0)
+    e4.options(0)
+    boosts = [k for k in range(e4.st.opt_n[0]) if e4.st.opt[0, k, 0] == S.O_BOOST and e4.st.opt[0, k, 1] == i]
+    assert boosts and all(BT.avoids_option(e4.st, e4.t, 0, e4.prm[0], k) for k in boosts)
+    fb = Position(params={"avoid_card": "Fireball"})
+    j = fb.give(0, "Fireball")
+    fb.start_turn(0)
+    fb.options(0)
+    boosts = [k for k in range(fb.st.opt_n[0]) if fb.st.opt[0, k, 0] == S.O_BOOST and fb.st.opt[0, k, 1] == j]
+    assert not any(BT.avoids_option(fb.st, fb.t, 0, fb.prm[0], k) for k in boosts)
+
+
+def test_avoid_card_covers_counters():
+    """An avoided counter is never played: Full Shield against a lethal Fireball."""
+    pos = Position(params={"avoid_card": "Full Shield"})
+    pos.give(1, "Full Shield")
+    pos.st.life[0, 1] = 3
+    fireball = pos.ct.names.index("Fireball")
+    assert BT.choose_full_shield(pos.st, pos.t, 0, 1, pos.prm[1], fireball, 1) == -1
+    plain = Position()
+    i = plain.give(1, "Full Shield")
+    plain.st.life[0, 1] = 3
+    assert BT.choose_full_shield(plain.st, plain.t, 0, 1, plain.prm[1], fireball, 1) == i

@@ -249,3 +249,35 @@ def test_spellbook_report_leads_with_the_ratings(tmp_path):
     assert "Ratings (Bradley-Terry log-odds" in box and "likelihood-ratio test" in box
     assert "Splits (the six schools in two decks" in box and "Draws:" in box and "Not publishable" in box
     assert "School against school" in md
+
+
+def test_card_effects_arms_keep_the_card_in_the_deck(tmp_path):
+    """Wiz-War's [card_effects] (GameSpec.card_effect_out = "avoid"): in the "in" arm only the
+    focal seat may play the card, in the "out" arm no seat may; the deck is the same in both arms
+    (same draws on the same seeds); cards not in the deck are skipped, or refused when named."""
+    from simlab.scenario import ScenarioError, parse_scenario
+
+    base = ('name = "t"\ngame = "wizwar"\ngames = 2\nplayers = 3\n[[seats]]\nbot = "balanced"\n'
+            '[card_effects]\ncards = {cards}\n')
+    scn = parse_scenario(base.format(cards='"all"'))
+    by = {v.label: v for v in scn.variants()}
+    vin, vout = by["players=3 card=Fireball arm=in"], by["players=3 card=Fireball arm=out"]
+    assert [p.get("avoid_card") for p in vin.seat_params] == [None, "Fireball", "Fireball"]
+    assert [p.get("avoid_card") for p in vout.seat_params] == ["Fireball"] * 3
+    assert vin.setup == vout.setup == {}
+    assert "Dagger" in scn.card_effects["skipped"] and "Fireball" in scn.card_effects["cards"]
+    with pytest.raises(ScenarioError, match=r"card 'Dagger' is not in this setup's deck"):
+        parse_scenario(base.format(cards='["Dagger"]'))
+
+
+def test_cards_scenario_measures_every_card_in_the_deck():
+    """scenarios/wizwar_cards.toml: an in and an out arm for every card in the default deck, the
+    out arm keeping the card in the deck (every seat avoids it)."""
+    from simlab.scenario import load_scenario
+
+    scn = load_scenario(_SCEN / "wizwar_cards.toml")
+    cards = scn.card_effects["cards"]
+    assert scn.card_effects["out"] == "avoid" and len(scn.variants()) == 2 * len(cards)
+    from simlab.games.wizwar import data
+    in_deck = {r["card"] for r in data.load_cards().rows if r["in_deck"]}
+    assert set(cards) == in_deck
