@@ -112,6 +112,7 @@ from simlab.games.wizwar.state import (
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD) = range(37)
 # why a maintained spell ended (EV_SPELL_ENDS y)
 WHY_TOKENS, WHY_OWNER, WHY_ENDED, WHY_DEATH, WHY_WATER, WHY_REPLACED, WHY_LIMIT = range(7)
+FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -666,7 +667,7 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
         s.seat[b, p, S.S_COUNTERED] += 1
         return
     hit = 0 if e == E_ACID_BATH else BT.spell_damage(t, card, energy)  # the curse hurts later
-    if attacked_window(s, t, b, p, q, hit, t.card_fire[card], prm):
+    if attacked_window(s, t, b, p, q, hit, FIRE_SPELL if t.card_fire[card] else 0, prm):
         s.seat[b, p, S.S_COUNTERED] += 1
         return
     if e == E_ACID_BATH:
@@ -714,7 +715,7 @@ def throw(s, t, b, p, i, q, prm):
     sq = s.pos[b, q]
     e = t.card_effect[card]
     dmg = 2 if e == E_LARGE_ROCK else (3 if e == E_STONE_SPIKES else 4)
-    if attacked_window(s, t, b, p, q, dmg, e == E_BOOMSTONE, prm):
+    if attacked_window(s, t, b, p, q, dmg, 0, prm):
         return
     if e == E_STONE_SPIKES:
         deal_damage(s, t, b, p, q, 3, 0, prm)  # the spike shatters; the spell stays
@@ -818,10 +819,11 @@ def touches(geo, a, e):
 def in_sight(s, t, b, geo, a, c, bit, fog):
     """Line of sight from square a to square c for a viewer with door mask ``bit`` as the rules
     use it: the geometric line (R76, R77) and, while Fog lasts (``fog``), only to one's own square
-    and the eight around it on the map (A-32)."""
+    and the eight around it on the map (A-32), or a square adjacent across a link (R41)."""
     if fog:
         k = s.deal[b]
-        if abs(t.g_sq_r[k, a] - t.g_sq_r[k, c]) > 1 or abs(t.g_sq_c[k, a] - t.g_sq_c[k, c]) > 1:
+        if (abs(t.g_sq_r[k, a] - t.g_sq_r[k, c]) > 1 or abs(t.g_sq_c[k, a] - t.g_sq_c[k, c]) > 1) \
+                and not adjacent(geo, a, c, bit):
             return False
     return line_of_sight(geo, a, c, bit)
 
@@ -972,7 +974,10 @@ def retaliation(s, t, b, src, q):
 def retaliate(s, t, b, src, q, amount, back, prm):
     """After src's attack dealt ``amount`` to q: Pain Link deals src the same damage, and a Fire
     Cloak 2 magical fire damage (each card's text). Neither is src's or q's attack, so neither
-    scores a kill (A-5) nor answers back again."""
+    scores a kill (A-5) nor answers back again. Nothing comes back once the attack has ended the
+    game (R159: it ends at once)."""
+    if s.done[b]:
+        return
     if back & 1 and s.alive[b, src]:
         log(s, b, EV_PAIN_LINK, src, amount, 0)
         hurt(s, t, b, -1, src, amount, prm)
@@ -984,13 +989,14 @@ def retaliate(s, t, b, src, q, amount, back, prm):
 @njit(cache=True)
 def attacked_window(s, t, b, p, q, dmg, fire, prm):
     """Wizard q is being attacked by seat p (a spell that was not cancelled, a punch or a throw)
-    for about ``dmg`` damage (``fire``: Fire damage or a Fire spell): q may cast Pain Link on
-    itself or Flood as a counter (their cards). Flood cancels a Fire attack (our ruling: the Fire
-    spell ends as it is cast). A counter-cast neutral spell may itself be negated (A-8). True if
-    the attack is cancelled."""
+    for about ``dmg`` damage (``fire``: FIRE_SPELL for a Fire attack spell, FIRE_ITEM for a punch
+    with a Fire Cloak, else 0): q may cast Pain Link on itself or Flood as a counter (their
+    cards). Flood cancels a Fire attack spell (our ruling: the Fire spell ends as it is cast) and
+    destroys the Fire Cloak of a punch, which then lands without it. A counter-cast neutral spell
+    may itself be negated (A-8). True if the attack is cancelled."""
     if not s.alive[b, q]:
         return False
-    i = BT.choose_attack_reaction(s, t, b, q, prm[q], dmg, fire)
+    i = BT.choose_attack_reaction(s, t, b, q, prm[q], dmg, fire > 0)
     if i < 0:
         return False
     card = s.inst_card[b, i]
@@ -1004,7 +1010,7 @@ def attacked_window(s, t, b, p, q, dmg, fire, prm):
     if e == E_FLOOD:
         flood_board(s, t, b)
         begin_spell(s, t, b, q, i, -1, 1)
-        return fire > 0
+        return fire == FIRE_SPELL
     begin_spell(s, t, b, q, i, q, 1)  # Pain Link on oneself
     return False
 
@@ -1136,10 +1142,11 @@ def do_option(s, t, b, geo, p, k, prm):
             log(s, b, EV_ROLL, roll, 0, 0)
             dmg += roll
         cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
+        attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm)
+        cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
         dmg += 2 * cloak
         log(s, b, EV_PUNCH, a, dmg, 0)
-        if not attacked_window(s, t, b, p, a, dmg, cloak > 0, prm):
-            deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
+        deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
     elif kind == O_ATTACK:
         cast_attack(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_NEUTRAL:

@@ -338,6 +338,21 @@ def test_flood_as_a_counter_cancels_a_fire_attack():
     assert pos.st.attacked[0] == 1
 
 
+def test_flood_against_a_fire_cloak_punch_leaves_a_plain_punch():
+    """Flood (card, counter mode) against a punch with a Fire Cloak: the cloak is destroyed (a
+    Fire item) and the punch lands without its 2 fire (our ruling: only a Fire spell is
+    cancelled)."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 3)
+    pos.st.life[0, 1] = 3  # a lethal punch: the balanced bot answers it with Flood
+    f = pos.give(1, "Flood")
+    cloak = carry_item(pos, 0, "Fire Cloak")
+    pos.start_turn(0)
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    assert pos.st.c_cont[0, f] == S.maint_of(1) and pos.st.c_cont[0, cloak] == S.Z_DISCARD
+    assert pos.st.life[0, 1] == 2
+
+
 # ------------------------------------------------------------------------------------------
 # Mist Body
 # ------------------------------------------------------------------------------------------
@@ -396,6 +411,19 @@ def test_pain_link_returns_attack_damage_to_the_attacker():
     fb = pos.give(0, "Fireball")
     pos.do(0, (O_ATTACK, fb, 1, -1, 0))
     assert pos.st.life[0, 1] == 10 and not pos.st.alive[0, 0] and pos.st.vp_kill[0, 1] == 0
+
+
+def test_pain_link_returns_nothing_once_the_attack_has_won():
+    """R159: the game ends as soon as the last enemy dies, so Pain Link's damage does not follow
+    (our ruling)."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 4)
+    pos.start_turn(1)
+    cast(pos, 1, "Pain Link")
+    pos.st.life[0, 1] = 5
+    pos.start_turn(0)
+    pos.do(0, (O_ATTACK, pos.give(0, "Fireball"), 1, -1, 0))
+    assert pos.st.done[0] and pos.st.winner[0] == 0 and pos.st.life[0, 0] == 15
 
 
 def test_pain_link_cast_as_a_counter_when_attacked():
