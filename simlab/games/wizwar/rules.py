@@ -708,12 +708,13 @@ def throw(s, t, b, p, i, q, prm):
     A thrown item is no spell: only damage counters (Shield) and attack reactions (Pain Link,
     Flood) answer it."""
     card = s.inst_card[b, i]
+    e = t.card_effect[card]
     s.attacked[b] = 1
     s.seat[b, p, S.S_ATTACKS] += 1
-    s.card[b, p, card, S.C_PLAYED] += 1
+    if e != E_STONE_SPIKES:  # a spike is no card played: Stone Spikes was counted when cast
+        s.card[b, p, card, S.C_PLAYED] += 1
     log(s, b, EV_THROW, card, q, 0)
     sq = s.pos[b, q]
-    e = t.card_effect[card]
     dmg = 2 if e == E_LARGE_ROCK else (3 if e == E_STONE_SPIKES else 4)
     if attacked_window(s, t, b, p, q, dmg, 0, prm):
         return
@@ -1091,7 +1092,8 @@ def maint_options(s, t, b, geo, p, fog):
         for w in range(players):
             cw = maint_of(w)
             for k2 in range(s.cont_n[b, cw]):
-                add_opt(s, b, O_END_SPELL, s.cont[b, cw, k2], powder, 0, 0)
+                if w != p:  # one's own spell ends for free (R88)
+                    add_opt(s, b, O_END_SPELL, s.cont[b, cw, k2], powder, 0, 0)
         break  # one Null Powder is enough to list every use
     spikes = spell_on(s, t, b, E_STONE_SPIKES, p)
     if spikes >= 0 and can_attack(s, b, p) and spell_on(s, t, b, E_MIST_BODY, p) < 0:
