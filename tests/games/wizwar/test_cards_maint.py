@@ -386,6 +386,19 @@ def test_mist_body_passes_closed_doors():
     assert pos.st.pos[0, 1] == pos.sq(1, 0)
 
 
+def test_mist_body_still_suffers_an_acid_bath_cast_before():
+    """Mist Body, Acid Bath (cards): the mist cannot be attacked, but Acid Bath's later damage is
+    no attack (it is one only on its cast turn), so it still burns."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 4)
+    pos.start_turn(0)
+    pos.do(0, (O_ATTACK, pos.give(0, "Acid Bath"), 1, pos.give(0, "Energy 4"), 0))
+    pos.start_turn(1)
+    cast(pos, 1, "Mist Body", boost="Energy 5")
+    R.time_passes(pos.st, pos.t, 0, 0, pos.prm)
+    assert pos.st.life[0, 1] == 13
+
+
 def test_a_new_mist_body_ends_the_old_one():
     """R101: one transformation at a time; a new one ends the previous."""
     pos = Position()
@@ -541,6 +554,18 @@ def test_dispel_needs_sight_of_the_spells_wizard():
     pos.start_turn(0)
     opts = [o for o in pos.options(0) if o[0] == O_NEUTRAL and o[1] == d]
     assert opts == [(O_NEUTRAL, d, 0, -1, f)] and j not in [o[4] for o in opts]
+
+
+def test_null_powder_and_dispel_are_not_offered_against_ones_own_spell():
+    """R88: one's own spell ends for free, so Null Powder and Dispel are not offered for it (a
+    smaller option set, never an illegal one)."""
+    pos = Position()
+    powder = carry_item(pos, 0, "Null Powder")
+    pos.start_turn(0)
+    i = cast(pos, 0, "Stone Spikes")
+    d = pos.give(0, "Dispel")
+    opts = pos.options(0)
+    assert (O_END_SPELL, i, powder, 0, 0) not in opts and not any(o[1] == d for o in opts)
 
 
 @pytest.mark.parametrize("name", MAINTAINED)
