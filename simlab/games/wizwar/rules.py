@@ -425,7 +425,6 @@ def hurt(s, t, b, src, q, amount, prm):
         amount -= cut
     if amount <= 0 or not s.alive[b, q]:
         return 0
-    back = retaliation(s, t, b, src, q)  # Pain Link, Fire Cloak: read before q may die
     s.life[b, q] -= amount
     if src >= 0:
         s.seat[b, src, S.S_DMG_DEALT] += amount
@@ -433,40 +432,49 @@ def hurt(s, t, b, src, q, amount, prm):
     log(s, b, EV_DAMAGE, q, amount, s.life[b, q])
     if s.life[b, q] <= 0:
         kill(s, t, b, q, src, prm)
-    if back:
-        retaliate(s, t, b, src, q, amount, back, prm)
     return amount
 
 
 @njit(cache=True)
 def deal_damage(s, t, b, src, q, amount, fire, prm):
     """Damage of seat src's attack to wizard q (:func:`hurt`). Fire damage that q suffers
-    destroys every Magic Stone it carries (R98); each Boomstone destroyed so then deals q 4 magical
-    fire damage, which is no attack of src's (A-5: no kill point). Returns the attack's damage."""
+    destroys every Magic Stone it carries (:func:`burn_stones`). Then what answers an attack's
+    damage does (Pain Link, Fire Cloak: :func:`retaliate`). Returns the attack's damage."""
+    back = retaliation(s, t, b, src, q)  # read before q may die
     dealt = hurt(s, t, b, src, q, amount, prm)
     if fire and dealt > 0 and s.alive[b, q]:
-        c = items_of(q)
-        boom = 0
-        k = 0
-        gone = 0
-        while k < s.cont_n[b, c]:
-            i = s.cont[b, c, k]
-            card = s.inst_card[b, i]
-            if t.card_stone[card]:
-                if t.card_effect[card] == E_BOOMSTONE:
-                    boom += 1
-                lose_item(s, t, b, q, i, -1, prm[q], True)
-                gone += 1
-            else:
-                k += 1
-        if gone:
-            log(s, b, EV_STONES, q, gone, boom)
-        for _ in range(boom):
-            if s.alive[b, q]:
-                hurt(s, t, b, -1, q, 4, prm)
-        if s.alive[b, q]:
-            discard_to_limit(s, t, b, q, prm[q])
+        burn_stones(s, t, b, q, prm)
+    if back and dealt > 0:
+        retaliate(s, t, b, src, q, dealt, back, prm)
     return dealt
+
+
+@njit(cache=True)
+def burn_stones(s, t, b, q, prm):
+    """Wizard q suffered fire damage: every Magic Stone it carries is destroyed (R98); each
+    Boomstone destroyed so then deals q 4 magical fire damage, which is no attack (A-5: no kill
+    point)."""
+    c = items_of(q)
+    boom = 0
+    k = 0
+    gone = 0
+    while k < s.cont_n[b, c]:
+        i = s.cont[b, c, k]
+        card = s.inst_card[b, i]
+        if t.card_stone[card]:
+            if t.card_effect[card] == E_BOOMSTONE:
+                boom += 1
+            lose_item(s, t, b, q, i, -1, prm[q], True)
+            gone += 1
+        else:
+            k += 1
+    if gone:
+        log(s, b, EV_STONES, q, gone, boom)
+    for _ in range(boom):
+        if s.alive[b, q]:
+            hurt(s, t, b, -1, q, 4, prm)
+    if s.alive[b, q]:
+        discard_to_limit(s, t, b, q, prm[q])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -984,7 +992,8 @@ def retaliate(s, t, b, src, q, amount, back, prm):
         hurt(s, t, b, -1, src, amount, prm)
     if back & 2 and s.alive[b, src]:
         log(s, b, EV_CLOAK, src, 2, 0)
-        deal_damage(s, t, b, -1, src, 2, 1, prm)
+        if hurt(s, t, b, -1, src, 2, prm) > 0 and s.alive[b, src]:
+            burn_stones(s, t, b, src, prm)  # magical fire (R98)
 
 
 @njit(cache=True)
