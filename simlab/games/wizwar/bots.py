@@ -458,7 +458,7 @@ def maint_score(s, t, b, geo, p, prm, k, blocked):
                 sc = 1.0 - cost
     elif e == E_FOG:
         if spell_on(s, t, b, E_FOG, -1) < 0 and s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p):
-            sc = 1.5 + 0.3 * (energy - 1) - cost
+            sc = 1.5 + 0.1 * (energy - 1) - cost  # a long Fog hides its caster's targets too
     elif e == E_FLOOD:
         if spell_on(s, t, b, E_FLOOD, -1) < 0:
             v = 0.0
