@@ -23,15 +23,20 @@ from simlab.games.wizwar.sight import in_storm, line_of_sight
 from simlab.games.wizwar.state import (
     DRAW_MAX,
     E_ABSORB_SPELL,
+    E_ACID_BATH,
     E_ADD,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
+    E_DISPEL,
     E_DROP_OBJECT,
     E_ENERGY,
+    E_FIRE_CLOAK,
     E_FIRE_DARTS,
     E_FIREBALL,
+    E_FLOOD,
+    E_FOG,
     E_FULL_SHIELD,
     E_KA_BONG,
     E_LARGE_ROCK,
@@ -42,8 +47,10 @@ from simlab.games.wizwar.state import (
     E_MEDITATE,
     E_MENTAL_FORCE,
     E_MIGHTSTONE,
+    E_MIST_BODY,
     E_NEGATE_NEUTRAL,
     E_NULL_POWDER,
+    E_PAIN_LINK,
     E_PICK_LOCK,
     E_POWERSTONE,
     E_POWERTHRUST,
@@ -53,6 +60,7 @@ from simlab.games.wizwar.state import (
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_DEAD,
+    E_STONE_SPIKES,
     E_TELEPORT,
     E_THOUGHT_STEAL,
     E_WATERBOLT,
@@ -66,6 +74,7 @@ from simlab.games.wizwar.state import (
     O_BOOST,
     O_DROP,
     O_END,
+    O_END_SPELL,
     O_ITEM,
     O_ITEM_DROP,
     O_ITEM_PICK,
@@ -81,11 +90,14 @@ from simlab.games.wizwar.state import (
     hand_of,
     hand_size,
     items_of,
+    maint_of,
+    move_bit,
+    spell_on,
 )
 
 __all__ = ["PARAMS", "PRESETS", "NPARAM", "choose_option", "choose_shield", "choose_full_shield",
            "choose_negate", "choose_discard", "card_value", "choose_absorb", "choose_brain_burn",
-           "choose_steal"]
+           "choose_steal", "choose_attack_reaction"]
 
 # Parameter names and defaults, in kernel order (index constants below).
 PARAMS = {
@@ -145,6 +157,14 @@ def card_value(t, card):
         v = 2.5
     elif e == E_POWERSTONE or e == E_MIGHTSTONE or e == E_LARGE_ROCK:
         v = 2.0
+    elif e == E_ACID_BATH or e == E_FIRE_CLOAK:
+        v = 2.5
+    elif e == E_STONE_SPIKES:
+        v = 2.0
+    elif e == E_PAIN_LINK or e == E_FLOOD or e == E_MIST_BODY or e == E_DISPEL:
+        v = 1.5
+    elif e == E_FOG:
+        v = 1.0
     elif e == E_TELEPORT or e == E_LIGHTNING_BOLT or e == E_WATERBOLT:
         v = 2.5
     elif e == E_WINDRIDER or e == E_MENTAL_FORCE:
@@ -171,6 +191,8 @@ def spell_damage(t, card, energy):
         d = energy  # at most: the caster may turn part of it into knock-back
     elif e == E_LIGHTNING_BOLT:
         d = 3  # one pass (the bolt may pass a wizard more than once)
+    elif e == E_ACID_BATH:
+        d = 2 * energy  # 2 in each of the caster's Time Passes while it lasts (energy tokens)
     return d
 
 
@@ -184,11 +206,10 @@ def goal_square(s, t, b, geo, p):
     at 4 players on the mirrored `open` set, n = 1,000 each)."""
     k = s.deal[b]
     me = s.pos[b, p]
-    bit = 1 << s.colour[b, p]
     home = t.g_base[k, p]
     if s.carrying[b, p] >= 0:
         return home
-    field = distances(geo, me, bit)
+    field = distances(geo, me, move_bit(s, t, b, p))
     best = -1
     bd = 1 << 20
     ties = 0
@@ -460,7 +481,7 @@ def choose_option(s, t, b, geo, p, prm):
         return random_option(s, b, p, prm)
     k_deal = s.deal[b]
     me = s.pos[b, p]
-    bit = 1 << s.colour[b, p]
+    bit = move_bit(s, t, b, p)  # for walking (Mist Body passes doors)
     home = t.g_base[k_deal, p]
     goal = goal_square(s, t, b, geo, p)
     field = distances(geo, goal if goal >= 0 else me, bit)
@@ -493,7 +514,10 @@ def choose_option(s, t, b, geo, p, prm):
             if kind == O_THROW:
                 card = s.inst_card[b, a]
                 dmg = 2 if t.card_effect[card] == E_LARGE_ROCK else 4
-                cost += 0.3 * card_value(t, card)
+                if t.card_effect[card] == E_STONE_SPIKES:
+                    dmg = 3  # a spike of one's Stone Spikes: the spell stays
+                else:
+                    cost += 0.3 * card_value(t, card)
             if kind == O_ATTACK or kind == O_ADD:
                 card = s.inst_card[b, a]
                 energy = 1
@@ -509,7 +533,7 @@ def choose_option(s, t, b, geo, p, prm):
                     dmg = 0
                     sc += 1.5 * prm[P_W_KILL]  # two stun tokens
             sc += prm[P_W_KILL] * dmg - cost
-            if dmg >= s.life[b, q]:
+            if dmg >= s.life[b, q] and not (kind == O_ATTACK and t.card_effect[s.inst_card[b, a]] == E_ACID_BATH):
                 sc += prm[P_KILL_BONUS]
             if s.carrying[b, q] >= 0:
                 sc += 1.0
@@ -578,11 +602,15 @@ def choose_option(s, t, b, geo, p, prm):
                     sc = 0.5
             elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
                 sc = mind_neutral_score(s, t, b, p, card, x)
+            else:
+                sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0)
         elif kind == O_ADD and a < 0:
             v, c = add_value(s, t, b, s.opt[b, k, 3], s.opt[b, k, 4])
             sc = -1.0
             if here > s.mp[b] and here <= s.mp[b] + v and not (s.stunned[b] == 1 and s.attacked[b] == 1):
                 sc = 1.5 * prm[P_W_TREASURE] - 0.1 * v - c
+        elif kind == O_END_SPELL:
+            sc = maint_score(s, t, b, geo, p, prm, k, False)
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0
@@ -618,6 +646,128 @@ def choose_option(s, t, b, geo, p, prm):
             if rand(s, b, p, ties) == 0:
                 best = k
     return best
+
+
+@njit(cache=True)
+def _sees_enemy(s, t, b, geo, p):
+    """Some living enemy wizard has an (unfogged) line of sight to seat p."""
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and line_of_sight(geo, s.pos[b, q], s.pos[b, p], 1 << s.colour[b, q]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _spell_worth(s, t, b, geo, p, j):
+    """What ending maintained spell j is worth to seat p (Dispel, Null Powder, ending one's own)."""
+    e = t.card_effect[s.inst_card[b, j]]
+    owner = s.c_cont[b, j] - maint_of(0)
+    q = s.m_target[b, j]
+    tok = s.m_tokens[b, j]
+    v = -1.0
+    if owner == p:
+        if e == E_FLOOD:  # one's own Flood keeps one's Fire cards in the hand
+            h = hand_of(p)
+            for k in range(s.cont_n[b, h]):
+                if t.card_fire[s.inst_card[b, s.cont[b, h, k]]]:
+                    v = 0.5
+        return v
+    if e == E_ACID_BATH and q == p:
+        v = 2.0 * tok
+    elif e == E_MIST_BODY and s.carrying[b, q] >= 0 and s.tr_carrier[b, s.carrying[b, q]] == q \
+            and s.carrying[b, q] // 2 == p:
+        v = 3.0  # it runs away with our treasure
+    elif e == E_STONE_SPIKES:
+        v = 1.0 * tok
+    elif e == E_PAIN_LINK and s.attacked[b] == 0 and \
+            line_of_sight(geo, s.pos[b, p], s.pos[b, q], 1 << s.colour[b, p]):
+        v = 1.0
+    return v
+
+
+@njit(cache=True)
+def maint_score(s, t, b, geo, p, prm, k, blocked):
+    """Score of an option of the maintained-spell cards (rules.maint_options): casting Stone
+    Spikes, Pain Link, Mist Body, Fog, Flood, Dispel, or ending a spell (O_END_SPELL).
+    ``blocked``: the goal lies behind a door closed to p (Mist Body walks through it)."""
+    kind = s.opt[b, k, 0]
+    a = s.opt[b, k, 1]
+    x = s.opt[b, k, 2]
+    y = s.opt[b, k, 3]
+    z = s.opt[b, k, 4]
+    if kind == O_END_SPELL:
+        v = _spell_worth(s, t, b, geo, p, a)
+        if x >= 0:
+            v -= 0.3 * card_value(t, s.inst_card[b, x])
+        return v if v > 0 else -1.0
+    card = s.inst_card[b, a]
+    e = t.card_effect[card]
+    energy = 1
+    cost = 0.3 * card_value(t, card)
+    if y >= 0:
+        energy = t.card_energy[s.inst_card[b, y]]
+        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    sc = -1.0
+    if e == E_DISPEL:
+        sc = _spell_worth(s, t, b, geo, p, z) - cost
+    elif e == E_STONE_SPIKES:
+        can = s.attacked[b] == 0 and s.first_done[b, p] == 1 and not (s.stunned[b] == 1 and s.moved[b] == 1)
+        if can and spell_on(s, t, b, E_STONE_SPIKES, p) < 0 and spell_on(s, t, b, E_MIST_BODY, p) < 0:
+            for q in range(s.players[b]):
+                if q != p and s.alive[b, q] and spell_on(s, t, b, E_MIST_BODY, q) < 0 and \
+                        line_of_sight(geo, s.pos[b, p], s.pos[b, q], 1 << s.colour[b, p]):
+                    sc = 1.0 + 1.5 * (energy - 1) - cost  # a throw now, one more per extra token
+    elif e == E_PAIN_LINK:
+        if spell_on(s, t, b, E_PAIN_LINK, p) < 0 and s.life[b, p] <= 8 and _sees_enemy(s, t, b, geo, p):
+            sc = 0.5 + 0.5 * (energy - 1) - cost
+    elif e == E_MIST_BODY:
+        if spell_on(s, t, b, E_MIST_BODY, p) < 0:
+            if s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p):
+                sc = 2.5 + 0.5 * (energy - 1) - cost
+            elif blocked:
+                sc = 1.0 - cost
+    elif e == E_FOG:
+        if spell_on(s, t, b, E_FOG, -1) < 0 and s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p):
+            sc = 1.5 + 0.1 * (energy - 1) - cost  # a long Fog hides its caster's targets too
+    elif e == E_FLOOD:
+        if spell_on(s, t, b, E_FLOOD, -1) < 0:
+            v = 0.0
+            for w in range(s.players[b]):
+                c = maint_of(w)
+                for k2 in range(s.cont_n[b, c]):
+                    j = s.cont[b, c, k2]
+                    if t.card_effect[s.inst_card[b, j]] == E_ACID_BATH:
+                        v += (2.0 if s.m_target[b, j] == p else -2.0) * s.m_tokens[b, j]
+                if w != p and s.alive[b, w]:
+                    for k2 in range(s.cont_n[b, items_of(w)]):
+                        if t.card_fire[s.inst_card[b, s.cont[b, items_of(w), k2]]]:
+                            v += 2.0
+            if v > 0:
+                sc = v - cost
+    return sc
+
+
+@njit(cache=True)
+def choose_attack_reaction(s, t, b, q, prm, dmg, fire):
+    """Seat q is being attacked for about ``dmg`` damage (``fire``: a Fire attack): Flood (cancels a
+    Fire attack) or Pain Link to cast as a counter from the hand, or -1."""
+    fl = _find(s, t, b, q, E_FLOOD, prm)
+    if spell_on(s, t, b, E_FLOOD, -1) >= 0:
+        fl = -1
+    pl = _find(s, t, b, q, E_PAIN_LINK, prm)
+    if spell_on(s, t, b, E_PAIN_LINK, q) >= 0:
+        pl = -1
+    if fl < 0 and pl < 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        if not coin(s, b, q):
+            return -1
+        return pl if pl >= 0 else fl
+    if fire and fl >= 0 and (dmg >= prm[P_COUNTER_MIN] or dmg >= s.life[b, q]):
+        return fl
+    if pl >= 0 and dmg >= 2:
+        return pl
+    return -1
 
 
 @njit(cache=True)

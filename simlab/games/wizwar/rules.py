@@ -34,14 +34,19 @@ from simlab.games.wizwar.state import (
     BASE_SPEED,
     DRAW_MAX,
     E_ABSORB_SPELL,
+    E_ACID_BATH,
     E_ADD,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
+    E_DISPEL,
     E_DROP_OBJECT,
+    E_FIRE_CLOAK,
     E_FIRE_DARTS,
     E_FIREBALL,
+    E_FLOOD,
+    E_FOG,
     E_KA_BONG,
     E_LARGE_ROCK,
     E_LIFESTONE,
@@ -51,6 +56,9 @@ from simlab.games.wizwar.state import (
     E_MEDITATE,
     E_MENTAL_FORCE,
     E_MIGHTSTONE,
+    E_MIST_BODY,
+    E_NULL_POWDER,
+    E_PAIN_LINK,
     E_PICK_LOCK,
     E_POWERSTONE,
     E_POWERTHRUST,
@@ -59,6 +67,7 @@ from simlab.games.wizwar.state import (
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_DEAD,
+    E_STONE_SPIKES,
     E_TELEPORT,
     E_THOUGHT_STEAL,
     E_WATERBOLT,
@@ -79,6 +88,7 @@ from simlab.games.wizwar.state import (
     O_BOOST,
     O_DROP,
     O_END,
+    O_END_SPELL,
     O_ITEM,
     O_ITEM_DROP,
     O_ITEM_PICK,
@@ -103,6 +113,7 @@ from simlab.games.wizwar.state import (
     Z_DISCARD,
     Z_DISCARD1,
     Z_FLOOR,
+    Z_MAINT0,
     carried,
     deck_zones,
     hand_limit,
@@ -110,8 +121,11 @@ from simlab.games.wizwar.state import (
     hand_size,
     items_of,
     log,
+    maint_of,
+    move_bit,
     place,
     shuffle_deck,
+    spell_on,
 )
 
 # Trace event codes (trace.py turns them into text): (turn, seat, code, a, x, y)
@@ -119,9 +133,13 @@ from simlab.games.wizwar.state import (
  EV_COUNTER, EV_DAMAGE, EV_STUN, EV_DEATH, EV_DRAW, EV_DISCARD, EV_RESHUFFLE, EV_TAKE_HAND, EV_END,
  EV_MAD_DASH, EV_NO_EFFECT, EV_ITEM, EV_ITEM_DROP, EV_ITEM_PICK, EV_THROW, EV_STONES, EV_LIFESTONE,
  EV_ROLL, EV_UNLOCK, EV_RELOCK,
- EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD) = range(38)
+ EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
+ EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD) = range(45)
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
+# why a maintained spell ended (EV_SPELL_ENDS y)
+WHY_TOKENS, WHY_OWNER, WHY_ENDED, WHY_DEATH, WHY_WATER, WHY_REPLACED, WHY_LIMIT = range(7)
+FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -283,10 +301,13 @@ def lose_item(s, t, b, p, i, sq, prm, living):
 @njit(cache=True)
 def discard_to_limit(s, t, b, p, prm):
     """Whenever seat p holds more than the hand limit, it discards down at once (R172). Items
-    cannot be discarded (R111): with no hand card left, it drops a carried item instead (A-14)."""
+    cannot be discarded (R111): with no hand card left, it ends a maintained spell, then drops a
+    carried item (A-14)."""
     while hand_size(s, b, p) > hand_limit(s, t, b, p):
         i = BT.choose_discard(s, t, b, p, prm, True)
-        if i < 0:
+        if i < 0 and s.cont_n[b, maint_of(p)] > 0:
+            end_spell(s, t, b, s.cont[b, maint_of(p), 0], WHY_LIMIT)  # A-14: or end a spell
+        elif i < 0:
             i = s.cont[b, items_of(p), 0]
             log(s, b, EV_ITEM_DROP, s.inst_card[b, i], s.pos[b, p], WAY_FORCED)
             lose_item(s, t, b, p, i, s.pos[b, p], prm, True)
@@ -387,6 +408,7 @@ def kill(s, t, b, q, killer, prm):
     on its square, and a killer by a direct attack scores 1 VP and takes its hand, then discards over the limit
     (R56, R157, R172); otherwise its hand is discarded (R158). It is out of the game."""
     put_down(s, t, b, q, WAY_DEATH)
+    end_spells_with(s, t, b, q, WHY_DEATH)  # R154: its maintained spells (and those on it) end
     c = items_of(q)
     while s.cont_n[b, c] > 0:  # R154: carried items fall on the death square
         i = s.cont[b, c, s.cont_n[b, c] - 1]
@@ -449,32 +471,43 @@ def hurt(s, t, b, src, q, amount, prm):
 @njit(cache=True)
 def deal_damage(s, t, b, src, q, amount, fire, prm):
     """Damage of seat src's attack to wizard q (:func:`hurt`). Fire damage that q suffers
-    destroys every Magic Stone it carries (R98); each Boomstone destroyed so then deals q 4 magical
-    fire damage, which is no attack of src's (A-5: no kill point). Returns the attack's damage."""
+    destroys every Magic Stone it carries (:func:`burn_stones`). Then what answers an attack's
+    damage does (Pain Link, Fire Cloak: :func:`retaliate`). Returns the attack's damage."""
+    back = retaliation(s, t, b, src, q)  # read before q may die
     dealt = hurt(s, t, b, src, q, amount, prm)
     if fire and dealt > 0 and s.alive[b, q]:
-        c = items_of(q)
-        boom = 0
-        k = 0
-        gone = 0
-        while k < s.cont_n[b, c]:
-            i = s.cont[b, c, k]
-            card = s.inst_card[b, i]
-            if t.card_stone[card]:
-                if t.card_effect[card] == E_BOOMSTONE:
-                    boom += 1
-                lose_item(s, t, b, q, i, -1, prm[q], True)
-                gone += 1
-            else:
-                k += 1
-        if gone:
-            log(s, b, EV_STONES, q, gone, boom)
-        for _ in range(boom):
-            if s.alive[b, q]:
-                hurt(s, t, b, -1, q, 4, prm)
-        if s.alive[b, q]:
-            discard_to_limit(s, t, b, q, prm[q])
+        burn_stones(s, t, b, q, prm)
+    if back and dealt > 0:
+        retaliate(s, t, b, src, q, dealt, back, prm)
     return dealt
+
+
+@njit(cache=True)
+def burn_stones(s, t, b, q, prm):
+    """Wizard q suffered fire damage: every Magic Stone it carries is destroyed (R98); each
+    Boomstone destroyed so then deals q 4 magical fire damage, which is no attack (A-5: no kill
+    point)."""
+    c = items_of(q)
+    boom = 0
+    k = 0
+    gone = 0
+    while k < s.cont_n[b, c]:
+        i = s.cont[b, c, k]
+        card = s.inst_card[b, i]
+        if t.card_stone[card]:
+            if t.card_effect[card] == E_BOOMSTONE:
+                boom += 1
+            lose_item(s, t, b, q, i, -1, prm[q], True)
+            gone += 1
+        else:
+            k += 1
+    if gone:
+        log(s, b, EV_STONES, q, gone, boom)
+    for _ in range(boom):
+        if s.alive[b, q]:
+            hurt(s, t, b, -1, q, 4, prm)
+    if s.alive[b, q]:
+        discard_to_limit(s, t, b, q, prm[q])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -506,14 +539,15 @@ def can_attack(s, b, p):
 def attack_effect(e):
     """True for the attack spells the rules implement (each aimed at one wizard in sight)."""
     return (e == E_ZOT or e == E_FIREBALL or e == E_POWERTHRUST or e == E_STONE_DEAD or e == E_KA_BONG
-            or e == E_FIRE_DARTS or e == E_BRAIN_BURN)
+            or e == E_FIRE_DARTS or e == E_BRAIN_BURN or e == E_ACID_BATH)
 
 
 @njit(cache=True)
 def uses_energy(e):
     """The spell's effect depends on its energy, so boosting it can matter (R92); for the others
     a boost is a legal waste of a card, not offered."""
-    return e == E_ZOT or e == E_POWERTHRUST or e == E_STONE_DEAD or e == E_FIRE_DARTS
+    return (e == E_ZOT or e == E_POWERTHRUST or e == E_STONE_DEAD or e == E_FIRE_DARTS
+            or e == E_ACID_BATH)  # Acid Bath: energy = its duration (R83)
 
 
 @njit(cache=True)
@@ -524,10 +558,13 @@ def enumerate_options(s, t, b, geo, p):
     me = s.pos[b, p]
     bit = 1 << s.colour[b, p]
     players = s.players[b]
+    fog = spell_on(s, t, b, E_FOG, -1) >= 0  # Fog: sight reaches one square (A-32)
+    flood = spell_on(s, t, b, E_FLOOD, -1) >= 0  # Flood: no Fire spell or item may be played
     # R32, R33: a step per movement point; R141: a stunned wizard that attacked stays put
     if s.mp[b] > 0 and s.no_move[b] == 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+        mbit = move_bit(s, t, b, p)  # Mist Body passes doors (A-37)
         for d in range(4):
-            if step_unlocked(geo, me, d, bit, s.unlocked[b]) >= 0:
+            if step_unlocked(geo, me, d, mbit, s.unlocked[b]) >= 0:
                 add_opt(s, b, O_STEP, d, 0, 0, 0)
     # R43: a door closed to the wizard opens only by a card: Pick Lock (a mundane neutral spell)
     # or a carried Master Key, aimed at a door in sight (R76: the line runs to the door)
@@ -548,7 +585,8 @@ def enumerate_options(s, t, b, geo, p):
                 continue
             kinds, doors = geo.edge_kind, geo.edge_doors
             for e in range(kinds.shape[0]):
-                if kinds[e] == DOOR and (doors[e] & bit) == 0 and sees_border(geo, me, e, bit):
+                if kinds[e] == DOOR and (doors[e] & bit) == 0 and sees_border(geo, me, e, bit) \
+                        and (not fog or touches(geo, me, e)):
                     add_opt(s, b, O_UNLOCK, i, e, 0, 0)
     h = hand_of(p)
     nh = s.cont_n[b, h]
@@ -569,7 +607,7 @@ def enumerate_options(s, t, b, geo, p):
     # dropped ones from one's square for 1 MP each (R106)
     for k in range(nh):
         i = s.cont[b, h, k]
-        if t.card_type[s.inst_card[b, i]] == T_ITEM:
+        if t.card_type[s.inst_card[b, i]] == T_ITEM and not (flood and t.card_fire[s.inst_card[b, i]]):
             add_opt(s, b, O_ITEM, i, 0, 0, 0)
     ci = items_of(p)
     for k in range(s.cont_n[b, ci]):
@@ -579,15 +617,17 @@ def enumerate_options(s, t, b, geo, p):
             i = s.cont[b, Z_FLOOR, k]
             if s.c_sq[b, i] == me:
                 add_opt(s, b, O_ITEM_PICK, i, 0, 0, 0)
-    if can_attack(s, b, p):
+    mist = spell_on(s, t, b, E_MIST_BODY, p) >= 0  # Mist Body: no attack
+    if can_attack(s, b, p) and not mist:
         geo_attack_options(s, t, b, geo, p)
+    if can_attack(s, b, p) and not mist:
         for q in range(players):
-            if q == p or not s.alive[b, q]:
+            if q == p or not s.alive[b, q] or spell_on(s, t, b, E_MIST_BODY, q) >= 0:
                 continue
             # R57: punch a wizard in one's square or an adjacent one (R69, R79)
             if adjacent(geo, me, s.pos[b, q], bit):
                 add_opt(s, b, O_PUNCH, q, 0, 0, 0)
-            if not line_of_sight(geo, me, s.pos[b, q], bit):
+            if not in_sight(s, t, b, geo, me, s.pos[b, q], bit, fog):
                 continue
             # thrown weapons at a wizard in sight (R100, R113)
             for k in range(s.cont_n[b, ci]):
@@ -600,7 +640,7 @@ def enumerate_options(s, t, b, geo, p):
                 i = s.cont[b, h, k]
                 card = s.inst_card[b, i]
                 e = t.card_effect[card]
-                if t.card_type[card] != T_ATTACK or not attack_effect(e):
+                if t.card_type[card] != T_ATTACK or not attack_effect(e) or (flood and t.card_fire[card]):
                     continue
                 add_opt(s, b, O_ATTACK, i, q, -1, 0)
                 if e == E_ZOT:
@@ -622,7 +662,7 @@ def enumerate_options(s, t, b, geo, p):
         elif e == E_DROP_OBJECT:
             # another wizard in sight; the caster names its treasure (-1) or one carried item
             for q in range(players):
-                if q == p or not s.alive[b, q] or not line_of_sight(geo, me, s.pos[b, q], bit):
+                if q == p or not s.alive[b, q] or not in_sight(s, t, b, geo, me, s.pos[b, q], bit, fog):
                     continue
                 if s.carrying[b, q] >= 0:
                     add_opt(s, b, O_NEUTRAL, i, q, -1, -1)
@@ -630,9 +670,10 @@ def enumerate_options(s, t, b, geo, p):
                 for k2 in range(s.cont_n[b, cq]):
                     add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
         elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
-            mind_neutral_options(s, b, geo, p, i)
+            mind_neutral_options(s, t, b, geo, p, i)
     geo_move_options(s, t, b, geo, p)
-    if can_attack(s, b, p):
+    maint_options(s, t, b, geo, p, fog)
+    if can_attack(s, b, p) and not mist:
         storm_options(s, t, b, geo, p)  # last: a full buffer cuts only these
     add_options(s, t, b, p)
 
@@ -686,7 +727,13 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     if teleport_evades(s, t, b, geo, p, q, card, energy, prm):
         s.seat[b, p, S.S_COUNTERED] += 1
         return
-    if e == E_ZOT:
+    hit = 0 if e == E_ACID_BATH else BT.spell_damage(t, card, energy)  # the curse hurts later
+    if attacked_window(s, t, b, p, q, hit, FIRE_SPELL if t.card_fire[card] else 0, prm):
+        s.seat[b, p, S.S_COUNTERED] += 1
+        return
+    if e == E_ACID_BATH:
+        begin_spell(s, t, b, p, i, q, energy)  # a curse: it stays in front of the caster
+    elif e == E_ZOT:
         if mode == 1:
             s.stun[b, q] += 2  # stunned for two turns: two stun tokens (R9, R30)
             log(s, b, EV_STUN, q, 2, 0)
@@ -724,14 +771,23 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
 def throw(s, t, b, p, i, q, prm):
     """Seat p throws its carried weapon i at wizard q as its attack (R100, R113): Large Rock
     deals 2 physical damage and lands on q's square; Boomstone deals 4 magical fire damage and is
-    discarded. A thrown item is no spell: only damage counters (Shield) answer it."""
+    discarded; a stone spike of p's Stone Spikes (i: the maintained spell) deals 3 physical damage.
+    A thrown item is no spell: only damage counters (Shield) and attack reactions (Pain Link,
+    Flood) answer it."""
     card = s.inst_card[b, i]
+    e = t.card_effect[card]
     s.attacked[b] = 1
     s.seat[b, p, S.S_ATTACKS] += 1
-    s.card[b, p, card, S.C_PLAYED] += 1
+    if e != E_STONE_SPIKES:  # a spike is no card played: Stone Spikes was counted when cast
+        s.card[b, p, card, S.C_PLAYED] += 1
     log(s, b, EV_THROW, card, q, 0)
     sq = s.pos[b, q]
-    if t.card_effect[card] == E_LARGE_ROCK:
+    dmg = 2 if e == E_LARGE_ROCK else (3 if e == E_STONE_SPIKES else 4)
+    if attacked_window(s, t, b, p, q, dmg, 0, prm):
+        return
+    if e == E_STONE_SPIKES:
+        deal_damage(s, t, b, p, q, 3, 0, prm)  # the spike shatters; the spell stays
+    elif e == E_LARGE_ROCK:
         lose_item(s, t, b, p, i, sq, prm[p], True)
         deal_damage(s, t, b, p, q, 2, 0, prm)
     else:
@@ -746,14 +802,16 @@ def negated(s, t, b, geo, p, card, q, prm):
     clockwise order from the caster may use Negate Neutral if they see the caster or the target
     (A-9). True if the spell is cancelled (R143)."""
     n = s.players[b]
+    fog = spell_on(s, t, b, E_FOG, -1) >= 0
+    glob = is_global(t.card_effect[card])  # R97: everyone sees a global spell
     for r in range(n):
         w = q if r == 0 else (p + r) % n
         if r > 0 and w == q:
             continue
         if w == p or not s.alive[b, w]:
             continue
-        sees = line_of_sight(geo, s.pos[b, w], s.pos[b, p], 1 << s.colour[b, w]) or \
-            line_of_sight(geo, s.pos[b, w], s.pos[b, q], 1 << s.colour[b, w])
+        sees = glob or in_sight(s, t, b, geo, s.pos[b, w], s.pos[b, p], 1 << s.colour[b, w], fog) or \
+            in_sight(s, t, b, geo, s.pos[b, w], s.pos[b, q], 1 << s.colour[b, w], fog)
         c = BT.choose_negate(s, t, b, w, prm[w], p, card, q, sees)
         if c >= 0:
             spend_counter(s, t, b, w, c, prm[w])
@@ -775,6 +833,8 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         energy = spend_energy(s, t, b, p, boost)  # Windrider's squares (chosen with the option)
     log(s, b, EV_CAST, card, q, energy)
     if negated(s, t, b, geo, p, card, q, prm):
+        return
+    if maint_neutral(s, t, b, p, i, q, energy, z, prm):
         return
     if e == E_MEDITATE:
         # draw three, then discard down to the hand limit; the turn goes on
@@ -849,7 +909,9 @@ def absorb_window(s, t, b, geo, p, card, tsq, skip, hit, prm):
         if w == skip or not s.alive[b, w]:
             continue
         bit = 1 << s.colour[b, w]
-        if not (line_of_sight(geo, s.pos[b, w], s.pos[b, p], bit) or line_of_sight(geo, s.pos[b, w], tsq, bit)):
+        fog = spell_on(s, t, b, E_FOG, -1) >= 0  # Fog: sight reaches one square (A-32)
+        if not (in_sight(s, t, b, geo, s.pos[b, w], s.pos[b, p], bit, fog)
+                or in_sight(s, t, b, geo, s.pos[b, w], tsq, bit, fog)):
             continue
         want = hit > 0 and in_storm(geo, tsq, s.pos[b, w]) and \
             (hit >= s.life[b, w] or hit >= prm[w, BT.P_COUNTER_MIN] + 1)
@@ -900,7 +962,7 @@ def storm_options(s, t, b, geo, p):
             for q in range(s.players[b]):
                 if q != p and s.alive[b, q] and in_storm(geo, sq, s.pos[b, q]):
                     caught = True
-            if not caught or not line_of_sight(geo, me, sq, bit):
+            if not caught or not in_sight(s, t, b, geo, me, sq, bit, spell_on(s, t, b, E_FOG, -1) >= 0):
                 continue
             add_opt(s, b, O_AREA, i, sq, -1, 0)
             for k2 in range(nh):
@@ -936,17 +998,20 @@ def cast_storm(s, t, b, geo, p, i, sq, boost, prm):
         w = (p + r) % n  # r == n: the caster, last
         if s.done[b]:
             break
-        if s.alive[b, w] and in_storm(geo, sq, s.pos[b, w]):
+        # a wizard in Mist Body cannot be attacked (card text, A-37)
+        if s.alive[b, w] and in_storm(geo, sq, s.pos[b, w]) and spell_on(s, t, b, E_MIST_BODY, w) < 0:
             deal_damage(s, t, b, p, w, energy, 0, prm)
 
 
 @njit(cache=True)
-def mind_neutral_options(s, b, geo, p, i):
-    """Share Life and Thought Steal (instance i): at another living wizard in sight (R70)."""
+def mind_neutral_options(s, t, b, geo, p, i):
+    """Share Life and Thought Steal (instance i): at another living wizard in sight (R70; under
+    Fog, A-32)."""
     me = s.pos[b, p]
     bit = 1 << s.colour[b, p]
+    fog = spell_on(s, t, b, E_FOG, -1) >= 0
     for q in range(s.players[b]):
-        if q != p and s.alive[b, q] and line_of_sight(geo, me, s.pos[b, q], bit):
+        if q != p and s.alive[b, q] and in_sight(s, t, b, geo, me, s.pos[b, q], bit, fog):
             add_opt(s, b, O_NEUTRAL, i, q, -1, 0)
 
 
@@ -1076,14 +1141,6 @@ def cast_add(s, t, b, geo, p, a, x, c1, c2, prm):
 # the "geo cards" block of bots.py; the walks themselves are in movement.py.
 
 @njit(cache=True)
-def water_hits(s, t, b, q):
-    """A Waterbolt hits wizard q: every Fire spell affecting q ends (card text). No Fire spell
-    that lasts is implemented on this branch, so nothing ends yet (the maintained-spell work
-    provides the real function)."""
-    return
-
-
-@njit(cache=True)
 def shift(s, b, q, dest):
     """A card moves wizard q to square ``dest`` (a carried treasure goes with it)."""
     log(s, b, EV_SHIFT, q, s.pos[b, q], dest)
@@ -1193,7 +1250,9 @@ def geo_attack_options(s, t, b, geo, p):
                         add_opt(s, b, O_ATTACK, i, -1, y, d)
                 continue
             for q in range(s.players[b]):
-                if q == p or not s.alive[b, q] or not line_of_sight(geo, me, s.pos[b, q], bit):
+                # in sight (under Fog, A-32), and not in Mist Body (it cannot be attacked)
+                if q == p or not s.alive[b, q] or spell_on(s, t, b, E_MIST_BODY, q) >= 0 \
+                        or not in_sight(s, t, b, geo, me, s.pos[b, q], bit, spell_on(s, t, b, E_FOG, -1) >= 0):
                     continue
                 qbit = 1 << s.colour[b, q]
                 if e == E_WATERBOLT:
@@ -1231,7 +1290,7 @@ def lightning_bolt(s, t, b, geo, p, d, energy, prm):
             break
         log(s, b, EV_BOLT, sq, 0, 0)
         for q in range(s.players[b]):
-            if s.alive[b, q] and s.pos[b, q] == sq:
+            if s.alive[b, q] and s.pos[b, q] == sq and spell_on(s, t, b, E_MIST_BODY, q) < 0:  # Mist Body
                 if deal_damage(s, t, b, p if q != p else -1, q, 3, 0, prm) > 0:
                     hit[q] = 1
     for q in range(s.players[b]):
@@ -1275,10 +1334,320 @@ def teleport_evades(s, t, b, geo, p, q, card, energy, prm):
         return False
     spend_counter(s, t, b, q, i, prm[q])
     shift(s, b, q, dest)
-    if line_of_sight(geo, s.pos[b, p], dest, 1 << s.colour[b, p]):
+    if in_sight(s, t, b, geo, s.pos[b, p], dest, 1 << s.colour[b, p], spell_on(s, t, b, E_FOG, -1) >= 0):
         return False
     log(s, b, EV_EVADE, q, p, 0)
     return True
+
+
+# --- maint cards ---
+# Maintained spells (R81-R90) and the cards that need them: Acid Bath, Stone Spikes, Fog, Flood,
+# Mist Body, Pain Link, Fire Cloak, Dispel, Null Powder's second use. A maintained spell is a card
+# instance in its caster's maint container (state.maint_of) with energy tokens (m_tokens) and
+# the wizard it affects (m_target, -1 global); its effects last exactly while it lies there.
+
+@njit(cache=True)
+def is_global(e):
+    """Global spells (R97): every wizard sees them for countering and dispelling."""
+    return e == E_FOG or e == E_FLOOD
+
+
+@njit(cache=True)
+def touches(geo, a, e):
+    """Border e is a side of square a (Fog: a door one can see without looking past one's square)."""
+    for d in range(4):
+        if geo.edge[a, d] == e:
+            return True
+    return False
+
+
+@njit(cache=True)
+def in_sight(s, t, b, geo, a, c, bit, fog):
+    """Line of sight from square a to square c for a viewer with door mask ``bit`` as the rules
+    use it: the geometric line (R76, R77) and, while Fog lasts (``fog``), only to one's own square
+    and the eight around it on the map (A-32), or a square adjacent across a link (R41)."""
+    if fog:
+        k = s.deal[b]
+        if (abs(t.g_sq_r[k, a] - t.g_sq_r[k, c]) > 1 or abs(t.g_sq_c[k, a] - t.g_sq_c[k, c]) > 1) \
+                and not adjacent(geo, a, c, bit):
+            return False
+    return line_of_sight(geo, a, c, bit)
+
+
+@njit(cache=True)
+def begin_spell(s, t, b, p, i, q, energy):
+    """Spell i of seat p becomes maintained (R83): it lies in front of p with as many energy
+    tokens as its energy (1 unboosted, R91; the boosting card is already discarded), fixed now
+    (R87), affecting wizard q (p itself for a spell on oneself, -1 for a global one)."""
+    place(s, b, i, maint_of(p))
+    s.c_sq[b, i] = -1
+    s.m_tokens[b, i] = max(1, min(energy, 100))
+    s.m_target[b, i] = q
+    log(s, b, EV_SPELL_BEGINS, s.inst_card[b, i], q, s.m_tokens[b, i])
+
+
+@njit(cache=True)
+def end_spell(s, t, b, i, why):
+    """Maintained spell i ends: it is discarded and all its effects end (R89; our effects are
+    read from the maint containers, so nothing else is left to undo). No implemented spell is
+    aimed at another spell, so none ends with it (Dispel's "and the spells on it")."""
+    owner = s.c_cont[b, i] - Z_MAINT0
+    log(s, b, EV_SPELL_ENDS, s.inst_card[b, i], owner, why)
+    discard(s, b, i)
+    s.m_tokens[b, i] = 0
+    s.m_target[b, i] = -1
+
+
+@njit(cache=True)
+def end_spells_with(s, t, b, q, why):
+    """A dead wizard's maintained spells are discarded (R154), and so are the spells that affect
+    it (our ruling: an Acid Bath on a dead wizard has nothing left to do)."""
+    for p in range(s.players[b]):
+        c = maint_of(p)
+        k = 0
+        while k < s.cont_n[b, c]:
+            i = s.cont[b, c, k]
+            if p == q or s.m_target[b, i] == q:
+                end_spell(s, t, b, i, why)  # the last entry moves into slot k
+            else:
+                k += 1
+
+
+@njit(cache=True)
+def maint_time_passes(s, t, b, p, prm):
+    """The maintained part of seat p's Time Passes: first the effects that happen in it (R28:
+    each Acid Bath of p deals its target 2 magical damage, no attack of p's, A-5), then one energy
+    token comes off each of p's temporary spells and a spell without tokens ends (R29, R83, R90)."""
+    c = maint_of(p)
+    n = s.cont_n[b, c]
+    if n == 0:
+        return
+    mine = np.empty(n, np.int64)
+    for k in range(n):
+        mine[k] = s.cont[b, c, k]
+    for k in range(n):
+        i = mine[k]
+        q = s.m_target[b, i]
+        if s.c_cont[b, i] == c and t.card_effect[s.inst_card[b, i]] == E_ACID_BATH and q >= 0 and s.alive[b, q]:
+            log(s, b, EV_ACID, q, 2, 0)
+            hurt(s, t, b, -1, q, 2, prm)
+        if s.done[b]:
+            return
+    for k in range(n):
+        i = mine[k]
+        if s.c_cont[b, i] != c:
+            continue  # ended meanwhile (its target died)
+        s.m_tokens[b, i] -= 1
+        log(s, b, EV_TOKEN, s.inst_card[b, i], s.m_tokens[b, i], 0)
+        if s.m_tokens[b, i] <= 0:
+            end_spell(s, t, b, i, WHY_TOKENS)
+
+
+@njit(cache=True)
+def end_by_choice(s, t, b, p, i, powder, prm):
+    """Seat p ends maintained spell i in its turn: one of its own (R84, R88), or any seat's by
+    discarding its carried Null Powder (``powder``; the item's second use)."""
+    if powder >= 0:
+        s.card[b, p, s.inst_card[b, powder], S.C_PLAYED] += 1
+        log(s, b, EV_ITEM, s.inst_card[b, powder], 1, 0)
+        lose_item(s, t, b, p, powder, -1, prm[p], True)
+        end_spell(s, t, b, i, WHY_ENDED)
+    else:
+        end_spell(s, t, b, i, WHY_OWNER)
+
+
+@njit(cache=True)
+def water_hits(s, t, b, q):
+    """Wizard q is affected by a Water spell or suffers water damage (Waterbolt, Flood): Fire
+    spells on it end (R96), the Acid Bath on it washes off (its card), and its Fire Cloak is
+    destroyed (its card: it then does not burn the attacker)."""
+    for p in range(s.players[b]):
+        c = maint_of(p)
+        k = 0
+        while k < s.cont_n[b, c]:
+            i = s.cont[b, c, k]
+            card = s.inst_card[b, i]
+            if s.m_target[b, i] == q and (t.card_effect[card] == E_ACID_BATH or t.card_fire[card]):
+                end_spell(s, t, b, i, WHY_WATER)
+            else:
+                k += 1
+    c = items_of(q)
+    k = 0
+    while k < s.cont_n[b, c]:
+        i = s.cont[b, c, k]
+        if t.card_effect[s.inst_card[b, i]] == E_FIRE_CLOAK:
+            log(s, b, EV_FLOOD, s.inst_card[b, i], q, 0)
+            discard(s, b, i)
+        else:
+            k += 1
+
+
+@njit(cache=True)
+def flood_board(s, t, b):
+    """Flood: every wizard is in water (:func:`water_hits`) and every Fire item lying on the
+    floor is destroyed; Fire spells of any kind end (only those on wizards exist yet)."""
+    for q in range(s.players[b]):
+        if s.alive[b, q]:
+            water_hits(s, t, b, q)
+    k = 0
+    while k < s.cont_n[b, Z_FLOOR]:
+        i = s.cont[b, Z_FLOOR, k]
+        if t.card_fire[s.inst_card[b, i]]:
+            log(s, b, EV_FLOOD, s.inst_card[b, i], -1, 0)
+            discard(s, b, i)
+        else:
+            k += 1
+
+
+@njit(cache=True)
+def retaliation(s, t, b, src, q):
+    """What answers damage of seat src's attack to wizard q, read before q may die: bit 1 =
+    q's Pain Link lasts; bit 2 = q carries a Fire Cloak and src stands on q's square or an
+    adjacent one. 0 for damage that is no attack of another wizard's."""
+    if src < 0 or src == q or not s.alive[b, src]:
+        return 0
+    r = 0
+    if spell_on(s, t, b, E_PAIN_LINK, q) >= 0:
+        r |= 1
+    if carried(s, t, b, q, E_FIRE_CLOAK) > 0:
+        geo = geo_of(t, s.deal[b])
+        if adjacent(geo, s.pos[b, q], s.pos[b, src], 1 << s.colour[b, q]):
+            r |= 2
+    return r
+
+
+@njit(cache=True)
+def retaliate(s, t, b, src, q, amount, back, prm):
+    """After src's attack dealt ``amount`` to q: Pain Link deals src the same damage, and a Fire
+    Cloak 2 magical fire damage (each card's text). Neither is src's or q's attack, so neither
+    scores a kill (A-5) nor answers back again. Nothing comes back once the attack has ended the
+    game (R159: it ends at once)."""
+    if s.done[b]:
+        return
+    if back & 1 and s.alive[b, src]:
+        log(s, b, EV_PAIN_LINK, src, amount, 0)
+        hurt(s, t, b, -1, src, amount, prm)
+    if back & 2 and s.alive[b, src]:
+        log(s, b, EV_CLOAK, src, 2, 0)
+        if hurt(s, t, b, -1, src, 2, prm) > 0 and s.alive[b, src]:
+            burn_stones(s, t, b, src, prm)  # magical fire (R98)
+
+
+@njit(cache=True)
+def attacked_window(s, t, b, p, q, dmg, fire, prm):
+    """Wizard q is being attacked by seat p (a spell that was not cancelled, a punch or a throw)
+    for about ``dmg`` damage (``fire``: FIRE_SPELL for a Fire attack spell, FIRE_ITEM for a punch
+    with a Fire Cloak, else 0): q may cast Pain Link on itself or Flood as a counter (their
+    cards). Flood cancels a Fire attack spell (our ruling: the Fire spell ends as it is cast) and
+    destroys the Fire Cloak of a punch, which then lands without it. A counter-cast neutral spell
+    may itself be negated (A-8). True if the attack is cancelled."""
+    if not s.alive[b, q]:
+        return False
+    i = BT.choose_attack_reaction(s, t, b, q, prm[q], dmg, fire > 0)
+    if i < 0:
+        return False
+    card = s.inst_card[b, i]
+    s.card[b, q, card, S.C_PLAYED] += 1
+    s.seat[b, q, S.S_COUNTERS] += 1
+    log(s, b, EV_COUNTER, q, card, 0)
+    discard(s, b, i)
+    if negated(s, t, b, geo_of(t, s.deal[b]), q, card, q, prm):
+        return False
+    e = t.card_effect[card]
+    if e == E_FLOOD:
+        flood_board(s, t, b)
+        begin_spell(s, t, b, q, i, -1, 1)
+        return fire == FIRE_SPELL
+    begin_spell(s, t, b, q, i, q, 1)  # Pain Link on oneself
+    return False
+
+
+@njit(cache=True)
+def maint_neutral(s, t, b, p, i, q, energy, z, prm):
+    """The neutral spells of this block, cast by seat p (not negated): Stone Spikes, Pain Link and
+    Mist Body on oneself, Fog and Flood (global), Dispel (ends spell z). False for other spells."""
+    e = t.card_effect[s.inst_card[b, i]]
+    if e == E_STONE_SPIKES or e == E_PAIN_LINK:
+        begin_spell(s, t, b, p, i, p, energy)
+    elif e == E_MIST_BODY:
+        old = spell_on(s, t, b, E_MIST_BODY, p)
+        if old >= 0:
+            end_spell(s, t, b, old, WHY_REPLACED)  # R101: one transformation at a time
+        begin_spell(s, t, b, p, i, p, energy)
+    elif e == E_FOG:
+        begin_spell(s, t, b, p, i, -1, energy)
+    elif e == E_FLOOD:
+        flood_board(s, t, b)
+        begin_spell(s, t, b, p, i, -1, energy)
+    elif e == E_DISPEL:
+        if z >= 0 and s.c_cont[b, z] >= Z_MAINT0:
+            end_spell(s, t, b, z, WHY_ENDED)
+        else:
+            log(s, b, EV_NO_EFFECT, s.inst_card[b, i], q, 0)
+    else:
+        return False
+    return True
+
+
+@njit(cache=True)
+def maint_options(s, t, b, geo, p, fog):
+    """Options of this block for the active seat p (appended by :func:`enumerate_options`):
+    casting Stone Spikes, Pain Link, Mist Body, Fog, Flood (each unboosted or with one energy
+    card: the energy is the duration, R83); Dispel at a maintained spell whose wizard p sees
+    (A-33; a global one always, R97); ending its own maintained spells (R84, R88) or any with a
+    carried Null Powder; throwing a stone spike (the turn's attack) at a wizard in sight."""
+    h = hand_of(p)
+    nh = s.cont_n[b, h]
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    players = s.players[b]
+    flood = spell_on(s, t, b, E_FLOOD, -1) >= 0
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        card = s.inst_card[b, i]
+        e = t.card_effect[card]
+        if t.card_type[card] != T_NEUTRAL or (flood and t.card_fire[card]):
+            continue
+        if e == E_STONE_SPIKES or e == E_PAIN_LINK or e == E_MIST_BODY or e == E_FOG or e == E_FLOOD:
+            x = p
+            add_opt(s, b, O_NEUTRAL, i, x, -1, 0)
+            for k2 in range(nh):
+                i2 = s.cont[b, h, k2]
+                if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
+                    add_opt(s, b, O_NEUTRAL, i, x, i2, 0)
+        elif e == E_DISPEL:
+            for w in range(players):
+                c = maint_of(w)
+                for k2 in range(s.cont_n[b, c]):
+                    j = s.cont[b, c, k2]
+                    q = s.m_target[b, j]
+                    if w == p:
+                        continue  # one's own spell ends for free (R88)
+                    if q < 0:
+                        add_opt(s, b, O_NEUTRAL, i, p, -1, j)
+                    elif in_sight(s, t, b, geo, me, s.pos[b, q], bit, fog):
+                        add_opt(s, b, O_NEUTRAL, i, q, -1, j)
+    c = maint_of(p)
+    for k in range(s.cont_n[b, c]):
+        add_opt(s, b, O_END_SPELL, s.cont[b, c, k], -1, 0, 0)
+    ci = items_of(p)
+    for k in range(s.cont_n[b, ci]):
+        powder = s.cont[b, ci, k]
+        if t.card_effect[s.inst_card[b, powder]] != E_NULL_POWDER:
+            continue
+        for w in range(players):
+            cw = maint_of(w)
+            for k2 in range(s.cont_n[b, cw]):
+                if w != p:  # one's own spell ends for free (R88)
+                    add_opt(s, b, O_END_SPELL, s.cont[b, cw, k2], powder, 0, 0)
+        break  # one Null Powder is enough to list every use
+    spikes = spell_on(s, t, b, E_STONE_SPIKES, p)
+    if spikes >= 0 and can_attack(s, b, p) and spell_on(s, t, b, E_MIST_BODY, p) < 0:
+        for q in range(players):
+            if q == p or not s.alive[b, q] or spell_on(s, t, b, E_MIST_BODY, q) >= 0:
+                continue
+            if in_sight(s, t, b, geo, me, s.pos[b, q], bit, fog):
+                add_opt(s, b, O_THROW, spikes, q, 0, 0)
 
 
 @njit(cache=True)
@@ -1291,7 +1660,7 @@ def do_option(s, t, b, geo, p, k, prm):
     z = s.opt[b, k, 4]
     if kind == O_STEP:
         src = s.pos[b, p]
-        s.pos[b, p] = step_unlocked(geo, src, a, 1 << s.colour[b, p], s.unlocked[b])
+        s.pos[b, p] = step_unlocked(geo, src, a, move_bit(s, t, b, p), s.unlocked[b])
         u = s.unlocked[b]
         if u >= 0 and (geo.edge[src, a] == u or geo.edge[s.pos[b, p], geo.arrive[src, a]] == u):
             s.unlocked[b] = -1  # R44: the door locks again behind the wizard
@@ -1320,8 +1689,12 @@ def do_option(s, t, b, geo, p, k, prm):
             roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
             log(s, b, EV_ROLL, roll, 0, 0)
             dmg += roll
+        cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
+        attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm)
+        cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
+        dmg += 2 * cloak
         log(s, b, EV_PUNCH, a, dmg, 0)
-        deal_damage(s, t, b, p, a, dmg, 0, prm)
+        deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
     elif kind == O_ATTACK:
         cast_attack(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_NEUTRAL:
@@ -1356,16 +1729,21 @@ def do_option(s, t, b, geo, p, k, prm):
             discard(s, b, a)
         s.unlocked[b] = x
         log(s, b, EV_UNLOCK, card, x, 0)
+    elif kind == O_END_SPELL:
+        end_by_choice(s, t, b, p, a, x, prm)
 
 
 @njit(cache=True)
-def time_passes(s, t, b, p):
-    """Time Passes (R28-R30): first each Lifestone gives 1 life, up to 20 (R152, A-34); then a
-    stun token is discarded and the wizard is stunned for this turn."""
+def time_passes(s, t, b, p, prm):
+    """Time Passes (R28-R30): first each Lifestone gives 1 life, up to 20 (R152, A-34), then the
+    other effects of the wizard's cards (Acid Bath) and one token off each of its temporary
+    spells (:func:`maint_time_passes`); then a stun token is discarded and the wizard is stunned
+    for this turn."""
     n = carried(s, t, b, p, E_LIFESTONE)
     if n > 0 and s.life[b, p] < MAX_LIFE:
         s.life[b, p] = min(MAX_LIFE, s.life[b, p] + n)
         log(s, b, EV_LIFESTONE, p, s.life[b, p], 0)
+    maint_time_passes(s, t, b, p, prm)
     s.stunned[b] = 0
     if s.stun[b, p] > 0:
         s.stun[b, p] -= 1
@@ -1416,7 +1794,10 @@ def play_turn(s, t, b, geo, p, prm):
     s.turn[b] += 1
     s.seat[b, p, S.S_TURNS] += 1
     log(s, b, EV_TURN, p, s.rnd[b], s.life[b, p])
-    time_passes(s, t, b, p)
+    time_passes(s, t, b, p, prm)
+    if s.done[b] or not s.alive[b, p]:
+        s.first_done[b, p] = 1
+        return
     move_and_cast(s, t, b, geo, p, prm)
     s.unlocked[b] = -1  # an unlocked door is for the active wizard's passage only (R44, A-19)
     if not s.done[b] and s.alive[b, p]:

@@ -25,13 +25,17 @@ NTR = 2 * MAXP      # treasures: two per colour (R4, R23); treasure k belongs to
 Z_DECK, Z_DISCARD, Z_HAND0 = 0, 1, 2
 Z_ITEMS0 = Z_HAND0 + MAXP
 Z_FLOOR = Z_ITEMS0 + MAXP
-Z_DECK1 = Z_FLOOR + 1     # the second team's deck and discard pile (Custom Spellbook, R176)
-Z_DISCARD1 = Z_FLOOR + 2
-NZONE = Z_FLOOR + 3  # containers: deck, discard, hand of seat 0..3, items of seat 0..3, floor, deck 1, discard 1
+Z_MAINT0 = Z_FLOOR + 1    # the maintained spells of seat 0..3 (temporary and permanent spells in front
+#                           of their caster, R83-R86)
+Z_DECK1 = Z_MAINT0 + MAXP  # the second team's deck and discard pile (Custom Spellbook, R176)
+Z_DISCARD1 = Z_DECK1 + 1
+# containers: deck, discard, hand of seat 0..3, items of seat 0..3, floor, maintained spells of
+# seat 0..3, deck 1, discard 1
+NZONE = Z_DISCARD1 + 1
 
 START_LIFE = 15     # R6, R25
 MAX_LIFE = 20       # R152
-HAND_LIMIT = 7      # R169, R173 (hand + maintained spells + carried items; no maintained spells yet)
+HAND_LIMIT = 7      # R169, R173 (hand + maintained spells + carried items)
 START_HAND = 5      # R24
 DRAW_MAX = 2        # R169
 BASE_SPEED = 3      # R32
@@ -58,6 +62,8 @@ IMPLEMENTED = frozenset({
     "windrider", "teleport", "lightning_bolt", "waterbolt", "mental_force",
     # helper "mind" (Mentalism instants)
     "brain_burn", "psychic_storm", "share_life", "thought_steal", "absorb_spell", "add",
+    # maintained spells (helper "maint")
+    "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -81,7 +87,8 @@ O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, 
     O_THROW, O_UNLOCK = range(13)
 O_AREA = 13  # an attack spell aimed at a square (Psychic Storm)
 O_ADD = 14   # Add: two cards' energy values as one boost of a spell or of speed
-NKIND = 15
+O_END_SPELL = 15  # end one of one's own maintained spells (R84, R88), or one by Null Powder
+NKIND = 16
 # O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
 # (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
@@ -156,6 +163,9 @@ class StateLayout(KernelLayout):
     deck_of: np.ndarray    # int8 (B, MAXI): the deck card instance i belongs to and is discarded to
     #                        (0; 1 = the second team's, Custom Spellbook R176)
     no_move: np.ndarray    # int8 (B,): the active wizard may not move again this turn (Teleport)
+    m_tokens: np.ndarray   # int8 (B, MAXI): energy tokens left on maintained spell i (R83, R87)
+    m_target: np.ndarray   # int8 (B, MAXI): the wizard maintained spell i affects (its caster for a
+    #                        spell on oneself), -1 for a global spell (R97)
 
 
 @structref.register
@@ -189,6 +199,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92) -> State:
         unlocked=np.full(batch, -1, np.int16),
         opt=z((batch, MAXOPT, 5), np.int16), opt_n=z(batch, np.int16),
         deck_of=z((batch, MAXI), np.int8), no_move=z(batch, np.int8),
+        m_tokens=z((batch, MAXI), np.int8), m_target=np.full((batch, MAXI), -1, np.int8),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
@@ -296,10 +307,30 @@ def items_of(p):
     return Z_ITEMS0 + p
 
 
+@njit(cache=True, inline="always")
+def maint_of(p):
+    """Container index of seat p's maintained spells (R86)."""
+    return Z_MAINT0 + p
+
+
 @njit(cache=True)
 def hand_size(s, b, p):
-    """Cards counting toward seat p's hand limit: hand cards and carried items (R107, R173)."""
-    return s.cont_n[b, Z_HAND0 + p] + s.cont_n[b, Z_ITEMS0 + p]
+    """Cards counting toward seat p's hand limit: hand cards, maintained spells and carried items
+    (R86, R107, R173)."""
+    return s.cont_n[b, Z_HAND0 + p] + s.cont_n[b, Z_ITEMS0 + p] + s.cont_n[b, Z_MAINT0 + p]
+
+
+@njit(cache=True)
+def spell_on(s, t, b, effect, q):
+    """A maintained spell with ``effect`` affecting wizard q (any seat's; q = -1: a global one),
+    or -1. Maintained spells act only while they lie in a maint container (R89)."""
+    for p in range(s.players[b]):
+        c = Z_MAINT0 + p
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            if t.card_effect[s.inst_card[b, i]] == effect and s.m_target[b, i] == q:
+                return i
+    return -1
 
 
 @njit(cache=True)
@@ -317,6 +348,15 @@ def carried(s, t, b, p, effect):
         if t.card_effect[s.inst_card[b, s.cont[b, c, k]]] == effect:
             n += 1
     return n
+
+
+@njit(cache=True)
+def move_bit(s, t, b, p):
+    """Door mask for seat p's steps: its own colour (R45, R46), every door while Mist Body lasts
+    (its FAQ errata, A-37: only stone walls stop the mist)."""
+    if spell_on(s, t, b, E_MIST_BODY, p) >= 0:
+        return (1 << MAXP) - 1
+    return 1 << s.colour[b, p]
 
 
 @njit(cache=True)
@@ -341,7 +381,8 @@ def count_violations(s, t, b):
     the deck's cards all accounted for, dropped items (and only they) on a valid square, carried
     items only with the living; life within 0..20 for the living, dead wizards off the board;
     wizards on valid squares; every treasure either on a square or carried by a living wizard that
-    records it; no card in another deck's draw or discard pile; no negative counts."""
+    records it; no card in another deck's draw or discard pile; no negative counts; maintained
+    spells only with the living, each with a token left and affecting a living wizard (or global)."""
     bad = 0
     total = 0
     for c in range(NZONE):
@@ -376,6 +417,14 @@ def count_violations(s, t, b):
             bad += 1
         if s.stun[b, p] < 0 or s.vp_kill[b, p] < 0:
             bad += 1
+        if not s.alive[b, p] and s.cont_n[b, Z_MAINT0 + p] != 0:
+            bad += 1  # R154: a dead wizard's maintained spells are discarded
+        c = Z_MAINT0 + p
+        for k in range(s.cont_n[b, c]):
+            i = s.cont[b, c, k]
+            w = s.m_target[b, i]
+            if s.m_tokens[b, i] <= 0 or (w >= 0 and not s.alive[b, w]):
+                bad += 1  # a temporary spell with no token left is discarded (R29)
         k = s.carrying[b, p]
         if k >= 0 and s.tr_carrier[b, k] != p:
             bad += 1

@@ -13,6 +13,11 @@ _WAYS = {R.WAY_DROP: "drops", R.WAY_FORCED: "is made to drop", R.WAY_DEATH: "fal
          R.WAY_LANDS: "lands:"}
 
 
+_WHY = {R.WHY_TOKENS: " (no energy token left)", R.WHY_OWNER: " (its caster ends it)",
+        R.WHY_ENDED: "", R.WHY_DEATH: " (death)", R.WHY_WATER: " (washed off by water)",
+        R.WHY_REPLACED: " (a new transformation)", R.WHY_LIMIT: " (over the hand limit)"}
+
+
 def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], sq_r: np.ndarray,
                   sq_c: np.ndarray, colours: np.ndarray, edge_sq: np.ndarray | None = None,
                   edge_side: np.ndarray | None = None) -> list[str]:
@@ -84,7 +89,10 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_NO_EFFECT:
             lines.append(f"    {names[a]} has no effect")
         elif code == R.EV_ITEM:
-            lines.append(f"  plays the item {names[a]} (now carried)")
+            if x == 1:
+                lines.append(f"  discards the item {names[a]} to end a spell")
+            else:
+                lines.append(f"  plays the item {names[a]} (now carried)")
         elif code == R.EV_ITEM_DROP:
             lines.append(f"  {_WAYS.get(int(y), 'drops')} item {names[a]} on {sq(x)}")
         elif code == R.EV_ITEM_PICK:
@@ -118,6 +126,22 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    {who(a)} takes the cancelled {names[x]} into its hand")
         elif code == R.EV_ADD:
             lines.append(f"  casts Add: {names[a]} and {names[x]} discarded for {y} energy")
+        elif code == R.EV_SPELL_BEGINS:
+            on = "the whole board" if x < 0 else who(x)
+            lines.append(f"    {names[a]} is maintained on {on} ({y} energy token(s))")
+        elif code == R.EV_SPELL_ENDS:
+            lines.append(f"    {names[a]} of {who(x)} ends{_WHY.get(int(y), '')}")
+        elif code == R.EV_TOKEN:
+            lines.append(f"  {names[a]} loses an energy token ({x} left)")
+        elif code == R.EV_ACID:
+            lines.append(f"  Acid Bath burns {who(a)} for {x}")
+        elif code == R.EV_PAIN_LINK:
+            lines.append(f"    Pain Link: {who(a)} suffers the {x} damage too")
+        elif code == R.EV_CLOAK:
+            lines.append(f"    Fire Cloak burns {who(a)} for {x}")
+        elif code == R.EV_FLOOD:
+            where = "on the floor" if x < 0 else f"of {who(x)}"
+            lines.append(f"    water destroys {names[a]} {where}")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

@@ -106,10 +106,10 @@ def test_lifestone_heals_in_time_passes_up_to_20():
     pos = Position()
     carry_item(pos, 0, "Lifestone")
     pos.st.life[0, 0] = 10
-    R.time_passes(pos.st, pos.t, 0, 0)
+    R.time_passes(pos.st, pos.t, 0, 0, pos.prm)
     assert pos.st.life[0, 0] == 11
     pos.st.life[0, 0] = 20
-    R.time_passes(pos.st, pos.t, 0, 0)
+    R.time_passes(pos.st, pos.t, 0, 0, pos.prm)
     assert pos.st.life[0, 0] == 20
 
 

@@ -97,7 +97,7 @@ def test_stunned_wizard_moves_or_attacks_not_both():
     it has moved it may not attack, and once it has attacked it may not leave its square."""
     pos = Position()
     pos.st.stun[0, 0] = 2
-    R.time_passes(pos.st, pos.t, 0, 0)
+    R.time_passes(pos.st, pos.t, 0, 0, pos.prm)
     assert pos.st.stun[0, 0] == 1
     pos.put(1, 2, 4)
     pos.give(0, "Fireball")
