@@ -960,7 +960,8 @@ def storm_options(s, t, b, geo, p):
         for sq in range(nsq):
             caught = False
             for q in range(s.players[b]):
-                if q != p and s.alive[b, q] and in_storm(geo, sq, s.pos[b, q]):
+                if q != p and s.alive[b, q] and in_storm(geo, sq, s.pos[b, q]) \
+                        and spell_on(s, t, b, E_MIST_BODY, q) < 0:  # Mist Body: cannot be attacked
                     caught = True
             if not caught or not in_sight(s, t, b, geo, me, sq, bit, spell_on(s, t, b, E_FOG, -1) >= 0):
                 continue
