@@ -25,6 +25,8 @@ from simlab.games.wizwar.state import (
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAINSTONE,
+    E_CREATE_WALL,
+    E_DESTROY_WALL,
     E_DROP_OBJECT,
     E_ENERGY,
     E_FIRE_DARTS,
@@ -47,11 +49,13 @@ from simlab.games.wizwar.state import (
     E_SHIELD,
     E_SPEEDSTONE,
     E_SPELLSTONE,
+    E_STONE_BLOCK,
     E_STONE_DEAD,
     E_TELEPORT,
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
+    FILLED,
     MAXP,
     NKIND,
     O_ATTACK,
@@ -135,6 +139,8 @@ def card_value(t, card):
     elif e == E_TELEPORT or e == E_LIGHTNING_BOLT or e == E_WATERBOLT:
         v = 2.5
     elif e == E_WINDRIDER or e == E_MENTAL_FORCE:
+        v = 1.5
+    elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
         v = 1.5
     return v
 
@@ -406,6 +412,100 @@ def choose_teleport_counter(s, t, b, geo, q, prm, attacker, card, energy):
     return i, best
 
 
+# --- walls cards ---
+# The bot's side of Destroy Wall, Create Wall and Stone Block (rules.py "walls cards" holds
+# their effects). Changes are tried on the game's own border kinds and undone at once.
+
+@njit(cache=True)
+def walls_effect(e):
+    """True for the cards of this block."""
+    return e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK
+
+
+@njit(cache=True)
+def _threat_goal(s, t, b, geo, p, q):
+    """Where enemy q walks if that threatens seat p's treasures: home with one of them carried,
+    or to one of them lying on the board; -1 otherwise."""
+    if s.carrying[b, q] >= 0:
+        return goal_square(s, t, b, geo, q) if s.carrying[b, q] // 2 == p else -1
+    g = goal_square(s, t, b, geo, q)
+    for j in range(2 * p, 2 * p + 2):
+        if g >= 0 and s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == g:
+            return g
+    return -1
+
+
+@njit(cache=True)
+def _walk(geo, q_sq, g, bitq):
+    """Steps from q_sq to g (1000 when unreachable)."""
+    d = distances(geo, g, bitq)[q_sq]
+    return d if d >= 0 else 1000
+
+
+@njit(cache=True)
+def walls_score(s, t, b, geo, p, prm, k, field, here):
+    """Score of a walls option. Destroy Wall: the steps it saves on the walk to the goal
+    (``field``: distances to it; ``here``: from the wizard's square), worth it from 3 on, and
+    not when its 2 damage would leave the caster at 4 life or less. Create Wall, Stone Block:
+    the steps they add to the walk of an enemy carrying one of the seat's treasures home or
+    walking to one (more for a carrier), worth it from 1 on."""
+    a = s.opt[b, k, 1]
+    z = s.opt[b, k, 4]
+    card = s.inst_card[b, a]
+    e = t.card_effect[card]
+    cost = 0.3 * card_value(t, card)
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    if e == E_DESTROY_WALL:
+        u = geo.edge_sq[z]
+        v = geo.nbr[u, geo.edge_side[z]]
+        if v < 0 or geo.edge_inner[z] == 0:
+            return -1.0
+        if (me == u or me == v) and s.life[b, p] <= 6:
+            return -1.0
+        fme = distances(geo, me, bit)
+        best = 1000
+        if fme[u] >= 0 and field[v] >= 0:
+            best = fme[u] + 1 + field[v]
+        if fme[v] >= 0 and field[u] >= 0:
+            best = min(best, fme[v] + 1 + field[u])
+        gain = here - best
+        if gain < 3:
+            return -1.0
+        return prm[P_W_TREASURE] * gain - cost
+    best_sc = -1.0
+    for q in range(s.players[b]):
+        if q == p or not s.alive[b, q]:
+            continue
+        g = _threat_goal(s, t, b, geo, p, q)
+        if g < 0:
+            continue
+        bitq = 1 << s.colour[b, q]
+        before = _walk(geo, s.pos[b, q], g, bitq)
+        if e == E_CREATE_WALL:
+            old = s.edge_kind[b, z]
+            s.edge_kind[b, z] = old | 1  # a wall, tried and undone
+            after = _walk(geo, s.pos[b, q], g, bitq)
+            s.edge_kind[b, z] = old
+        else:
+            if z == g:
+                continue
+            olds = np.empty(4, np.int8)
+            for d in range(4):
+                olds[d] = s.edge_kind[b, geo.edge[z, d]]
+            for d in range(4):
+                f = geo.edge[z, d]
+                s.edge_kind[b, f] = s.edge_kind[b, f] | FILLED
+            after = _walk(geo, s.pos[b, q], g, bitq)
+            for d in range(3, -1, -1):
+                s.edge_kind[b, geo.edge[z, d]] = olds[d]
+        delay = min(after - before, 10)
+        if delay >= 1:
+            w = 1.5 if s.carrying[b, q] >= 0 else 1.0
+            best_sc = max(best_sc, w * prm[P_W_TREASURE] * delay - cost)
+    return best_sc
+
+
 @njit(cache=True)
 def random_option(s, b, p, prm):
     """The random bot: end with probability end_floor, else a uniformly random option kind among
@@ -539,6 +639,8 @@ def choose_option(s, t, b, geo, p, prm):
             sc = -1.0
             if geo_effect(e):
                 sc = geo_move_score(s, t, b, geo, p, prm, k, goal, field, here, best_attack)
+            elif walls_effect(e):
+                sc = walls_score(s, t, b, geo, p, prm, k, field, here)
             elif e == E_MEDITATE and s.cont_n[b, hand_of(p)] <= 5:
                 sc = 1.5
             elif e == E_DROP_OBJECT:

@@ -5,8 +5,11 @@ Every Magic card of a game is an *instance* (index ``i`` < ``n_inst``) that sits
 the floor (dropped items, each on a square: ``c_sq``). Containers keep a list of their
 instances, so a draw or a move is O(1) (swap-remove); the top of the deck is the last entry.
 
-The board of a game is one deal from the tables' pool of assembled boards (``deal``); the map is
-fixed during a game because no card that changes walls, doors or sectors is implemented yet.
+The board of a game is one deal from the tables' pool of assembled boards (``deal``). What cards
+can change lives in the game's own rows, copied from the deal at setup: the border kinds
+(``edge_kind``: Destroy Wall, Create Wall, Stone Block), the grid-corner columns derived from
+them (``column``, A-13) and the square fillers (``fill``); ``rules.geo_of`` builds the game's
+Geometry from them.
 """
 
 from __future__ import annotations
@@ -65,14 +68,22 @@ EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "k
            # codes given before their rules exist (not in IMPLEMENTED until they do)
            "brain_burn", "psychic_storm", "share_life", "thought_steal", "absorb_spell", "add",
            "acid_bath", "pain_link", "stone_spikes", "fog", "flood", "dispel", "fire_cloak", "mist_body",
-           "windrider", "teleport", "lightning_bolt", "waterbolt", "mental_force")
+           "windrider", "teleport", "lightning_bolt", "waterbolt", "mental_force",
+           "destroy_wall", "create_wall", "stone_block")
 (E_OTHER, E_ENERGY, E_ZOT, E_FIREBALL, E_POWERTHRUST, E_STONE_DEAD, E_KA_BONG, E_FIRE_DARTS,
  E_FULL_SHIELD, E_SHIELD, E_NEGATE_NEUTRAL, E_MEDITATE, E_DROP_OBJECT, E_MAD_DASH,
  E_SPEEDSTONE, E_LIFESTONE, E_POWERSTONE, E_SPELLSTONE, E_BLOODSHARD, E_MIGHTSTONE, E_LARGE_ROCK,
  E_BOOMSTONE, E_NULL_POWDER, E_PICK_LOCK, E_MASTER_KEY, E_BRAINSTONE,
  E_BRAIN_BURN, E_PSYCHIC_STORM, E_SHARE_LIFE, E_THOUGHT_STEAL, E_ABSORB_SPELL, E_ADD,
  E_ACID_BATH, E_PAIN_LINK, E_STONE_SPIKES, E_FOG, E_FLOOD, E_DISPEL, E_FIRE_CLOAK, E_MIST_BODY,
- E_WINDRIDER, E_TELEPORT, E_LIGHTNING_BOLT, E_WATERBOLT, E_MENTAL_FORCE) = range(len(EFFECTS))
+ E_WINDRIDER, E_TELEPORT, E_LIGHTNING_BOLT, E_WATERBOLT, E_MENTAL_FORCE,
+ E_DESTROY_WALL, E_CREATE_WALL, E_STONE_BLOCK) = range(len(EFFECTS))
+
+# A bit added to a border's kind (State.edge_kind) on every side of a square a Stone Block fills:
+# movement and sight pass only kinds OPEN and DOOR exactly, so the bit blocks both (rules.py,
+# "walls cards"); KIND masks it off to read the printed or created kind underneath.
+FILLED = 0x10
+KIND = 0x0F
 
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
 O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
@@ -149,6 +160,13 @@ class StateLayout(KernelLayout):
     deck_of: np.ndarray    # int8 (B, MAXI): the deck card instance i belongs to and is discarded to
     #                        (0; 1 = the second team's, Custom Spellbook R176)
     no_move: np.ndarray    # int8 (B,): the active wizard may not move again this turn (Teleport)
+    edge_kind: np.ndarray  # int8 (B, NE): the game's border kinds (board.OPEN/WALL/DOOR/OUTER), plus
+    #                        rules.FILLED on the sides of a filled square; copied from the deal at setup
+    column: np.ndarray     # int8 (B, H + 1, W + 1): the game's grid-corner columns (A-13), kept in step
+    #                        with edge_kind (rules.rebuild_columns)
+    fill: np.ndarray       # int8 (B, NSQ): 1 = a Stone Block fills the square
+    wall_by: np.ndarray    # int16 (B, NE): the Create Wall instance that made this wall, -1 (the hook
+    #                        for maintained spells, R89: ending it removes the wall)
 
 
 @structref.register
@@ -163,9 +181,17 @@ class State(ArrayStructProxy):
 define_struct(State, StateType, StateLayout)
 
 
-def new_state(batch: int, trace_events: int = 0, ncard: int = 92) -> State:
-    """Allocate the state of ``batch`` games (``setup`` fills it); ``ncard`` card rows."""
+def board_shape(t) -> tuple[int, int, int, int]:
+    """(squares, borders, map rows, map columns) of the deals of tables ``t`` (:func:`new_state`)."""
+    return t.g_sq_r.shape[1], t.g_edge_kind.shape[1], t.g_sq_of.shape[1], t.g_sq_of.shape[2]
+
+
+def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
+              board: tuple[int, int, int, int] = (1, 1, 1, 1)) -> State:
+    """Allocate the state of ``batch`` games (``setup`` fills it); ``ncard`` card rows; ``board``
+    the deals' shape (:func:`board_shape`) for the game's own copy of the mutable board."""
     z = np.zeros
+    nsq, ne, h, w = board
     return State(
         deal=z(batch, np.int16), players=z(batch, np.int8), colour=z((batch, MAXP), np.int8),
         first=z(batch, np.int8), cur=z(batch, np.int8), turn=z(batch, np.int32), rnd=z(batch, np.int32),
@@ -182,6 +208,8 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92) -> State:
         unlocked=np.full(batch, -1, np.int16),
         opt=z((batch, MAXOPT, 5), np.int16), opt_n=z(batch, np.int16),
         deck_of=z((batch, MAXI), np.int8), no_move=z(batch, np.int8),
+        edge_kind=z((batch, ne), np.int8), column=z((batch, h + 1, w + 1), np.int8), fill=z((batch, nsq), np.int8),
+        wall_by=np.full((batch, ne), -1, np.int16),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
