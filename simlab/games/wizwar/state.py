@@ -59,6 +59,7 @@ IMPLEMENTED = frozenset({
     "speedstone", "lifestone", "powerstone", "spellstone", "bloodshard", "mightstone", "large_rock",
     "boomstone", "null_powder", "pick_lock", "master_key", "brainstone",
     "windrider", "teleport", "lightning_bolt", "waterbolt", "mental_force",
+    "destroy_wall", "create_wall", "stone_block",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
