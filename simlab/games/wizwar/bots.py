@@ -386,7 +386,7 @@ def choose_teleport_counter(s, t, b, geo, q, prm, attacker, card, energy):
     sqs = teleport_squares(geo, s.pos[b, q])
     n = 0
     for j in range(sqs.shape[0]):
-        if not line_of_sight(geo, src, sqs[j], abit):
+        if s.fill[b, sqs[j]] == 0 and not line_of_sight(geo, src, sqs[j], abit):  # never into a Stone Block
             sqs[n] = sqs[j]
             n += 1
     if n == 0:

@@ -877,7 +877,8 @@ def geo_move_options(s, t, b, geo, p):
                         add_opt(s, b, O_NEUTRAL, i, p, y, dest)
         elif e == E_TELEPORT:
             for sq in teleport_squares(geo, s.pos[b, p]):
-                add_opt(s, b, O_NEUTRAL, i, p, -1, sq)
+                if s.fill[b, sq] == 0:  # a Stone Block fills its square (card text)
+                    add_opt(s, b, O_NEUTRAL, i, p, -1, sq)
 
 
 @njit(cache=True)
@@ -1029,30 +1030,10 @@ _WALL = 1
 
 @njit(cache=True)
 def rebuild_column(s, b, geo, i, j):
-    """Recompute the column on grid corner (row line i, column line j) of game b (A-13; as
-    board.columns): one stands where a border that is not open touches the corner (a wall, a
-    door, an outer wall, a side of a filled square), or where no border touches it at all."""
-    H = geo.vedge.shape[0]
-    W = geo.hedge.shape[1]
-    if not (0 <= i <= H and 0 <= j <= W):
-        return
-    touched = False
-    blocked = False
-    for n in range(4):
-        f = -1
-        if n == 0 and j - 1 >= 0:
-            f = geo.hedge[i, j - 1]
-        elif n == 1 and j < W:
-            f = geo.hedge[i, j]
-        elif n == 2 and i - 1 >= 0:
-            f = geo.vedge[i - 1, j]
-        elif n == 3 and i < H:
-            f = geo.vedge[i, j]
-        if f >= 0:
-            touched = True
-            if s.edge_kind[b, f] != 0:
-                blocked = True
-    s.column[b, i, j] = 1 if (blocked or not touched) else 0
+    """Recompute the column on grid corner (row line i, column line j) of game b from its
+    border kinds (A-13, ``state.column_due``); corners off the grid are left alone."""
+    if 0 <= i <= geo.vedge.shape[0] and 0 <= j <= geo.hedge.shape[1]:
+        s.column[b, i, j] = S.column_due(s.edge_kind[b], geo.hedge, geo.vedge, i, j)
 
 
 @njit(cache=True)

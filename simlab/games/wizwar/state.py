@@ -363,7 +363,8 @@ def count_violations(s, t, b):
     the deck's cards all accounted for, dropped items (and only they) on a valid square, carried
     items only with the living; life within 0..20 for the living, dead wizards off the board;
     wizards on valid squares; every treasure either on a square or carried by a living wizard that
-    records it; no card in another deck's draw or discard pile; no negative counts."""
+    records it; no card in another deck's draw or discard pile; no negative counts; the game's
+    board consistent (:func:`board_violations`)."""
     bad = 0
     total = 0
     for c in range(NZONE):
@@ -408,4 +409,57 @@ def count_violations(s, t, b):
                 bad += 1
         elif s.tr_sq[b, k] < 0 or s.tr_sq[b, k] >= nsq:
             bad += 1
+        elif s.fill[b, s.tr_sq[b, k]]:  # a Stone Block fills only empty squares
+            bad += 1
+    bad += board_violations(s, t, b)
     return bad
+
+
+@njit(cache=True)
+def board_violations(s, t, b):
+    """Invariant checks of the game's own board: no living wizard or dropped item on a square a
+    Stone Block fills, and every grid-corner column where the border kinds put one (A-13: a
+    corner touched by a border that is not open, or by none)."""
+    bad = 0
+    nsq = s.fill.shape[1]
+    for p in range(s.players[b]):
+        if s.alive[b, p] and 0 <= s.pos[b, p] < nsq and s.fill[b, s.pos[b, p]]:
+            bad += 1
+    for i in range(s.n_inst[b]):
+        if 0 <= s.c_sq[b, i] < nsq and s.fill[b, s.c_sq[b, i]]:
+            bad += 1
+    k = s.deal[b]
+    hedge = t.g_hedge[k]
+    vedge = t.g_vedge[k]
+    H = vedge.shape[0]
+    W = hedge.shape[1]
+    for i in range(H + 1):
+        for j in range(W + 1):
+            if s.column[b, i, j] != column_due(s.edge_kind[b], hedge, vedge, i, j):
+                bad += 1
+    return bad
+
+
+@njit(cache=True)
+def column_due(kind, hedge, vedge, i, j):
+    """1 if a column belongs on grid corner (row line i, column line j) under the border kinds
+    ``kind`` (A-13, as board.columns): a border that is not open touches it (a wall, a door, an
+    outer wall, a side of a filled square), or no border touches it (off the map); else 0."""
+    H = vedge.shape[0]
+    W = hedge.shape[1]
+    touched = False
+    for n in range(4):
+        f = -1
+        if n == 0 and j >= 1:
+            f = hedge[i, j - 1]
+        elif n == 1 and j < W:
+            f = hedge[i, j]
+        elif n == 2 and i >= 1:
+            f = vedge[i - 1, j]
+        elif n == 3 and i < H:
+            f = vedge[i, j]
+        if f >= 0:
+            touched = True
+            if kind[f] != 0:
+                return 1
+    return 0 if touched else 1

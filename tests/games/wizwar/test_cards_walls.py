@@ -388,3 +388,31 @@ def test_games_with_the_walls_cards_keep_the_invariants():
     for c, n in zip(out["cards"]["card"], out["cards"]["played"], strict=True):
         played[ct.names[c]] = played.get(ct.names[c], 0) + int(n)
     assert played["Create Wall"] + played["Destroy Wall"] + played["Stone Block"] > 0
+
+
+def test_teleport_never_lands_in_a_stone_block():
+    """Stone Block fills its square (card text): Teleport, which ignores walls (A-26), is not
+    offered onto it, and a Teleport counter does not evade into it."""
+    pos = ready(blue=face(*SHUT), red_at=(2, 5))
+    q = pos.sq(2, 3)
+    pos.give(0, "Stone Block")
+    cast(pos, "Stone Block", q)
+    pos.give(0, "Teleport")
+    got = targets(pos, "Teleport")
+    assert pos.sq(2, 4) in got and q not in got
+
+
+def test_invariants_check_the_game_board():
+    """check_game invariants (A-13): the columns agree with the border kinds after walls come
+    and go; a column out of step, or a wizard on a filled square, is a violation."""
+    pos = ready(red_at=(2, 5))
+    pos.give(0, "Create Wall")
+    cast(pos, "Create Wall", side(pos, 2, 2, N))
+    pos.give(0, "Stone Block")
+    cast(pos, "Stone Block", pos.sq(2, 3))
+    assert S.count_violations(pos.st, pos.t, 0) == 0
+    pos.st.column[0, 2, 2] ^= 1
+    assert S.count_violations(pos.st, pos.t, 0) == 1
+    pos.st.column[0, 2, 2] ^= 1
+    pos.put(1, 2, 3)
+    assert S.count_violations(pos.st, pos.t, 0) == 1
