@@ -443,12 +443,81 @@ def _walk(geo, q_sq, g, bitq):
 
 
 @njit(cache=True)
-def walls_score(s, t, b, geo, p, prm, k, field, here):
-    """Score of a walls option. Destroy Wall: the steps it saves on the walk to the goal
-    (``field``: distances to it; ``here``: from the wizard's square), worth it from 3 on, and
-    not when its 2 damage would leave the caster at 4 life or less. Create Wall, Stone Block:
-    the steps they add to the walk of an enemy carrying one of the seat's treasures home or
-    walking to one (more for a carrier), worth it from 1 on."""
+def walls_prep(s, t, b, geo, p, active, threats):
+    """What walls_score reads, computed once per decision (empty unless ``active``): per seat q
+    (only if ``threats``) the goal of its walk that threatens seat p's treasures (-1: none
+    reachable), the walk's length, and the distances from q's square and to that goal; row p
+    holds the distances from p's own square."""
+    n = geo.nbr.shape[0] if active else 1
+    g = np.full(MAXP, -1, np.int64)
+    walk = np.zeros(MAXP, np.int64)
+    dfrom = np.full((MAXP, n), -1, np.int16)
+    dto = np.full((MAXP, n), -1, np.int16)
+    if not active:
+        return g, walk, dfrom, dto
+    for q in range(s.players[b]):
+        if q == p or not s.alive[b, q] or not threats:
+            continue
+        gq = _threat_goal(s, t, b, geo, p, q)
+        if gq < 0:
+            continue
+        bitq = 1 << s.colour[b, q]
+        f = distances(geo, gq, bitq)
+        if f[s.pos[b, q]] < 0:
+            continue
+        g[q] = gq
+        walk[q] = f[s.pos[b, q]]
+        dto[q] = f
+        dfrom[q] = distances(geo, s.pos[b, q], bitq)
+    dfrom[p] = distances(geo, s.pos[b, p], 1 << s.colour[b, p])
+    return g, walk, dfrom, dto
+
+
+@njit(cache=True)
+def _on_path(dfrom, dto, walk, geo, e, sq):
+    """True if a shortest walk (length ``walk``, distances ``dfrom`` from its start and ``dto``
+    to its goal) crosses border ``e`` (a wall to be made; ``sq`` < 0) or enters square ``sq``:
+    only then can a wall or block there make it longer."""
+    if sq >= 0:
+        return dfrom[sq] >= 0 and dto[sq] >= 0 and dfrom[sq] + dto[sq] == walk
+    u = geo.edge_sq[e]
+    v = geo.nbr[u, geo.edge_side[e]]
+    if v < 0:
+        return False
+    return (dfrom[u] >= 0 and dto[v] >= 0 and dfrom[u] + 1 + dto[v] == walk) or \
+        (dfrom[v] >= 0 and dto[u] >= 0 and dfrom[v] + 1 + dto[u] == walk)
+
+
+@njit(cache=True)
+def _try_change(s, b, geo, e, z, mark, olds):
+    """Put a wall on border z (Create Wall) or fill square z (Stone Block) for a trial
+    (``mark``), or undo it (``mark`` False) from ``olds``."""
+    if e == E_CREATE_WALL:
+        if mark:
+            olds[0] = s.edge_kind[b, z]
+            s.edge_kind[b, z] = olds[0] | 1
+        else:
+            s.edge_kind[b, z] = olds[0]
+    elif mark:
+        for d in range(4):
+            f = geo.edge[z, d]
+            olds[d] = s.edge_kind[b, f]
+            s.edge_kind[b, f] = olds[d] | FILLED
+    else:
+        for d in range(3, -1, -1):
+            s.edge_kind[b, geo.edge[z, d]] = olds[d]
+
+
+@njit(cache=True)
+def walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wto):
+    """Score of a walls option (``wg``...``wto``: :func:`walls_prep`). Destroy Wall: the steps
+    it saves on the walk to the goal (``field``: distances to it; ``here``: from the wizard's
+    square), worth it from 3 on, or any wall that opens a way to a goal when none is reachable;
+    not when its 2 damage would leave the caster at 4 life or less. Create Wall, Stone Block: the
+    steps they add to the walk of an enemy carrying one of the seat's treasures home or walking
+    to one (more for a carrier), worth it from 1 on, less the steps they add to the caster's own
+    walk. Never one that cuts a wizard off from its goal: without cracks (not modelled) such a
+    wall or block stays, and both wizards would wait for the round cap."""
     a = s.opt[b, k, 1]
     z = s.opt[b, k, 4]
     card = s.inst_card[b, a]
@@ -463,7 +532,13 @@ def walls_score(s, t, b, geo, p, prm, k, field, here):
             return -1.0
         if (me == u or me == v) and s.life[b, p] <= 6:
             return -1.0
-        fme = distances(geo, me, bit)
+        if goal < 0:
+            old = s.edge_kind[b, z]
+            s.edge_kind[b, z] = old & FILLED  # destroyed, tried and undone
+            opens = goal_square(s, t, b, geo, p) >= 0
+            s.edge_kind[b, z] = old
+            return 3.0 * prm[P_W_TREASURE] - cost if opens else -1.0
+        fme = wfrom[p]
         best = 1000
         if fme[u] >= 0 and field[v] >= 0:
             best = fme[u] + 1 + field[v]
@@ -473,36 +548,28 @@ def walls_score(s, t, b, geo, p, prm, k, field, here):
         if gain < 3:
             return -1.0
         return prm[P_W_TREASURE] * gain - cost
+    sq = z if e == E_STONE_BLOCK else -1
     best_sc = -1.0
+    olds = np.empty(4, np.int8)
     for q in range(s.players[b]):
-        if q == p or not s.alive[b, q]:
+        g = wg[q]
+        if q == p or g < 0 or (sq >= 0 and (z == g or z == goal)):
             continue
-        g = _threat_goal(s, t, b, geo, p, q)
-        if g < 0:
-            continue
+        if not _on_path(wfrom[q], wto[q], wwalk[q], geo, z, sq):
+            continue  # off every shortest walk of q: no delay
         bitq = 1 << s.colour[b, q]
-        before = _walk(geo, s.pos[b, q], g, bitq)
-        if e == E_CREATE_WALL:
-            old = s.edge_kind[b, z]
-            s.edge_kind[b, z] = old | 1  # a wall, tried and undone
-            after = _walk(geo, s.pos[b, q], g, bitq)
-            s.edge_kind[b, z] = old
-        else:
-            if z == g:
-                continue
-            olds = np.empty(4, np.int8)
-            for d in range(4):
-                olds[d] = s.edge_kind[b, geo.edge[z, d]]
-            for d in range(4):
-                f = geo.edge[z, d]
-                s.edge_kind[b, f] = s.edge_kind[b, f] | FILLED
-            after = _walk(geo, s.pos[b, q], g, bitq)
-            for d in range(3, -1, -1):
-                s.edge_kind[b, geo.edge[z, d]] = olds[d]
-        delay = min(after - before, 10)
+        _try_change(s, b, geo, e, z, True, olds)
+        after = _walk(geo, s.pos[b, q], g, bitq)
+        mine = here
+        if goal >= 0 and _on_path(wfrom[p], field, here, geo, z, sq):
+            mine = _walk(geo, me, goal, bit)
+        _try_change(s, b, geo, e, z, False, olds)
+        if after >= 1000 or mine >= 1000:
+            continue  # never cut a wizard off from its goal
+        delay = after - wwalk[q]
         if delay >= 1:
             w = 1.5 if s.carrying[b, q] >= 0 else 1.0
-            best_sc = max(best_sc, w * prm[P_W_TREASURE] * delay - cost)
+            best_sc = max(best_sc, w * prm[P_W_TREASURE] * delay - prm[P_W_TREASURE] * max(mine - here, 0) - cost)
     return best_sc
 
 
@@ -553,6 +620,8 @@ def choose_option(s, t, b, geo, p, prm):
         here = 40  # the goal lies behind a door closed to the wizard: any way in is progress
     n = s.opt_n[b]
     score = np.zeros(n, np.float64)
+    wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, False, False)  # filled at the first walls option
+    prepped = False
     best_attack = -1e9
     for k in range(n):
         kind = s.opt[b, k, 0]
@@ -640,7 +709,16 @@ def choose_option(s, t, b, geo, p, prm):
             if geo_effect(e):
                 sc = geo_move_score(s, t, b, geo, p, prm, k, goal, field, here, best_attack)
             elif walls_effect(e):
-                sc = walls_score(s, t, b, geo, p, prm, k, field, here)
+                if not prepped:
+                    threats = False  # the enemies' walks matter only to Create Wall and Stone Block
+                    for k2 in range(n):
+                        if s.opt[b, k2, 0] == O_NEUTRAL and t.card_effect[s.inst_card[b, s.opt[b, k2, 1]]] != e \
+                                and walls_effect(t.card_effect[s.inst_card[b, s.opt[b, k2, 1]]]):
+                            threats = True
+                    threats = threats or e != E_DESTROY_WALL
+                    wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, True, threats)
+                    prepped = True
+                sc = walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wto)
             elif e == E_MEDITATE and s.cont_n[b, hand_of(p)] <= 5:
                 sc = 1.5
             elif e == E_DROP_OBJECT:

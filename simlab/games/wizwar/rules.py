@@ -1097,23 +1097,27 @@ def walls_options(s, t, b, geo, p, i, e):
     """The options of walls card i (effect e) in seat p's hand, as O_NEUTRAL rows (a = i,
     x = p, y = -1, z = the border or square aimed at; R76: in sight of the border's midpoint or
     the square's centre). A documented smaller set, never an illegal one: Destroy Wall aims at
-    walls and doors on the sides of squares within 2 map rows and columns of the caster; Create
-    Wall at the sides of the squares wizards stand on; Stone Block at the squares next to them."""
+    walls and doors on the sides of the caster's square and the 8 around it; Create
+    Wall at the sides of the squares the caster and the wizards it sees stand on; Stone Block at
+    the squares next to them."""
     me = s.pos[b, p]
     bit = 1 << s.colour[b, p]
     if e == E_DESTROY_WALL:
         H, W = geo.sq_of.shape
         r0 = np.int64(geo.sq_r[me])
         c0 = np.int64(geo.sq_c[me])
-        for r in range(max(0, r0 - 2), min(H, r0 + 3)):
-            for c in range(max(0, c0 - 2), min(W, c0 + 3)):
+        for r in range(max(0, r0 - 1), min(H, r0 + 2)):
+            for c in range(max(0, c0 - 1), min(W, c0 + 2)):
                 sq = geo.sq_of[r, c]
                 if sq < 0:
                     continue
                 for d in range(4):
                     f = geo.edge[sq, d]
-                    # each border once: from the square and side it is recorded on
-                    if geo.edge_sq[f] == sq and geo.edge_side[f] == d and destroyable(s, b, f) \
+                    # each border once: from the square and side it is recorded on, or from the
+                    # window's square if that one lies outside the window
+                    o = geo.edge_sq[f]
+                    inside = abs(np.int64(geo.sq_r[o]) - r0) <= 1 and abs(np.int64(geo.sq_c[o]) - c0) <= 1
+                    if ((o == sq and geo.edge_side[f] == d) or not inside) and destroyable(s, b, f) \
                             and sees_border(geo, me, f, bit):
                         add_opt(s, b, O_NEUTRAL, i, p, -1, f)
         return
@@ -1121,6 +1125,8 @@ def walls_options(s, t, b, geo, p, i, e):
         if not s.alive[b, q]:
             continue
         w = s.pos[b, q]
+        if q != p and not line_of_sight(geo, me, w, bit):
+            continue  # around wizards in sight only (a smaller set: one test saves eight)
         for d in range(4):
             if e == E_CREATE_WALL:
                 f = geo.edge[w, d]

@@ -177,10 +177,10 @@ def test_destroy_wall_never_aims_at_outer_walls():
 def test_destroy_wall_needs_sight_of_the_wall():
     """R76: the line runs from the caster's square to the wall's midpoint; a wall behind
     another wall is not offered."""
-    target = side(pos := ready(blue=face(wall_east(0, 3))), 0, 3, E)
+    target = side(pos := ready(blue=face(wall_east(1, 3))), 1, 3, E)
     pos.give(0, "Destroy Wall")
     assert target in targets(pos, "Destroy Wall")
-    pos = ready(blue=face(wall_east(0, 3), wall_north(2, 2)))
+    pos = ready(blue=face(wall_east(1, 3), wall_north(2, 3)))
     pos.give(0, "Destroy Wall")
     assert not sees_border(pos.geo, pos.sq(2, 2), target, 1)
     assert target not in targets(pos, "Destroy Wall")
