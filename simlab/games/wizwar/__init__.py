@@ -18,14 +18,16 @@ from simlab.games.wizwar.trace import format_events
 
 __all__ = ["GAME", "play", "replay"]
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 SUB_BATCH = 512  # games held in memory at once by one worker (state is ~25 KB a game)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "vp"]  # vp is the `score` column (dead wizards: -1)
 
 
-def _new_state(ncard: int):
+def _new_state(ncard: int, tables: S.Tables):
+    shape = S.board_shape(tables)
+
     def make(batch: int, trace_events: int = 0) -> S.State:
-        return S.new_state(batch, trace_events, ncard)
+        return S.new_state(batch, trace_events, ncard, shape)
     return make
 
 
@@ -37,8 +39,9 @@ def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
     def extract(st, ids, players, rows, rotate, check, viol):
         return _extract(st, ids, players, rows, rotate, check, viol, in_deck)
 
-    return play_in_batches("wizwar", game_ids, seed_words, players, bots, data.tables(cards, players),
-                           new_state=_new_state(len(cards.names)), extract=extract,
+    tables = data.tables(cards, players)
+    return play_in_batches("wizwar", game_ids, seed_words, players, bots, tables,
+                           new_state=_new_state(len(cards.names), tables), extract=extract,
                            n_params=B.NPARAM, sub_batch=SUB_BATCH, rotate=rotate, check=check)
 
 
@@ -75,7 +78,7 @@ def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: Card
     """The readable log of one game: the deal, every step, boost, pick-up, attack, counter,
     damage, draw and discard, and the end."""
     tables = data.tables(cards, players)
-    st, viol = play_traced(_new_state(len(cards.names)), tables, game_id, seed_words, players, bots)
+    st, viol = play_traced(_new_state(len(cards.names), tables), tables, game_id, seed_words, players, bots)
     names = bot_names or [f"bot {p % len(bots)}" for p in range(players)]
     k = int(st.deal[0])
     lines = [f"Board: set {cards.variant_choices.get('board_set', 'extracted')}, deal {k} of the pool; "

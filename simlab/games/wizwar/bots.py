@@ -29,6 +29,8 @@ from simlab.games.wizwar.state import (
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
+    E_CREATE_WALL,
+    E_DESTROY_WALL,
     E_DISPEL,
     E_DROP_OBJECT,
     E_ENERGY,
@@ -59,6 +61,7 @@ from simlab.games.wizwar.state import (
     E_SHIELD,
     E_SPEEDSTONE,
     E_SPELLSTONE,
+    E_STONE_BLOCK,
     E_STONE_DEAD,
     E_STONE_SPIKES,
     E_TELEPORT,
@@ -66,6 +69,7 @@ from simlab.games.wizwar.state import (
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
+    FILLED,
     MAXP,
     NKIND,
     O_ADD,
@@ -168,6 +172,8 @@ def card_value(t, card):
     elif e == E_TELEPORT or e == E_LIGHTNING_BOLT or e == E_WATERBOLT:
         v = 2.5
     elif e == E_WINDRIDER or e == E_MENTAL_FORCE:
+        v = 1.5
+    elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
         v = 1.5
     else:
         v = mind_card_value(e, v)
@@ -417,7 +423,7 @@ def choose_teleport_counter(s, t, b, geo, q, prm, attacker, card, energy):
     sqs = teleport_squares(geo, s.pos[b, q])
     n = 0
     for j in range(sqs.shape[0]):
-        if not line_of_sight(geo, src, sqs[j], abit):
+        if s.fill[b, sqs[j]] == 0 and not line_of_sight(geo, src, sqs[j], abit):  # never into a Stone Block
             sqs[n] = sqs[j]
             n += 1
     if n == 0:
@@ -441,6 +447,167 @@ def choose_teleport_counter(s, t, b, geo, q, prm, attacker, card, energy):
             bv = v
             best = sqs[j]
     return i, best
+
+
+# --- walls cards ---
+# The bot's side of Destroy Wall, Create Wall and Stone Block (rules.py "walls cards" holds
+# their effects). Changes are tried on the game's own border kinds and undone at once.
+
+@njit(cache=True)
+def walls_effect(e):
+    """True for the cards of this block."""
+    return e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK
+
+
+@njit(cache=True)
+def _threat_goal(s, t, b, geo, p, q):
+    """Where enemy q walks if that threatens seat p's treasures: home with one of them carried,
+    or to one of them lying on the board; -1 otherwise."""
+    if s.carrying[b, q] >= 0:
+        return goal_square(s, t, b, geo, q) if s.carrying[b, q] // 2 == p else -1
+    g = goal_square(s, t, b, geo, q)
+    for j in range(2 * p, 2 * p + 2):
+        if g >= 0 and s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == g:
+            return g
+    return -1
+
+
+@njit(cache=True)
+def _walk(geo, q_sq, g, bitq):
+    """Steps from q_sq to g (1000 when unreachable)."""
+    d = distances(geo, g, bitq)[q_sq]
+    return d if d >= 0 else 1000
+
+
+@njit(cache=True)
+def walls_prep(s, t, b, geo, p, active, threats):
+    """What walls_score reads, computed once per decision (empty unless ``active``): per seat q
+    (only if ``threats``) the goal of its walk that threatens seat p's treasures (-1: none
+    reachable), the walk's length, and the distances from q's square and to that goal; row p
+    holds the distances from p's own square."""
+    n = geo.nbr.shape[0] if active else 1
+    g = np.full(MAXP, -1, np.int64)
+    walk = np.zeros(MAXP, np.int64)
+    dfrom = np.full((MAXP, n), -1, np.int16)
+    dto = np.full((MAXP, n), -1, np.int16)
+    if not active:
+        return g, walk, dfrom, dto
+    for q in range(s.players[b]):
+        if q == p or not s.alive[b, q] or not threats:
+            continue
+        gq = _threat_goal(s, t, b, geo, p, q)
+        if gq < 0:
+            continue
+        bitq = 1 << s.colour[b, q]
+        f = distances(geo, gq, bitq)
+        if f[s.pos[b, q]] < 0:
+            continue
+        g[q] = gq
+        walk[q] = f[s.pos[b, q]]
+        dto[q] = f
+        dfrom[q] = distances(geo, s.pos[b, q], bitq)
+    dfrom[p] = distances(geo, s.pos[b, p], 1 << s.colour[b, p])
+    return g, walk, dfrom, dto
+
+
+@njit(cache=True)
+def _on_path(dfrom, dto, walk, geo, e, sq):
+    """True if a shortest walk (length ``walk``, distances ``dfrom`` from its start and ``dto``
+    to its goal) crosses border ``e`` (a wall to be made; ``sq`` < 0) or enters square ``sq``:
+    only then can a wall or block there make it longer."""
+    if sq >= 0:
+        return dfrom[sq] >= 0 and dto[sq] >= 0 and dfrom[sq] + dto[sq] == walk
+    u = geo.edge_sq[e]
+    v = geo.nbr[u, geo.edge_side[e]]
+    if v < 0:
+        return False
+    return (dfrom[u] >= 0 and dto[v] >= 0 and dfrom[u] + 1 + dto[v] == walk) or \
+        (dfrom[v] >= 0 and dto[u] >= 0 and dfrom[v] + 1 + dto[u] == walk)
+
+
+@njit(cache=True)
+def _try_change(s, b, geo, e, z, mark, olds):
+    """Put a wall on border z (Create Wall) or fill square z (Stone Block) for a trial
+    (``mark``), or undo it (``mark`` False) from ``olds``."""
+    if e == E_CREATE_WALL:
+        if mark:
+            olds[0] = s.edge_kind[b, z]
+            s.edge_kind[b, z] = olds[0] | 1
+        else:
+            s.edge_kind[b, z] = olds[0]
+    elif mark:
+        for d in range(4):
+            f = geo.edge[z, d]
+            olds[d] = s.edge_kind[b, f]
+            s.edge_kind[b, f] = olds[d] | FILLED
+    else:
+        for d in range(3, -1, -1):
+            s.edge_kind[b, geo.edge[z, d]] = olds[d]
+
+
+@njit(cache=True)
+def walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wto):
+    """Score of a walls option (``wg``...``wto``: :func:`walls_prep`). Destroy Wall: the steps
+    it saves on the walk to the goal (``field``: distances to it; ``here``: from the wizard's
+    square), worth it from 3 on, or any wall that opens a way to a goal when none is reachable;
+    not when its 2 damage would leave the caster at 4 life or less. Create Wall, Stone Block: the
+    steps they add to the walk of an enemy carrying one of the seat's treasures home or walking
+    to one (more for a carrier), worth it from 1 on, less the steps they add to the caster's own
+    walk. Never one that cuts a wizard off from its goal: without cracks (not modelled) such a
+    wall or block stays, and both wizards would wait for the round cap."""
+    a = s.opt[b, k, 1]
+    z = s.opt[b, k, 4]
+    card = s.inst_card[b, a]
+    e = t.card_effect[card]
+    cost = 0.3 * card_value(t, card)
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    if e == E_DESTROY_WALL:
+        u = geo.edge_sq[z]
+        v = geo.nbr[u, geo.edge_side[z]]
+        if v < 0 or geo.edge_inner[z] == 0:
+            return -1.0
+        if (me == u or me == v) and s.life[b, p] <= 6:
+            return -1.0
+        if goal < 0:
+            old = s.edge_kind[b, z]
+            s.edge_kind[b, z] = old & FILLED  # destroyed, tried and undone
+            opens = goal_square(s, t, b, geo, p) >= 0
+            s.edge_kind[b, z] = old
+            return 3.0 * prm[P_W_TREASURE] - cost if opens else -1.0
+        fme = wfrom[p]
+        best = 1000
+        if fme[u] >= 0 and field[v] >= 0:
+            best = fme[u] + 1 + field[v]
+        if fme[v] >= 0 and field[u] >= 0:
+            best = min(best, fme[v] + 1 + field[u])
+        gain = here - best
+        if gain < 3:
+            return -1.0
+        return prm[P_W_TREASURE] * gain - cost
+    sq = z if e == E_STONE_BLOCK else -1
+    best_sc = -1.0
+    olds = np.empty(4, np.int8)
+    for q in range(s.players[b]):
+        g = wg[q]
+        if q == p or g < 0 or (sq >= 0 and (z == g or z == goal)):
+            continue
+        if not _on_path(wfrom[q], wto[q], wwalk[q], geo, z, sq):
+            continue  # off every shortest walk of q: no delay
+        bitq = 1 << s.colour[b, q]
+        _try_change(s, b, geo, e, z, True, olds)
+        after = _walk(geo, s.pos[b, q], g, bitq)
+        mine = here
+        if goal >= 0 and _on_path(wfrom[p], field, here, geo, z, sq):
+            mine = _walk(geo, me, goal, bit)
+        _try_change(s, b, geo, e, z, False, olds)
+        if after >= 1000 or mine >= 1000:
+            continue  # never cut a wizard off from its goal
+        delay = after - wwalk[q]
+        if delay >= 1:
+            w = 1.5 if s.carrying[b, q] >= 0 else 1.0
+            best_sc = max(best_sc, w * prm[P_W_TREASURE] * delay - prm[P_W_TREASURE] * max(mine - here, 0) - cost)
+    return best_sc
 
 
 @njit(cache=True)
@@ -490,6 +657,8 @@ def choose_option(s, t, b, geo, p, prm):
         here = 40  # the goal lies behind a door closed to the wizard: any way in is progress
     n = s.opt_n[b]
     score = np.zeros(n, np.float64)
+    wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, False, False)  # filled at the first walls option
+    prepped = False
     best_attack = -1e9
     for k in range(n):
         kind = s.opt[b, k, 0]
@@ -589,6 +758,17 @@ def choose_option(s, t, b, geo, p, prm):
             sc = -1.0
             if geo_effect(e):
                 sc = geo_move_score(s, t, b, geo, p, prm, k, goal, field, here, best_attack)
+            elif walls_effect(e):
+                if not prepped:
+                    threats = False  # the enemies' walks matter only to Create Wall and Stone Block
+                    for k2 in range(n):
+                        if s.opt[b, k2, 0] == O_NEUTRAL and t.card_effect[s.inst_card[b, s.opt[b, k2, 1]]] != e \
+                                and walls_effect(t.card_effect[s.inst_card[b, s.opt[b, k2, 1]]]):
+                            threats = True
+                    threats = threats or e != E_DESTROY_WALL
+                    wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, True, threats)
+                    prepped = True
+                sc = walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wto)
             elif e == E_MEDITATE and s.cont_n[b, hand_of(p)] <= 5:
                 sc = 1.5
             elif e == E_DROP_OBJECT:

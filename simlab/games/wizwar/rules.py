@@ -40,6 +40,8 @@ from simlab.games.wizwar.state import (
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
+    E_CREATE_WALL,
+    E_DESTROY_WALL,
     E_DISPEL,
     E_DROP_OBJECT,
     E_FIRE_CLOAK,
@@ -66,6 +68,7 @@ from simlab.games.wizwar.state import (
     E_SHARE_LIFE,
     E_SPEEDSTONE,
     E_SPELLSTONE,
+    E_STONE_BLOCK,
     E_STONE_DEAD,
     E_STONE_SPIKES,
     E_TELEPORT,
@@ -134,22 +137,27 @@ from simlab.games.wizwar.state import (
  EV_MAD_DASH, EV_NO_EFFECT, EV_ITEM, EV_ITEM_DROP, EV_ITEM_PICK, EV_THROW, EV_STONES, EV_LIFESTONE,
  EV_ROLL, EV_UNLOCK, EV_RELOCK,
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
- EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD) = range(45)
+ EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
+ EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK) = range(48)
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
 WHY_TOKENS, WHY_OWNER, WHY_ENDED, WHY_DEATH, WHY_WATER, WHY_REPLACED, WHY_LIMIT = range(7)
 FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
+# EV_WALL_GONE / EV_WALL_MADE: a = border destroyed / walled; EV_BLOCK: a = square filled
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
 
 @njit(cache=True)
-def geo_of(t, k):
-    """The :class:`~simlab.games.wizwar.board.Geometry` of deal ``k`` of the tables' pool."""
+def geo_of(s, t, b):
+    """The :class:`~simlab.games.wizwar.board.Geometry` of game b: its deal's fixed arrays from
+    the tables' pool, and the game's own border kinds and columns (views of its State rows, so a
+    wall made or destroyed during the game is seen through it at once)."""
+    k = s.deal[b]
     return Geometry(t.g_sq_of[k], t.g_sq_r[k], t.g_sq_c[k], t.g_nbr[k], t.g_arrive[k], t.g_edge[k],
-                    t.g_link[k], t.g_hedge[k], t.g_vedge[k], t.g_edge_kind[k], t.g_edge_doors[k],
-                    t.g_edge_inner[k], t.g_edge_sq[k], t.g_edge_side[k], t.g_column[k])
+                    t.g_link[k], t.g_hedge[k], t.g_vedge[k], s.edge_kind[b], t.g_edge_doors[k],
+                    t.g_edge_inner[k], t.g_edge_sq[k], t.g_edge_side[k], s.column[b])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -165,6 +173,11 @@ def setup(s, t, b, players, seed_words, game_id):
         s.rng[b, k] = stream_seed(seed_words, k, game_id)
     k = randbelow(s.rng, b, RS_SETUP, t.g_colours.shape[0])
     s.deal[b] = k
+    # the game's own copy of what cards change on the board (walls, doors, columns, fillers)
+    s.edge_kind[b] = t.g_edge_kind[k]
+    s.column[b] = t.g_column[k]
+    s.fill[b] = 0
+    s.wall_by[b] = -1
     s.players[b] = players
     s.done[b] = 0
     s.winner[b] = -1
@@ -671,6 +684,8 @@ def enumerate_options(s, t, b, geo, p):
                     add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
         elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
             mind_neutral_options(s, t, b, geo, p, i)
+        elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
+            walls_options(s, t, b, geo, p, i, e)
     geo_move_options(s, t, b, geo, p)
     maint_options(s, t, b, geo, p, fog)
     if can_attack(s, b, p) and not mist:
@@ -865,6 +880,8 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         share_life(s, b, p, q)
     elif e == E_THOUGHT_STEAL:
         thought_steal(s, t, b, p, q, prm)
+    else:
+        walls_effect(s, t, b, geo, p, i, e, z, prm)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1202,7 +1219,8 @@ def geo_move_options(s, t, b, geo, p):
                         add_opt(s, b, O_NEUTRAL, i, p, y, dest)
         elif e == E_TELEPORT:
             for sq in teleport_squares(geo, s.pos[b, p]):
-                add_opt(s, b, O_NEUTRAL, i, p, -1, sq)
+                if s.fill[b, sq] == 0:  # a Stone Block fills its square (card text)
+                    add_opt(s, b, O_NEUTRAL, i, p, -1, sq)
 
 
 @njit(cache=True)
@@ -1511,7 +1529,7 @@ def retaliation(s, t, b, src, q):
     if spell_on(s, t, b, E_PAIN_LINK, q) >= 0:
         r |= 1
     if carried(s, t, b, q, E_FIRE_CLOAK) > 0:
-        geo = geo_of(t, s.deal[b])
+        geo = geo_of(s, t, b)
         if adjacent(geo, s.pos[b, q], s.pos[b, src], 1 << s.colour[b, q]):
             r |= 2
     return r
@@ -1552,7 +1570,7 @@ def attacked_window(s, t, b, p, q, dmg, fire, prm):
     s.seat[b, q, S.S_COUNTERS] += 1
     log(s, b, EV_COUNTER, q, card, 0)
     discard(s, b, i)
-    if negated(s, t, b, geo_of(t, s.deal[b]), q, card, q, prm):
+    if negated(s, t, b, geo_of(s, t, b), q, card, q, prm):
         return False
     e = t.card_effect[card]
     if e == E_FLOOD:
@@ -1649,6 +1667,206 @@ def maint_options(s, t, b, geo, p, fog):
                 continue
             if in_sight(s, t, b, geo, me, s.pos[b, q], bit, fog):
                 add_opt(s, b, O_THROW, spikes, q, 0, 0)
+
+
+# --- walls cards ---
+# Destroy Wall, Create Wall, Stone Block: cards that change the board during a game (checklist
+# 2.2 G5). They change the game's own rows (State.edge_kind, column, fill), which the game's
+# Geometry reads (geo_of). A filled square is modelled by the FILLED bit on its four sides: no
+# step, bolt or line of sight crosses a side with that bit (movement.passes wants kind OPEN or
+# DOOR exactly), and its corners get columns, so a line through a corner of the block is blocked
+# too (A-36 says "when it enters the square": a line that only grazes a corner is our departure).
+
+FILLED = S.FILLED  # bit added to edge_kind on the sides of a square a Stone Block fills
+KIND = S.KIND      # the printed or created kind under that bit (board.OPEN, WALL, DOOR, OUTER)
+_WALL = 1
+
+
+@njit(cache=True)
+def rebuild_column(s, b, geo, i, j):
+    """Recompute the column on grid corner (row line i, column line j) of game b from its
+    border kinds (A-13, ``state.column_due``); corners off the grid are left alone."""
+    if 0 <= i <= geo.vedge.shape[0] and 0 <= j <= geo.hedge.shape[1]:
+        s.column[b, i, j] = S.column_due(s.edge_kind[b], geo.hedge, geo.vedge, i, j)
+
+
+@njit(cache=True)
+def border_changed(s, b, geo, e):
+    """Border e of game b changed kind: rebuild the columns on its two end corners (A-13, R127:
+    a column goes with the last wall touching it)."""
+    r = np.int64(geo.sq_r[geo.edge_sq[e]])
+    c = np.int64(geo.sq_c[geo.edge_sq[e]])
+    d = geo.edge_side[e]
+    if d == 0:
+        rebuild_column(s, b, geo, r, c)
+        rebuild_column(s, b, geo, r, c + 1)
+    elif d == 1:
+        rebuild_column(s, b, geo, r, c + 1)
+        rebuild_column(s, b, geo, r + 1, c + 1)
+    elif d == 2:
+        rebuild_column(s, b, geo, r + 1, c)
+        rebuild_column(s, b, geo, r + 1, c + 1)
+    else:
+        rebuild_column(s, b, geo, r, c)
+        rebuild_column(s, b, geo, r + 1, c)
+
+
+@njit(cache=True)
+def destroyable(s, b, e):
+    """True if border e is a wall or a door Destroy Wall may take (card text); outer walls are
+    indestructible (R42, R125)."""
+    k = s.edge_kind[b, e] & KIND
+    return k == _WALL or k == DOOR
+
+
+@njit(cache=True)
+def buildable(s, b, geo, e):
+    """True if Create Wall may stand on border e: a border line between two squares of the map
+    with no wall or door on it (card text). Links at the map's edge are not offered (our
+    smaller option set: such an exit is two border records)."""
+    return geo.edge_inner[e] != 0 and (s.edge_kind[b, e] & KIND) == 0
+
+
+@njit(cache=True)
+def empty_square(s, t, b, q):
+    """True if square q is empty for Stone Block: no wizard, treasure, dropped item or block on
+    it (card text), and no base (our ruling: a filled base could never be reached again)."""
+    if s.fill[b, q]:
+        return False
+    k = s.deal[b]
+    for p in range(s.players[b]):
+        if s.pos[b, p] == q or t.g_base[k, p] == q:
+            return False
+    for j in range(2 * s.players[b]):
+        if s.tr_sq[b, j] == q:
+            return False
+    for n in range(s.cont_n[b, Z_FLOOR]):
+        if s.c_sq[b, s.cont[b, Z_FLOOR, n]] == q:
+            return False
+    return True
+
+
+@njit(cache=True)
+def walls_options(s, t, b, geo, p, i, e):
+    """The options of walls card i (effect e) in seat p's hand, as O_NEUTRAL rows (a = i,
+    x = p, y = -1, z = the border or square aimed at; R76: in sight of the border's midpoint or
+    the square's centre). A documented smaller set, never an illegal one: Destroy Wall aims at
+    walls and doors on the sides of the caster's square and the 8 around it; Create
+    Wall at the sides of the squares the caster and the wizards it sees stand on; Stone Block at
+    the squares next to them."""
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    if e == E_DESTROY_WALL:
+        H, W = geo.sq_of.shape
+        r0 = np.int64(geo.sq_r[me])
+        c0 = np.int64(geo.sq_c[me])
+        for r in range(max(0, r0 - 1), min(H, r0 + 2)):
+            for c in range(max(0, c0 - 1), min(W, c0 + 2)):
+                sq = geo.sq_of[r, c]
+                if sq < 0:
+                    continue
+                for d in range(4):
+                    f = geo.edge[sq, d]
+                    # each border once: from the square and side it is recorded on, or from the
+                    # window's square if that one lies outside the window
+                    o = geo.edge_sq[f]
+                    inside = abs(np.int64(geo.sq_r[o]) - r0) <= 1 and abs(np.int64(geo.sq_c[o]) - c0) <= 1
+                    if ((o == sq and geo.edge_side[f] == d) or not inside) and destroyable(s, b, f) \
+                            and sees_border(geo, me, f, bit):
+                        add_opt(s, b, O_NEUTRAL, i, p, -1, f)
+        return
+    for q in range(s.players[b]):
+        if not s.alive[b, q]:
+            continue
+        w = s.pos[b, q]
+        if q != p and not line_of_sight(geo, me, w, bit):
+            continue  # around wizards in sight only (a smaller set: one test saves eight)
+        for d in range(4):
+            if e == E_CREATE_WALL:
+                f = geo.edge[w, d]
+                if buildable(s, b, geo, f) and sees_border(geo, me, f, bit):
+                    dup = False  # two wizards side by side share a border
+                    for n in range(s.opt_n[b]):
+                        if s.opt[b, n, 0] == O_NEUTRAL and s.opt[b, n, 1] == i and s.opt[b, n, 4] == f:
+                            dup = True
+                    if not dup:
+                        add_opt(s, b, O_NEUTRAL, i, p, -1, f)
+            else:
+                v = geo.nbr[w, d]
+                if v >= 0 and empty_square(s, t, b, v) and line_of_sight(geo, me, v, bit):
+                    dup = False
+                    for n in range(s.opt_n[b]):
+                        if s.opt[b, n, 0] == O_NEUTRAL and s.opt[b, n, 1] == i and s.opt[b, n, 4] == v:
+                            dup = True
+                    if not dup:
+                        add_opt(s, b, O_NEUTRAL, i, p, -1, v)
+
+
+@njit(cache=True)
+def destroy_wall(s, t, b, geo, p, e, prm):
+    """Destroy Wall (card text): border e, a wall or a door, is gone (open; a Stone Block's
+    bit stays), its columns are rebuilt (R127), and every wizard adjacent to it (on either square
+    it lies between, across a link too) suffers 2 physical damage: not an attack, so no counter
+    that answers attacks and no evasion (card text); the caster is credited as its source
+    (R157) unless it hurts itself."""
+    if not destroyable(s, b, e):
+        return False
+    s.edge_kind[b, e] = s.edge_kind[b, e] & FILLED
+    s.wall_by[b, e] = -1
+    border_changed(s, b, geo, e)
+    u = geo.edge_sq[e]
+    v = geo.nbr[u, geo.edge_side[e]]
+    log(s, b, EV_WALL_GONE, e, 0, 0)
+    for q in range(s.players[b]):
+        if s.alive[b, q] and (s.pos[b, q] == u or s.pos[b, q] == v):
+            hurt(s, t, b, p if q != p else -1, q, 2, prm)
+    return True
+
+
+@njit(cache=True)
+def create_wall(s, b, geo, i, e):
+    """Create Wall (card text): a stone wall on free border e; its columns are rebuilt (A-13).
+    The wall records the instance that made it (wall_by): Create Wall is a maintained creation
+    (R89) and ending it removes the wall; until maintained spells exist the wall stays for the
+    game and only Destroy Wall removes it (cracks are not modelled)."""
+    if (s.edge_kind[b, e] & KIND) != 0:
+        return False
+    s.edge_kind[b, e] = s.edge_kind[b, e] | _WALL
+    s.wall_by[b, e] = i
+    border_changed(s, b, geo, e)
+    log(s, b, EV_WALL_MADE, e, 0, 0)
+    return True
+
+
+@njit(cache=True)
+def stone_block(s, t, b, geo, q):
+    """Stone Block (card text): square q is filled; no wizard may step in (R33) and no line of
+    sight passes it (A-36): every side of q gets the FILLED bit and its columns are rebuilt. It
+    is not a wall (Destroy Wall cannot aim at it); cracks are not modelled, so it stays."""
+    if not empty_square(s, t, b, q):
+        return False
+    s.fill[b, q] = 1
+    for d in range(4):
+        f = geo.edge[q, d]
+        s.edge_kind[b, f] = s.edge_kind[b, f] | FILLED
+        border_changed(s, b, geo, f)
+    log(s, b, EV_BLOCK, q, 0, 0)
+    return True
+
+
+@njit(cache=True)
+def walls_effect(s, t, b, geo, p, i, e, z, prm):
+    """Carry out walls card i (effect e) aimed at z once no counter cancelled it (no effect if
+    its target no longer qualifies)."""
+    done = True
+    if e == E_DESTROY_WALL:
+        done = destroy_wall(s, t, b, geo, p, z, prm)
+    elif e == E_CREATE_WALL:
+        done = create_wall(s, b, geo, i, z)
+    elif e == E_STONE_BLOCK:
+        done = stone_block(s, t, b, geo, z)
+    if not done:
+        log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
 
 
 @njit(cache=True)
@@ -1836,7 +2054,7 @@ def finish(s, t, b):
 def play_game(s, t, b, prm, check):
     """Play game b to its end; returns the number of invariant violations seen (when checking).
     A game still running after ROUND_LIMIT rounds is a draw with its own end reason (A-30)."""
-    geo = geo_of(t, s.deal[b])
+    geo = geo_of(s, t, b)
     bad = 0
     if check:
         bad += S.count_violations(s, t, b)

@@ -5,8 +5,11 @@ Every Magic card of a game is an *instance* (index ``i`` < ``n_inst``) that sits
 the floor (dropped items, each on a square: ``c_sq``). Containers keep a list of their
 instances, so a draw or a move is O(1) (swap-remove); the top of the deck is the last entry.
 
-The board of a game is one deal from the tables' pool of assembled boards (``deal``); the map is
-fixed during a game because no card that changes walls, doors or sectors is implemented yet.
+The board of a game is one deal from the tables' pool of assembled boards (``deal``). What cards
+can change lives in the game's own rows, copied from the deal at setup: the border kinds
+(``edge_kind``: Destroy Wall, Create Wall, Stone Block), the grid-corner columns derived from
+them (``column``, A-13) and the square fillers (``fill``); ``rules.geo_of`` builds the game's
+Geometry from them.
 """
 
 from __future__ import annotations
@@ -64,6 +67,7 @@ IMPLEMENTED = frozenset({
     "brain_burn", "psychic_storm", "share_life", "thought_steal", "absorb_spell", "add",
     # maintained spells (helper "maint")
     "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
+    "destroy_wall", "create_wall", "stone_block",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -73,14 +77,22 @@ EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "k
            # codes given before their rules exist (not in IMPLEMENTED until they do)
            "brain_burn", "psychic_storm", "share_life", "thought_steal", "absorb_spell", "add",
            "acid_bath", "pain_link", "stone_spikes", "fog", "flood", "dispel", "fire_cloak", "mist_body",
-           "windrider", "teleport", "lightning_bolt", "waterbolt", "mental_force")
+           "windrider", "teleport", "lightning_bolt", "waterbolt", "mental_force",
+           "destroy_wall", "create_wall", "stone_block")
 (E_OTHER, E_ENERGY, E_ZOT, E_FIREBALL, E_POWERTHRUST, E_STONE_DEAD, E_KA_BONG, E_FIRE_DARTS,
  E_FULL_SHIELD, E_SHIELD, E_NEGATE_NEUTRAL, E_MEDITATE, E_DROP_OBJECT, E_MAD_DASH,
  E_SPEEDSTONE, E_LIFESTONE, E_POWERSTONE, E_SPELLSTONE, E_BLOODSHARD, E_MIGHTSTONE, E_LARGE_ROCK,
  E_BOOMSTONE, E_NULL_POWDER, E_PICK_LOCK, E_MASTER_KEY, E_BRAINSTONE,
  E_BRAIN_BURN, E_PSYCHIC_STORM, E_SHARE_LIFE, E_THOUGHT_STEAL, E_ABSORB_SPELL, E_ADD,
  E_ACID_BATH, E_PAIN_LINK, E_STONE_SPIKES, E_FOG, E_FLOOD, E_DISPEL, E_FIRE_CLOAK, E_MIST_BODY,
- E_WINDRIDER, E_TELEPORT, E_LIGHTNING_BOLT, E_WATERBOLT, E_MENTAL_FORCE) = range(len(EFFECTS))
+ E_WINDRIDER, E_TELEPORT, E_LIGHTNING_BOLT, E_WATERBOLT, E_MENTAL_FORCE,
+ E_DESTROY_WALL, E_CREATE_WALL, E_STONE_BLOCK) = range(len(EFFECTS))
+
+# A bit added to a border's kind (State.edge_kind) on every side of a square a Stone Block fills:
+# movement and sight pass only kinds OPEN and DOOR exactly, so the bit blocks both (rules.py,
+# "walls cards"); KIND masks it off to read the printed or created kind underneath.
+FILLED = 0x10
+KIND = 0x0F
 
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
 O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
@@ -166,6 +178,13 @@ class StateLayout(KernelLayout):
     m_tokens: np.ndarray   # int8 (B, MAXI): energy tokens left on maintained spell i (R83, R87)
     m_target: np.ndarray   # int8 (B, MAXI): the wizard maintained spell i affects (its caster for a
     #                        spell on oneself), -1 for a global spell (R97)
+    edge_kind: np.ndarray  # int8 (B, NE): the game's border kinds (board.OPEN/WALL/DOOR/OUTER), plus
+    #                        rules.FILLED on the sides of a filled square; copied from the deal at setup
+    column: np.ndarray     # int8 (B, H + 1, W + 1): the game's grid-corner columns (A-13), kept in step
+    #                        with edge_kind (rules.rebuild_columns)
+    fill: np.ndarray       # int8 (B, NSQ): 1 = a Stone Block fills the square
+    wall_by: np.ndarray    # int16 (B, NE): the Create Wall instance that made this wall, -1 (the hook
+    #                        for maintained spells, R89: ending it removes the wall)
 
 
 @structref.register
@@ -180,9 +199,17 @@ class State(ArrayStructProxy):
 define_struct(State, StateType, StateLayout)
 
 
-def new_state(batch: int, trace_events: int = 0, ncard: int = 92) -> State:
-    """Allocate the state of ``batch`` games (``setup`` fills it); ``ncard`` card rows."""
+def board_shape(t) -> tuple[int, int, int, int]:
+    """(squares, borders, map rows, map columns) of the deals of tables ``t`` (:func:`new_state`)."""
+    return t.g_sq_r.shape[1], t.g_edge_kind.shape[1], t.g_sq_of.shape[1], t.g_sq_of.shape[2]
+
+
+def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
+              board: tuple[int, int, int, int] = (1, 1, 1, 1)) -> State:
+    """Allocate the state of ``batch`` games (``setup`` fills it); ``ncard`` card rows; ``board``
+    the deals' shape (:func:`board_shape`) for the game's own copy of the mutable board."""
     z = np.zeros
+    nsq, ne, h, w = board
     return State(
         deal=z(batch, np.int16), players=z(batch, np.int8), colour=z((batch, MAXP), np.int8),
         first=z(batch, np.int8), cur=z(batch, np.int8), turn=z(batch, np.int32), rnd=z(batch, np.int32),
@@ -200,6 +227,8 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92) -> State:
         opt=z((batch, MAXOPT, 5), np.int16), opt_n=z(batch, np.int16),
         deck_of=z((batch, MAXI), np.int8), no_move=z(batch, np.int8),
         m_tokens=z((batch, MAXI), np.int8), m_target=np.full((batch, MAXI), -1, np.int8),
+        edge_kind=z((batch, ne), np.int8), column=z((batch, h + 1, w + 1), np.int8), fill=z((batch, nsq), np.int8),
+        wall_by=np.full((batch, ne), -1, np.int16),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
@@ -382,7 +411,8 @@ def count_violations(s, t, b):
     items only with the living; life within 0..20 for the living, dead wizards off the board;
     wizards on valid squares; every treasure either on a square or carried by a living wizard that
     records it; no card in another deck's draw or discard pile; no negative counts; maintained
-    spells only with the living, each with a token left and affecting a living wizard (or global)."""
+    spells only with the living, each with a token left and affecting a living wizard (or global);
+    the game's board consistent (:func:`board_violations`)."""
     bad = 0
     total = 0
     for c in range(NZONE):
@@ -435,4 +465,57 @@ def count_violations(s, t, b):
                 bad += 1
         elif s.tr_sq[b, k] < 0 or s.tr_sq[b, k] >= nsq:
             bad += 1
+        elif s.fill[b, s.tr_sq[b, k]]:  # a Stone Block fills only empty squares
+            bad += 1
+    bad += board_violations(s, t, b)
     return bad
+
+
+@njit(cache=True)
+def board_violations(s, t, b):
+    """Invariant checks of the game's own board: no living wizard or dropped item on a square a
+    Stone Block fills, and every grid-corner column where the border kinds put one (A-13: a
+    corner touched by a border that is not open, or by none)."""
+    bad = 0
+    nsq = s.fill.shape[1]
+    for p in range(s.players[b]):
+        if s.alive[b, p] and 0 <= s.pos[b, p] < nsq and s.fill[b, s.pos[b, p]]:
+            bad += 1
+    for i in range(s.n_inst[b]):
+        if 0 <= s.c_sq[b, i] < nsq and s.fill[b, s.c_sq[b, i]]:
+            bad += 1
+    k = s.deal[b]
+    hedge = t.g_hedge[k]
+    vedge = t.g_vedge[k]
+    H = vedge.shape[0]
+    W = hedge.shape[1]
+    for i in range(H + 1):
+        for j in range(W + 1):
+            if s.column[b, i, j] != column_due(s.edge_kind[b], hedge, vedge, i, j):
+                bad += 1
+    return bad
+
+
+@njit(cache=True)
+def column_due(kind, hedge, vedge, i, j):
+    """1 if a column belongs on grid corner (row line i, column line j) under the border kinds
+    ``kind`` (A-13, as board.columns): a border that is not open touches it (a wall, a door, an
+    outer wall, a side of a filled square), or no border touches it (off the map); else 0."""
+    H = vedge.shape[0]
+    W = hedge.shape[1]
+    touched = False
+    for n in range(4):
+        f = -1
+        if n == 0 and j >= 1:
+            f = hedge[i, j - 1]
+        elif n == 1 and j < W:
+            f = hedge[i, j]
+        elif n == 2 and i >= 1:
+            f = vedge[i - 1, j]
+        elif n == 3 and i < H:
+            f = vedge[i, j]
+        if f >= 0:
+            touched = True
+            if kind[f] != 0:
+                return 1
+    return 0 if touched else 1

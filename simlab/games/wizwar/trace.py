@@ -142,6 +142,12 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_FLOOD:
             where = "on the floor" if x < 0 else f"of {who(x)}"
             lines.append(f"    water destroys {names[a]} {where}")
+        elif code == R.EV_WALL_GONE:
+            lines.append(f"    the wall or door {door(a)} is destroyed")
+        elif code == R.EV_WALL_MADE:
+            lines.append(f"    a stone wall now stands on {door(a)}")
+        elif code == R.EV_BLOCK:
+            lines.append(f"    a stone block fills {sq(a)}")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

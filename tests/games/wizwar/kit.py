@@ -64,7 +64,7 @@ class Position:
         self.board = board(arrangement, blue=blue)
         self.ct = data.load_cards(variants={"schools": "all", **(variants or {})}, setup=setup)
         self.t = data.tables(self.ct, players, pool=data.pool_from_boards([self.board]))
-        self.st = S.new_state(1, trace_events=5000, ncard=len(self.ct.names))
+        self.st = S.new_state(1, trace_events=5000, ncard=len(self.ct.names), board=S.board_shape(self.t))
         bots = bots or ["balanced"] * players
         self.prm = np.zeros((S.MAXP, len(GAME.bot_params)))
         for p in range(players):
@@ -72,7 +72,7 @@ class Position:
         self.players = players
         with np.errstate(over="ignore"):
             R.setup(self.st, self.t, 0, players, root_seed_words(seed), 0)
-        self.geo = R.geo_of(self.t, 0)
+        self.geo = R.geo_of(self.st, self.t, 0)
         if not keep_hands:
             for p in range(players):
                 while self.st.cont_n[0, S.hand_of(p)]:

@@ -24,7 +24,7 @@ def test_setup_places_wizards_treasures_and_deals_five():
     sector's start squares, five cards each from the shuffled deck, a first player."""
     ct = data.load_cards()
     t = data.tables(ct, 3)
-    st = S.new_state(2, ncard=len(ct.names))
+    st = S.new_state(2, ncard=len(ct.names), board=S.board_shape(t))
     for b in range(2):
         with np.errstate(over="ignore"):
             R.setup(st, t, b, 3, root_seed_words(5), b)
