@@ -255,7 +255,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
         names = names * players
     bots = spec.bot_matrix([(n, None) for n in names])
     cards = spec.load_cards()
-    for line in spec.replay(args.game_id, root_seed_words(args.seed), players, bots, cards, bot_names=names):
+    extra = {}
+    if args.board:
+        import inspect
+
+        if "boards" not in inspect.signature(spec.replay).parameters:
+            raise UserError(f"--board: {spec.name} has no board to draw (only wizwar does)")
+        extra["boards"] = [b.strip() for b in args.board.split(",") if b.strip()]
+        bad = [b for b in extra["boards"] if b not in ("start", "end", "each") and not (b.isdigit() and int(b) > 0)]
+        if bad:
+            raise UserError(f"--board: {bad[0]!r}; expected start, end, each or turn numbers from 1, "
+                            "comma-separated")
+    for line in spec.replay(args.game_id, root_seed_words(args.seed), players, bots, cards, bot_names=names,
+                            **extra):
         print(line)
     return 0
 
@@ -534,6 +546,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--game-id", type=int, default=0)
     s.add_argument("--players", type=int)
     s.add_argument("--bots", help="comma-separated bot presets, one or one per seat")
+    s.add_argument("--board", help="draw the board (Wiz-War): start, end, each, or turn numbers, "
+                                   "comma-separated (e.g. start,5,end)")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("bench", help="games/s of the compiled kernel vs the interpreted code")

@@ -7,6 +7,8 @@ docs/wizwar.md lists the rules and cards in and out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from simlab.games.base import CardTable, GameSpec, play_in_batches, play_traced, seat_frame
@@ -14,6 +16,7 @@ from simlab.games.wizwar import bots as B
 from simlab.games.wizwar import data
 from simlab.games.wizwar import rules as R  # noqa: F401  (importing it registers setup and play_game with the kernel)
 from simlab.games.wizwar import state as S
+from simlab.games.wizwar.render import LEGEND, render
 from simlab.games.wizwar.trace import format_events
 
 __all__ = ["GAME", "play", "replay"]
@@ -74,22 +77,100 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
 
 
 def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: CardTable,
-           bot_names: list[str] | None = None) -> list[str]:
+           bot_names: list[str] | None = None, boards: Sequence[str | int] = ()) -> list[str]:
     """The readable log of one game: the deal, every step, boost, pick-up, attack, counter,
-    damage, draw and discard, and the end."""
+    damage, draw and discard, and the end.
+
+    ``boards`` asks for pictures of the board (render.py: wizards, treasures lying on it,
+    Stone Blocks ``#``, dropped items ``i``, walls and doors as they stand then): ``"start"``,
+    ``"end"``, ``"each"`` (before every turn) or turn numbers (the board as that turn begins).
+    """
     tables = data.tables(cards, players)
     st, viol = play_traced(_new_state(len(cards.names), tables), tables, game_id, seed_words, players, bots)
     names = bot_names or [f"bot {p % len(bots)}" for p in range(players)]
     k = int(st.deal[0])
     lines = [f"Board: set {cards.variant_choices.get('board_set', 'extracted')}, deal {k} of the pool; "
              f"deck {cards.variant_choices.get('deck')} ({len(cards.arrays['deck'])} cards)"]
-    lines += format_events(st.ev[0], int(st.ev_n[0]), cards, names, tables.g_sq_r[k], tables.g_sq_c[k],
-                           st.colour[0], tables.g_edge_sq[k], tables.g_edge_side[k])
+    log = format_events(st.ev[0], int(st.ev_n[0]), cards, names, tables.g_sq_r[k], tables.g_sq_c[k],
+                        st.colour[0], tables.g_edge_sq[k], tables.g_edge_side[k])
+    turns = int(st.turn[0])
+    wanted = _board_turns(boards, turns)
+    if wanted:
+        board = _dealt_board(cards, players, k)
+        pictures = {}
+        for n, turn in enumerate(sorted(wanted)):
+            snap = st if turn > turns else _snapshot(cards, tables, game_id, seed_words, players, bots, turn)
+            when = "at the end of the game" if turn > turns else f"as turn {turn} begins"
+            legend = f" ({LEGEND}; # stone block, i dropped item)" if n == 0 else ""
+            pictures[turn] = [f"  board {when}{legend}:", *("    " + ln for ln in _picture(snap, board, players))]
+        out = []
+        for line in log:
+            if line.startswith("--- turn "):
+                out += pictures.get(int(line.split()[2].rstrip(",")), [])
+            out.append(line)
+        log = out + pictures.get(turns + 1, [])
+    lines += log
     lines.append("Final points: " + ", ".join(
         f"P{p + 1} {int(st.seat[0, p, S.S_VP])}" + ("" if st.alive[0, p] else " (dead)") for p in range(players)))
     if viol:
         lines.append(f"!! {viol} invariant violations")
     return lines
+
+
+def _board_turns(boards: Sequence[str | int], turns: int) -> set[int]:
+    """Turn numbers whose start to draw (turns + 1 = the end of the game)."""
+    out: set[int] = set()
+    for b in boards:
+        if b == "start":
+            out.add(1)
+        elif b == "end":
+            out.add(turns + 1)
+        elif b == "each":
+            out |= set(range(1, turns + 1)) | {turns + 1}
+        elif isinstance(b, int) or (isinstance(b, str) and b.isdigit()):
+            n = int(b)
+            if n < 1:
+                raise ValueError(f"board: turn {n}; expected a turn number from 1")
+            out.add(min(n, turns + 1))
+        else:
+            raise ValueError(f"board: {b!r}; expected 'start', 'end', 'each' or turn numbers")
+    return out
+
+
+def _dealt_board(cards: CardTable, players: int, k: int):
+    """Deal k of the pool as a Board (the pool is dealt with fixed seeds: data.deal_pool)."""
+    from simlab.games.wizwar import board as BD
+
+    return BD.build_board(players, np.random.SeedSequence([data.POOL_SEED, players, k]),
+                          cards.variant_choices.get("board_set", "extracted"))
+
+
+def _snapshot(cards: CardTable, tables, game_id: int, seed_words, players: int, bots: np.ndarray, turn: int):
+    """The state of the same game just before turn ``turn`` starts (the game is deterministic)."""
+    from simlab.games.kernel import play_batch
+
+    st = _new_state(len(cards.names), tables)(1, trace_events=2)
+    st.stop_turn[0] = turn
+    with np.errstate(over="ignore"):
+        play_batch(st, tables, np.array([game_id], np.int64), np.ascontiguousarray(seed_words, dtype=np.uint64),
+                   players, np.ascontiguousarray(bots, dtype=np.float64), False, False, np.zeros(1, np.int32))
+    return st
+
+
+def _picture(st, board, players: int) -> list[str]:
+    """The board of game 0 of ``st`` as text: its own walls and doors, wizards, treasures lying on
+    squares, Stone Blocks and dropped items."""
+    from dataclasses import replace
+
+    ne = board.geo.edge_kind.shape[0]
+    geo = board.geo._replace(edge_kind=(st.edge_kind[0, :ne] & S.KIND).astype(board.geo.edge_kind.dtype))
+    now = replace(board, geo=geo)
+    wizards = {int(st.colour[0, p]): int(st.pos[0, p]) for p in range(players) if st.alive[0, p]}
+    treasures = [(int(st.colour[0, j // 2]), int(st.tr_sq[0, j])) for j in range(2 * players) if st.tr_sq[0, j] >= 0]
+    objects = {int(q): "#" for q in np.flatnonzero(st.fill[0, :geo.sq_r.shape[0]])}
+    for n in range(int(st.cont_n[0, S.Z_FLOOR])):
+        objects.setdefault(int(st.c_sq[0, st.cont[0, S.Z_FLOOR, n]]), "i")
+    return render(now, wizards, treasures, objects)
 
 
 GAME = GameSpec(

@@ -2065,6 +2065,8 @@ def play_game(s, t, b, prm, check):
             s.end_reason[b] = END_ROUND_LIMIT
             log(s, b, EV_END, END_ROUND_LIMIT, -1, 0)
             break
+        if s.stop_turn[b] > 0 and s.turn[b] + 1 >= s.stop_turn[b]:
+            return bad  # the replay's picture of the board before that turn (not a game end)
         play_turn(s, t, b, geo, s.cur[b], prm)
         if check:
             bad += S.count_violations(s, t, b)

@@ -185,6 +185,9 @@ class StateLayout(KernelLayout):
     fill: np.ndarray       # int8 (B, NSQ): 1 = a Stone Block fills the square
     wall_by: np.ndarray    # int16 (B, NE): the Create Wall instance that made this wall, -1 (the hook
     #                        for maintained spells, R89: ending it removes the wall)
+    stop_turn: np.ndarray  # int32 (B,): stop the game before turn stop_turn starts (0: never): the
+    #                        replay's board pictures (a game is deterministic, so the replay plays it
+    #                        again up to that turn and draws the state)
 
 
 @structref.register
@@ -229,6 +232,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         m_tokens=z((batch, MAXI), np.int8), m_target=np.full((batch, MAXI), -1, np.int8),
         edge_kind=z((batch, ne), np.int8), column=z((batch, h + 1, w + 1), np.int8), fill=z((batch, nsq), np.int8),
         wall_by=np.full((batch, ne), -1, np.int16),
+        stop_turn=z(batch, np.int32),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
