@@ -659,6 +659,7 @@ def choose_option(s, t, b, geo, p, prm):
     score = np.zeros(n, np.float64)
     wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, False, False)  # filled at the first walls option
     prepped = False
+    look = np.full(MAXP + 1, -1, np.int8)  # sight answers of this decision (_looks_at, _sees_enemy)
     best_attack = -1e9
     for k in range(n):
         kind = s.opt[b, k, 0]
@@ -783,14 +784,14 @@ def choose_option(s, t, b, geo, p, prm):
             elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
                 sc = mind_neutral_score(s, t, b, p, card, x)
             else:
-                sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0)
+                sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0, look)
         elif kind == O_ADD and a < 0:
             v, c = add_value(s, t, b, s.opt[b, k, 3], s.opt[b, k, 4])
             sc = -1.0
             if here > s.mp[b] and here <= s.mp[b] + v and not (s.stunned[b] == 1 and s.attacked[b] == 1):
                 sc = 1.5 * prm[P_W_TREASURE] - 0.1 * v - c
         elif kind == O_END_SPELL:
-            sc = maint_score(s, t, b, geo, p, prm, k, False)
+            sc = maint_score(s, t, b, geo, p, prm, k, False, look)
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0
@@ -829,17 +830,32 @@ def choose_option(s, t, b, geo, p, prm):
 
 
 @njit(cache=True)
-def _sees_enemy(s, t, b, geo, p):
-    """Some living enemy wizard has an (unfogged) line of sight to seat p."""
-    for q in range(s.players[b]):
-        if q != p and s.alive[b, q] and line_of_sight(geo, s.pos[b, q], s.pos[b, p], 1 << s.colour[b, q]):
-            return True
-    return False
+def _sees_enemy(s, t, b, geo, p, look):
+    """Some living enemy wizard has an (unfogged) line of sight to seat p. ``look[MAXP]`` keeps
+    the answer for the rest of one decision (-1: not yet known; see :func:`_looks_at`)."""
+    if look[MAXP] < 0:
+        look[MAXP] = 0
+        for q in range(s.players[b]):
+            if q != p and s.alive[b, q] and line_of_sight(geo, s.pos[b, q], s.pos[b, p], 1 << s.colour[b, q]):
+                look[MAXP] = 1
+                break
+    return look[MAXP] == 1
 
 
 @njit(cache=True)
-def _spell_worth(s, t, b, geo, p, j):
-    """What ending maintained spell j is worth to seat p (Dispel, Null Powder, ending one's own)."""
+def _looks_at(s, b, geo, p, q, look):
+    """Seat p has an (unfogged) line of sight to wizard q. ``look[q]`` keeps the answer for the
+    rest of one decision (-1: not yet known): scoring changes no position nor border, and each
+    boost of a maintained spell is a separate option asking the same question."""
+    if look[q] < 0:
+        look[q] = 1 if line_of_sight(geo, s.pos[b, p], s.pos[b, q], 1 << s.colour[b, p]) else 0
+    return look[q] == 1
+
+
+@njit(cache=True)
+def _spell_worth(s, t, b, geo, p, j, look):
+    """What ending maintained spell j is worth to seat p (Dispel, Null Powder, ending one's own);
+    ``look``: see :func:`_looks_at`."""
     e = t.card_effect[s.inst_card[b, j]]
     owner = s.c_cont[b, j] - maint_of(0)
     q = s.m_target[b, j]
@@ -859,24 +875,24 @@ def _spell_worth(s, t, b, geo, p, j):
         v = 3.0  # it runs away with our treasure
     elif e == E_STONE_SPIKES:
         v = 1.0 * tok
-    elif e == E_PAIN_LINK and s.attacked[b] == 0 and \
-            line_of_sight(geo, s.pos[b, p], s.pos[b, q], 1 << s.colour[b, p]):
+    elif e == E_PAIN_LINK and s.attacked[b] == 0 and _looks_at(s, b, geo, p, q, look):
         v = 1.0
     return v
 
 
 @njit(cache=True)
-def maint_score(s, t, b, geo, p, prm, k, blocked):
+def maint_score(s, t, b, geo, p, prm, k, blocked, look):
     """Score of an option of the maintained-spell cards (rules.maint_options): casting Stone
     Spikes, Pain Link, Mist Body, Fog, Flood, Dispel, or ending a spell (O_END_SPELL).
-    ``blocked``: the goal lies behind a door closed to p (Mist Body walks through it)."""
+    ``blocked``: the goal lies behind a door closed to p (Mist Body walks through it); ``look``:
+    the decision's sight answers (:func:`_looks_at`, :func:`_sees_enemy`)."""
     kind = s.opt[b, k, 0]
     a = s.opt[b, k, 1]
     x = s.opt[b, k, 2]
     y = s.opt[b, k, 3]
     z = s.opt[b, k, 4]
     if kind == O_END_SPELL:
-        v = _spell_worth(s, t, b, geo, p, a)
+        v = _spell_worth(s, t, b, geo, p, a, look)
         if x >= 0:
             v -= 0.3 * card_value(t, s.inst_card[b, x])
         return v if v > 0 else -1.0
@@ -889,25 +905,25 @@ def maint_score(s, t, b, geo, p, prm, k, blocked):
         cost += 0.3 * card_value(t, s.inst_card[b, y])
     sc = -1.0
     if e == E_DISPEL:
-        sc = _spell_worth(s, t, b, geo, p, z) - cost
+        sc = _spell_worth(s, t, b, geo, p, z, look) - cost
     elif e == E_STONE_SPIKES:
         can = s.attacked[b] == 0 and s.first_done[b, p] == 1 and not (s.stunned[b] == 1 and s.moved[b] == 1)
         if can and spell_on(s, t, b, E_STONE_SPIKES, p) < 0 and spell_on(s, t, b, E_MIST_BODY, p) < 0:
             for q in range(s.players[b]):
                 if q != p and s.alive[b, q] and spell_on(s, t, b, E_MIST_BODY, q) < 0 and \
-                        line_of_sight(geo, s.pos[b, p], s.pos[b, q], 1 << s.colour[b, p]):
+                        _looks_at(s, b, geo, p, q, look):
                     sc = 1.0 + 1.5 * (energy - 1) - cost  # a throw now, one more per extra token
     elif e == E_PAIN_LINK:
-        if spell_on(s, t, b, E_PAIN_LINK, p) < 0 and s.life[b, p] <= 8 and _sees_enemy(s, t, b, geo, p):
+        if spell_on(s, t, b, E_PAIN_LINK, p) < 0 and s.life[b, p] <= 8 and _sees_enemy(s, t, b, geo, p, look):
             sc = 0.5 + 0.5 * (energy - 1) - cost
     elif e == E_MIST_BODY:
         if spell_on(s, t, b, E_MIST_BODY, p) < 0:
-            if s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p):
+            if s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p, look):
                 sc = 2.5 + 0.5 * (energy - 1) - cost
             elif blocked:
                 sc = 1.0 - cost
     elif e == E_FOG:
-        if spell_on(s, t, b, E_FOG, -1) < 0 and s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p):
+        if spell_on(s, t, b, E_FOG, -1) < 0 and s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p, look):
             sc = 1.5 + 0.1 * (energy - 1) - cost  # a long Fog hides its caster's targets too
     elif e == E_FLOOD:
         if spell_on(s, t, b, E_FLOOD, -1) < 0:

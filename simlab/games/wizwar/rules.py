@@ -573,6 +573,7 @@ def enumerate_options(s, t, b, geo, p):
     players = s.players[b]
     fog = spell_on(s, t, b, E_FOG, -1) >= 0  # Fog: sight reaches one square (A-32)
     flood = spell_on(s, t, b, E_FLOOD, -1) >= 0  # Flood: no Fire spell or item may be played
+    seen = np.full(MAXP, -1, np.int8)  # sees_wizard's answers for this listing
     # R32, R33: a step per movement point; R141: a stunned wizard that attacked stays put
     if s.mp[b] > 0 and s.no_move[b] == 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
         mbit = move_bit(s, t, b, p)  # Mist Body passes doors (A-37)
@@ -632,7 +633,7 @@ def enumerate_options(s, t, b, geo, p):
                 add_opt(s, b, O_ITEM_PICK, i, 0, 0, 0)
     mist = spell_on(s, t, b, E_MIST_BODY, p) >= 0  # Mist Body: no attack
     if can_attack(s, b, p) and not mist:
-        geo_attack_options(s, t, b, geo, p)
+        geo_attack_options(s, t, b, geo, p, fog, seen)
     if can_attack(s, b, p) and not mist:
         for q in range(players):
             if q == p or not s.alive[b, q] or spell_on(s, t, b, E_MIST_BODY, q) >= 0:
@@ -640,7 +641,7 @@ def enumerate_options(s, t, b, geo, p):
             # R57: punch a wizard in one's square or an adjacent one (R69, R79)
             if adjacent(geo, me, s.pos[b, q], bit):
                 add_opt(s, b, O_PUNCH, q, 0, 0, 0)
-            if not in_sight(s, t, b, geo, me, s.pos[b, q], bit, fog):
+            if not sees_wizard(s, t, b, geo, p, q, fog, seen):
                 continue
             # thrown weapons at a wizard in sight (R100, R113)
             for k in range(s.cont_n[b, ci]):
@@ -675,7 +676,7 @@ def enumerate_options(s, t, b, geo, p):
         elif e == E_DROP_OBJECT:
             # another wizard in sight; the caster names its treasure (-1) or one carried item
             for q in range(players):
-                if q == p or not s.alive[b, q] or not in_sight(s, t, b, geo, me, s.pos[b, q], bit, fog):
+                if q == p or not s.alive[b, q] or not sees_wizard(s, t, b, geo, p, q, fog, seen):
                     continue
                 if s.carrying[b, q] >= 0:
                     add_opt(s, b, O_NEUTRAL, i, q, -1, -1)
@@ -683,11 +684,11 @@ def enumerate_options(s, t, b, geo, p):
                 for k2 in range(s.cont_n[b, cq]):
                     add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
         elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
-            mind_neutral_options(s, t, b, geo, p, i)
+            mind_neutral_options(s, t, b, geo, p, i, fog, seen)
         elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
             walls_options(s, t, b, geo, p, i, e)
     geo_move_options(s, t, b, geo, p)
-    maint_options(s, t, b, geo, p, fog)
+    maint_options(s, t, b, geo, p, fog, seen)
     if can_attack(s, b, p) and not mist:
         storm_options(s, t, b, geo, p)  # last: a full buffer cuts only these
     add_options(s, t, b, p)
@@ -970,17 +971,24 @@ def storm_options(s, t, b, geo, p):
     h = hand_of(p)
     nh = s.cont_n[b, h]
     nsq = geo.sq_r.shape[0]
+    fog = -2  # Fog lasts (A-32): looked up at the first storm card (-2: not yet)
+    # the wizards a storm may catch: the other living ones not in Mist Body (it cannot be
+    # attacked); one scan per wizard, not one per square and card
+    prey = np.zeros(MAXP, np.bool_)
     for k in range(nh):
         i = s.cont[b, h, k]
         if t.card_effect[s.inst_card[b, i]] != E_PSYCHIC_STORM:
             continue
+        if fog == -2:
+            fog = 1 if spell_on(s, t, b, E_FOG, -1) >= 0 else 0
+            for q in range(s.players[b]):
+                prey[q] = q != p and s.alive[b, q] and spell_on(s, t, b, E_MIST_BODY, q) < 0
         for sq in range(nsq):
             caught = False
             for q in range(s.players[b]):
-                if q != p and s.alive[b, q] and in_storm(geo, sq, s.pos[b, q]) \
-                        and spell_on(s, t, b, E_MIST_BODY, q) < 0:  # Mist Body: cannot be attacked
+                if prey[q] and in_storm(geo, sq, s.pos[b, q]):
                     caught = True
-            if not caught or not in_sight(s, t, b, geo, me, sq, bit, spell_on(s, t, b, E_FOG, -1) >= 0):
+            if not caught or not in_sight(s, t, b, geo, me, sq, bit, fog == 1):
                 continue
             add_opt(s, b, O_AREA, i, sq, -1, 0)
             for k2 in range(nh):
@@ -1022,14 +1030,11 @@ def cast_storm(s, t, b, geo, p, i, sq, boost, prm):
 
 
 @njit(cache=True)
-def mind_neutral_options(s, t, b, geo, p, i):
+def mind_neutral_options(s, t, b, geo, p, i, fog, seen):
     """Share Life and Thought Steal (instance i): at another living wizard in sight (R70; under
-    Fog, A-32)."""
-    me = s.pos[b, p]
-    bit = 1 << s.colour[b, p]
-    fog = spell_on(s, t, b, E_FOG, -1) >= 0
+    Fog ``fog``, A-32; ``seen``: see :func:`sees_wizard`)."""
     for q in range(s.players[b]):
-        if q != p and s.alive[b, q] and in_sight(s, t, b, geo, me, s.pos[b, q], bit, fog):
+        if q != p and s.alive[b, q] and sees_wizard(s, t, b, geo, p, q, fog, seen):
             add_opt(s, b, O_NEUTRAL, i, q, -1, 0)
 
 
@@ -1244,15 +1249,15 @@ def bolt_hits_other(s, b, geo, p, d, n):
 
 
 @njit(cache=True)
-def geo_attack_options(s, t, b, geo, p):
+def geo_attack_options(s, t, b, geo, p, fog, seen):
     """Attack options of Lightning Bolt (per side and boost, where the bolt would enter another
     wizard's square), Waterbolt (per wizard in sight and boost: all damage, or the longest push
     the walls allow with the rest as damage) and Mental Force (per wizard in sight that can be
-    moved, and boost). Every energy card may boost them (R92)."""
+    moved, and boost). Every energy card may boost them (R92). ``fog``: Fog lasts (A-32);
+    ``seen``: see :func:`sees_wizard`."""
     h = hand_of(p)
     nh = s.cont_n[b, h]
     me = s.pos[b, p]
-    bit = 1 << s.colour[b, p]
     for k in range(nh):
         i = s.cont[b, h, k]
         e = t.card_effect[s.inst_card[b, i]]
@@ -1271,7 +1276,7 @@ def geo_attack_options(s, t, b, geo, p):
             for q in range(s.players[b]):
                 # in sight (under Fog, A-32), and not in Mist Body (it cannot be attacked)
                 if q == p or not s.alive[b, q] or spell_on(s, t, b, E_MIST_BODY, q) >= 0 \
-                        or not in_sight(s, t, b, geo, me, s.pos[b, q], bit, spell_on(s, t, b, E_FOG, -1) >= 0):
+                        or not sees_wizard(s, t, b, geo, p, q, fog, seen):
                     continue
                 qbit = 1 << s.colour[b, q]
                 if e == E_WATERBOLT:
@@ -1391,6 +1396,16 @@ def in_sight(s, t, b, geo, a, c, bit, fog):
                 and not adjacent(geo, a, c, bit):
             return False
     return line_of_sight(geo, a, c, bit)
+
+
+@njit(cache=True)
+def sees_wizard(s, t, b, geo, p, q, fog, seen):
+    """:func:`in_sight` from seat p's square to wizard q's, remembered in ``seen[q]`` (-1: not yet
+    tested, 0/1) for the rest of one :func:`enumerate_options`: the listing changes neither the
+    board nor a position, and several card blocks ask the same question."""
+    if seen[q] < 0:
+        seen[q] = 1 if in_sight(s, t, b, geo, s.pos[b, p], s.pos[b, q], 1 << s.colour[b, p], fog) else 0
+    return seen[q] == 1
 
 
 @njit(cache=True)
@@ -1609,7 +1624,7 @@ def maint_neutral(s, t, b, p, i, q, energy, z, prm):
 
 
 @njit(cache=True)
-def maint_options(s, t, b, geo, p, fog):
+def maint_options(s, t, b, geo, p, fog, seen):
     """Options of this block for the active seat p (appended by :func:`enumerate_options`):
     casting Stone Spikes, Pain Link, Mist Body, Fog, Flood (each unboosted or with one energy
     card: the energy is the duration, R83); Dispel at a maintained spell whose wizard p sees
@@ -1617,8 +1632,6 @@ def maint_options(s, t, b, geo, p, fog):
     carried Null Powder; throwing a stone spike (the turn's attack) at a wizard in sight."""
     h = hand_of(p)
     nh = s.cont_n[b, h]
-    me = s.pos[b, p]
-    bit = 1 << s.colour[b, p]
     players = s.players[b]
     flood = spell_on(s, t, b, E_FLOOD, -1) >= 0
     for k in range(nh):
@@ -1644,7 +1657,7 @@ def maint_options(s, t, b, geo, p, fog):
                         continue  # one's own spell ends for free (R88)
                     if q < 0:
                         add_opt(s, b, O_NEUTRAL, i, p, -1, j)
-                    elif in_sight(s, t, b, geo, me, s.pos[b, q], bit, fog):
+                    elif sees_wizard(s, t, b, geo, p, q, fog, seen):
                         add_opt(s, b, O_NEUTRAL, i, q, -1, j)
     c = maint_of(p)
     for k in range(s.cont_n[b, c]):
@@ -1665,7 +1678,7 @@ def maint_options(s, t, b, geo, p, fog):
         for q in range(players):
             if q == p or not s.alive[b, q] or spell_on(s, t, b, E_MIST_BODY, q) >= 0:
                 continue
-            if in_sight(s, t, b, geo, me, s.pos[b, q], bit, fog):
+            if sees_wizard(s, t, b, geo, p, q, fog, seen):
                 add_opt(s, b, O_THROW, spikes, q, 0, 0)
 
 
