@@ -541,6 +541,30 @@ def add_opt(s, b, kind, a, x, y, z):
 
 
 @njit(cache=True)
+def begin_attack_spell(s, t, b, p, i, boost):
+    """Seat p casts attack spell i as its attack (R49; used even if cancelled, R144): counted,
+    discarded (R82: an instant spell goes with its energy cards), and its energy: 1, the
+    boosting card's value (R91, R92) or Add's combined value (``boost`` <= -2, cast_add)."""
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    s.seat[b, p, S.S_ATTACK_SPELLS] += 1
+    s.card[b, p, s.inst_card[b, i], S.C_PLAYED] += 1
+    discard(s, b, i)
+    if boost >= 0:
+        return spend_energy(s, t, b, p, boost)
+    if boost <= -2:
+        return -2 - boost
+    return 1
+
+
+@njit(cache=True)
+def attackable(s, t, b, q):
+    """Wizard q can be the target of an attack, or be hit by one: alive and not in Mist Body
+    (card text, A-37: it cannot be attacked)."""
+    return s.alive[b, q] == 1 and spell_on(s, t, b, E_MIST_BODY, q) < 0
+
+
+@njit(cache=True)
 def can_attack(s, b, p):
     """The active seat may still make its attack: one per turn (R49), never in its own first
     turn (R51, A-3), and a stunned wizard that has moved may not (R140)."""
@@ -636,7 +660,7 @@ def enumerate_options(s, t, b, geo, p):
         geo_attack_options(s, t, b, geo, p, fog, seen)
     if can_attack(s, b, p) and not mist:
         for q in range(players):
-            if q == p or not s.alive[b, q] or spell_on(s, t, b, E_MIST_BODY, q) >= 0:
+            if q == p or not attackable(s, t, b, q):
                 continue
             # R57: punch a wizard in one's square or an adjacent one (R69, R79)
             if adjacent(geo, me, s.pos[b, q], bit):
@@ -717,16 +741,7 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     (R54). Energy is 1 or the boosting card's value (R91, R92)."""
     card = s.inst_card[b, i]
     e = t.card_effect[card]
-    s.attacked[b] = 1
-    s.seat[b, p, S.S_ATTACKS] += 1
-    s.seat[b, p, S.S_ATTACK_SPELLS] += 1
-    s.card[b, p, card, S.C_PLAYED] += 1
-    discard(s, b, i)  # R82: an instant spell is discarded with its energy cards
-    energy = 1
-    if boost >= 0:
-        energy = spend_energy(s, t, b, p, boost)
-    elif boost <= -2:
-        energy = -2 - boost  # Add's combined value (cast_add)
+    energy = begin_attack_spell(s, t, b, p, i, boost)
     log(s, b, EV_CAST, card, q, energy)
     if e == E_LIGHTNING_BOLT:
         lightning_bolt(s, t, b, geo, p, mode, energy, prm)  # aimed at no one: no Full Shield
@@ -982,7 +997,7 @@ def storm_options(s, t, b, geo, p):
         if fog == -2:
             fog = 1 if spell_on(s, t, b, E_FOG, -1) >= 0 else 0
             for q in range(s.players[b]):
-                prey[q] = q != p and s.alive[b, q] and spell_on(s, t, b, E_MIST_BODY, q) < 0
+                prey[q] = q != p and attackable(s, t, b, q)
         for sq in range(nsq):
             caught = False
             for q in range(s.players[b]):
@@ -1006,16 +1021,7 @@ def cast_storm(s, t, b, geo, p, i, sq, boost, prm):
     Bloodshard apply per wizard): the others clockwise from the caster, then the caster if it
     stands in the storm (card text). Evasion does not exist yet (the card cannot be evaded)."""
     card = s.inst_card[b, i]
-    s.attacked[b] = 1
-    s.seat[b, p, S.S_ATTACKS] += 1
-    s.seat[b, p, S.S_ATTACK_SPELLS] += 1
-    s.card[b, p, card, S.C_PLAYED] += 1
-    discard(s, b, i)
-    energy = 1
-    if boost >= 0:
-        energy = spend_energy(s, t, b, p, boost)
-    elif boost <= -2:
-        energy = -2 - boost  # Add's combined value (cast_add)
+    energy = begin_attack_spell(s, t, b, p, i, boost)
     log(s, b, EV_STORM, card, sq, energy)
     if absorb_window(s, t, b, geo, p, card, sq, -1, energy, prm):
         return
@@ -1025,7 +1031,7 @@ def cast_storm(s, t, b, geo, p, i, sq, boost, prm):
         if s.done[b]:
             break
         # a wizard in Mist Body cannot be attacked (card text, A-37)
-        if s.alive[b, w] and in_storm(geo, sq, s.pos[b, w]) and spell_on(s, t, b, E_MIST_BODY, w) < 0:
+        if attackable(s, t, b, w) and in_storm(geo, sq, s.pos[b, w]):
             deal_damage(s, t, b, p, w, energy, 0, prm)
 
 
@@ -1275,7 +1281,7 @@ def geo_attack_options(s, t, b, geo, p, fog, seen):
                 continue
             for q in range(s.players[b]):
                 # in sight (under Fog, A-32), and not in Mist Body (it cannot be attacked)
-                if q == p or not s.alive[b, q] or spell_on(s, t, b, E_MIST_BODY, q) >= 0 \
+                if q == p or not attackable(s, t, b, q) \
                         or not sees_wizard(s, t, b, geo, p, q, fog, seen):
                     continue
                 qbit = 1 << s.colour[b, q]
@@ -1314,7 +1320,7 @@ def lightning_bolt(s, t, b, geo, p, d, energy, prm):
             break
         log(s, b, EV_BOLT, sq, 0, 0)
         for q in range(s.players[b]):
-            if s.alive[b, q] and s.pos[b, q] == sq and spell_on(s, t, b, E_MIST_BODY, q) < 0:  # Mist Body
+            if s.pos[b, q] == sq and attackable(s, t, b, q):
                 if deal_damage(s, t, b, p if q != p else -1, q, 3, 0, prm) > 0:
                     hit[q] = 1
     for q in range(s.players[b]):
@@ -1676,7 +1682,7 @@ def maint_options(s, t, b, geo, p, fog, seen):
     spikes = spell_on(s, t, b, E_STONE_SPIKES, p)
     if spikes >= 0 and can_attack(s, b, p) and spell_on(s, t, b, E_MIST_BODY, p) < 0:
         for q in range(players):
-            if q == p or not s.alive[b, q] or spell_on(s, t, b, E_MIST_BODY, q) >= 0:
+            if q == p or not attackable(s, t, b, q):
                 continue
             if sees_wizard(s, t, b, geo, p, q, fog, seen):
                 add_opt(s, b, O_THROW, spikes, q, 0, 0)
