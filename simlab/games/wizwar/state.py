@@ -78,7 +78,19 @@ EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "k
            "brain_burn", "psychic_storm", "share_life", "thought_steal", "absorb_spell", "add",
            "acid_bath", "pain_link", "stone_spikes", "fog", "flood", "dispel", "fire_cloak", "mist_body",
            "windrider", "teleport", "lightning_bolt", "waterbolt", "mental_force",
-           "destroy_wall", "create_wall", "stone_block")
+           "destroy_wall", "create_wall", "stone_block",
+           # helper "sight"
+           "around_the_corner", "astral_projection", "visionstone", "rotate_sector", "wall_of_earth",
+           "pass_through_wall", "wallivore", "create_door", "seal_door",
+           # helper "objects"
+           "shatter", "wizardblade", "universal_solvent", "rosebush", "thornbush", "dust_cloud",
+           "handful_of_tacks", "glue", "booby_trap", "wall_of_fire",
+           # helper "forms"
+           "gnome_form", "adrenaline", "big_man_form", "extra_arms", "golem_form", "slime_form",
+           "werewolf_form", "disease",
+           # helper "thaum"
+           "ward", "swap", "anti_anti", "backlash", "globe_of_pain", "slow_death", "yoink", "invisible",
+           "gravity", "featherweight", "heave_ho", "stretch", "strength")
 (E_OTHER, E_ENERGY, E_ZOT, E_FIREBALL, E_POWERTHRUST, E_STONE_DEAD, E_KA_BONG, E_FIRE_DARTS,
  E_FULL_SHIELD, E_SHIELD, E_NEGATE_NEUTRAL, E_MEDITATE, E_DROP_OBJECT, E_MAD_DASH,
  E_SPEEDSTONE, E_LIFESTONE, E_POWERSTONE, E_SPELLSTONE, E_BLOODSHARD, E_MIGHTSTONE, E_LARGE_ROCK,
@@ -86,7 +98,14 @@ EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "k
  E_BRAIN_BURN, E_PSYCHIC_STORM, E_SHARE_LIFE, E_THOUGHT_STEAL, E_ABSORB_SPELL, E_ADD,
  E_ACID_BATH, E_PAIN_LINK, E_STONE_SPIKES, E_FOG, E_FLOOD, E_DISPEL, E_FIRE_CLOAK, E_MIST_BODY,
  E_WINDRIDER, E_TELEPORT, E_LIGHTNING_BOLT, E_WATERBOLT, E_MENTAL_FORCE,
- E_DESTROY_WALL, E_CREATE_WALL, E_STONE_BLOCK) = range(len(EFFECTS))
+ E_DESTROY_WALL, E_CREATE_WALL, E_STONE_BLOCK,
+ E_AROUND_THE_CORNER, E_ASTRAL_PROJECTION, E_VISIONSTONE, E_ROTATE_SECTOR, E_WALL_OF_EARTH, E_PASS_THROUGH_WALL,
+ E_WALLIVORE, E_CREATE_DOOR, E_SEAL_DOOR,
+ E_SHATTER, E_WIZARDBLADE, E_UNIVERSAL_SOLVENT, E_ROSEBUSH, E_THORNBUSH, E_DUST_CLOUD, E_HANDFUL_OF_TACKS, E_GLUE,
+ E_BOOBY_TRAP, E_WALL_OF_FIRE,
+ E_GNOME_FORM, E_ADRENALINE, E_BIG_MAN_FORM, E_EXTRA_ARMS, E_GOLEM_FORM, E_SLIME_FORM, E_WEREWOLF_FORM, E_DISEASE,
+ E_WARD, E_SWAP, E_ANTI_ANTI, E_BACKLASH, E_GLOBE_OF_PAIN, E_SLOW_DEATH, E_YOINK, E_INVISIBLE, E_GRAVITY,
+ E_FEATHERWEIGHT, E_HEAVE_HO, E_STRETCH, E_STRENGTH) = range(len(EFFECTS))
 
 # A bit added to a border's kind (State.edge_kind) on every side of a square a Stone Block fills:
 # movement and sight pass only kinds OPEN and DOOR exactly, so the bit blocks both (rules.py,
