@@ -23,7 +23,8 @@ __all__ = ["GAME", "play", "replay"]
 
 VERSION = "0.2.0"
 SUB_BATCH = 512  # games held in memory at once by one worker (state is ~25 KB a game)
-_SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "vp"]  # vp is the `score` column (dead wizards: -1)
+# vp is the `score` column (dead wizards: -1); the squares become board rows and columns (_squares)
+_SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "vp" and c not in S.SQUARE_SEAT_COLUMNS]
 
 
 def _new_state(ncard: int, tables: S.Tables):
@@ -39,17 +40,18 @@ def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
     """Play the games ``game_ids`` and return the games, seats and cards tables (see GameSpec)."""
     in_deck = np.flatnonzero(np.bincount(cards.arrays["deck"], minlength=len(cards.names)))
 
-    def extract(st, ids, players, rows, rotate, check, viol):
-        return _extract(st, ids, players, rows, rotate, check, viol, in_deck)
-
     tables = data.tables(cards, players)
+
+    def extract(st, ids, players, rows, rotate, check, viol):
+        return _extract(st, ids, players, rows, rotate, check, viol, in_deck, tables)
+
     return play_in_batches("wizwar", game_ids, seed_words, players, bots, tables,
                            new_state=_new_state(len(cards.names), tables), extract=extract,
                            n_params=B.NPARAM, sub_batch=SUB_BATCH, rotate=rotate, check=check)
 
 
 def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool, check: bool,
-             viol: np.ndarray, in_deck: np.ndarray) -> dict[str, dict[str, np.ndarray]]:
+             viol: np.ndarray, in_deck: np.ndarray, tables: S.Tables) -> dict[str, dict[str, np.ndarray]]:
     """Copy one sub-batch's results out of the state into flat columns (cards: only those in
     the deck)."""
     m = ids.shape[0]
@@ -65,6 +67,7 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
     seats |= {"score": score.reshape(-1).astype(np.int16), "won": seats.pop("won")}
     for name in _SEAT_STATS:
         seats[name] = st.seat[:m, :players, S.SEAT_COLUMNS.index(name)].reshape(-1).astype(np.int32)
+    seats |= _squares(st, m, players, tables)
     nc = in_deck.shape[0]
     cs = st.card[:m, :players][:, :, in_deck, :]
     cards = {"game_id": np.repeat(ids, players * nc),
@@ -74,6 +77,21 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
              "played": cs[..., S.C_PLAYED].reshape(-1).astype(np.int32),
              "energy": cs[..., S.C_ENERGY].reshape(-1).astype(np.int32)}
     return {"games": games, "seats": seats, "cards": cards}
+
+
+def _squares(st: S.State, m: int, players: int, tables: S.Tables) -> dict[str, np.ndarray]:
+    """Where each wizard died and first picked up an enemy's treasure, as rows and columns of the
+    board's map (-1 = never): the board heat map's data (studies.square_events). The map is the
+    dealt one, so a square keeps its place whatever the deal's sector order and turns."""
+    out = {}
+    deal = st.deal[:m].astype(np.int64)[:, None]
+    for col, what in zip(S.SQUARE_SEAT_COLUMNS, ("death", "steal"), strict=True):
+        sq = st.seat[:m, :players, S.SEAT_COLUMNS.index(col)].astype(np.int64) - 1
+        seen = sq >= 0
+        at = np.where(seen, sq, 0)
+        out[f"{what}_row"] = np.where(seen, tables.g_sq_r[deal, at], -1).reshape(-1).astype(np.int8)
+        out[f"{what}_col"] = np.where(seen, tables.g_sq_c[deal, at], -1).reshape(-1).astype(np.int8)
+    return out
 
 
 def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: CardTable,

@@ -408,6 +408,8 @@ def pick_up(s, t, b, p, j):
     s.carrying[b, p] = j
     s.mc_over[b] = 1
     s.seat[b, p, S.S_PICKED] += 1
+    if j // 2 != p and s.seat[b, p, S.S_STEAL_SQ] == 0:  # results: where a treasure is first stolen
+        s.seat[b, p, S.S_STEAL_SQ] = s.pos[b, p] + 1
     log(s, b, EV_PICKUP, j, s.pos[b, p], 0)
 
 
@@ -428,6 +430,7 @@ def kill(s, t, b, q, killer, prm):
         log(s, b, EV_ITEM_DROP, s.inst_card[b, i], s.pos[b, q], WAY_DEATH)
         lose_item(s, t, b, q, i, s.pos[b, q], prm[q], False)
     s.alive[b, q] = 0
+    s.seat[b, q, S.S_DEATH_SQ] = s.pos[b, q] + 1  # results: the square the wizard died on
     s.pos[b, q] = -1
     s.stun[b, q] = 0
     s.seat[b, q, S.S_DIED] = 1

@@ -136,11 +136,15 @@ SEAT_COLUMNS = (
     "vp", "vp_kill", "vp_treasure", "life_end", "died", "killed_by", "turns_taken", "first_player",
     "colour", "damage_dealt", "damage_taken", "attacks", "punches", "attack_spells", "countered",
     "counters_played", "speed_boosts", "steps", "treasures_picked", "treasures_delivered",
-    "cards_drawn",
+    "cards_drawn", "death_square", "steal_square",
 )
 (S_VP, S_VP_KILL, S_VP_TREASURE, S_LIFE_END, S_DIED, S_KILLED_BY, S_TURNS, S_FIRST, S_COLOUR,
  S_DMG_DEALT, S_DMG_TAKEN, S_ATTACKS, S_PUNCHES, S_ATTACK_SPELLS, S_COUNTERED, S_COUNTERS, S_BOOSTS,
- S_STEPS, S_PICKED, S_DELIVERED, S_DRAWN) = range(len(SEAT_COLUMNS))
+ S_STEPS, S_PICKED, S_DELIVERED, S_DRAWN, S_DEATH_SQ, S_STEAL_SQ) = range(len(SEAT_COLUMNS))
+# S_DEATH_SQ / S_STEAL_SQ hold a square + 1 (0 = never): where the wizard died, and where it first
+# picked up an enemy's treasure. The results give them as board rows and columns (death_row,
+# death_col, steal_row, steal_col; -1 = never) for the board heat map (studies.square_events).
+SQUARE_SEAT_COLUMNS = ("death_square", "steal_square")
 NSEAT = len(SEAT_COLUMNS)
 
 # Per seat and card counters (results `cards` table): acquired = drawn or taken, played = for its

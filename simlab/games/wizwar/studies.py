@@ -18,6 +18,7 @@ turn order (the first player) and the colours separately.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -26,15 +27,17 @@ import polars as pl
 from scipy import stats as st
 
 from simlab.analysis import WIN_RATE_MARGIN, adjust, difference_ci, equivalence_verdict, proportion_ci
+from simlab.games.wizwar import board as BD
 from simlab.games.wizwar import state as S
-from simlab.games.wizwar.board import COLOURS, build_board
-from simlab.games.wizwar.data import FIRST_GAME, SCHOOLS, raw_data
+from simlab.games.wizwar.board import BASE, COLOURS, DOOR, SIZE, TREASURE, WALL, build_board
+from simlab.games.wizwar.data import FIRST_GAME, POOL, POOL_SEED, SCHOOLS, raw_data
 from simlab.games.wizwar.movement import distances
 
 __all__ = ["treasure_round_trips", "school_triples", "schools_scenario", "game_facts", "school_cells",
            "school_effects", "first_player_edge", "colour_edge", "section_schools", "REPORT_SECTIONS",
            "OUTCOMES", "SCHOOLS_PATH", "deck_coverage", "spellbook_cases", "spellbook_scenario",
-           "spellbook_games", "spellbook_splits", "school_ratings", "school_matrix", "section_spellbooks"]
+           "spellbook_games", "spellbook_splits", "school_ratings", "school_matrix", "section_spellbooks",
+           "square_events", "own_sector_share", "board_heatmap"]
 
 SCHOOLS_PATH = "setup.schools"
 #: How a game ended, from the winner's point of view: ``treasure`` (2 points, all from enemy
@@ -465,8 +468,163 @@ def section_schools(ctx) -> None:
              "seat-by-seat win rates are these colour rates, not turn order. The designed board sets draw the "
              "four colours as mirror images of one face: a colour edge there would point at a rule or bot "
              "asymmetry, not at the drawing.")
+    section_board(ctx)
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Where on the board: deaths and treasure thefts on each sector face (the board heat map)
+# ---------------------------------------------------------------------------------------------
+
+EVENTS = ("death", "steal")
+
+
+@lru_cache(maxsize=32)
+def _face_frame(players: int, set_name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For every deal of the pool (data.deal_pool) and map square (row, col): the colour of the
+    sector face there, and the square's row and column on that face as printed (the deal's quarter
+    turns undone: Sector.rotated sends (r, c) to (c, 4 - r), so one turn back is (r, c) -> (4 - c, r)).
+    Arrays (POOL, H, W); -1 where there is no square."""
+    boards = [build_board(players, np.random.SeedSequence([POOL_SEED, players, k]), set_name) for k in range(POOL)]
+    h, w = boards[0].shape
+    face = np.full((POOL, h, w), -1, np.int8)
+    fr = np.full((POOL, h, w), -1, np.int8)
+    fc = np.full((POOL, h, w), -1, np.int8)
+    for k, bd in enumerate(boards):
+        for letter, colour, rot in zip(bd.arrangement.letters, bd.colours, bd.rotations, strict=True):
+            r0, c0 = (x * SIZE for x in bd.arrangement.slot_pos(letter))
+            r, c = np.meshgrid(np.arange(SIZE), np.arange(SIZE), indexing="ij")
+            for _ in range(rot):
+                r, c = SIZE - 1 - c, r
+            face[k, r0:r0 + SIZE, c0:c0 + SIZE] = colour
+            fr[k, r0:r0 + SIZE, c0:c0 + SIZE] = r
+            fc[k, r0:r0 + SIZE, c0:c0 + SIZE] = c
+    return face, fr, fc
+
+
+def square_events(games: pl.LazyFrame | pl.DataFrame, seats: pl.LazyFrame | pl.DataFrame,
+                  manifest: Mapping[str, Any]) -> pl.DataFrame:
+    """One row per death (R153) and per first theft of an enemy treasure (R113) of a wizard:
+    ``variant, players, board_set, game_id, seat, colour`` (the wizard's), ``event`` (:data:`EVENTS`),
+    ``face`` (the colour of the sector face it happened on), ``face_row, face_col`` (the square on
+    that face as printed, whatever the deal's turns) and ``own`` (1 = in the wizard's own sector).
+
+    Positions are those of the board as dealt: a sector turned during the game (Rotate Sector) is
+    not followed."""
+    info = _variant_info(manifest)
+    rows = (seats.lazy().join(games.lazy().select("variant", "game_id", "deal", "players"),
+                              on=["variant", "game_id"])
+            .join(info.lazy(), on="variant", how="left")
+            .select("variant", "players", "board_set", "game_id", "seat", "colour", "deal",
+                    *[f"{e}_{x}" for e in EVENTS for x in ("row", "col")]).collect())
+    parts = []
+    for (players, set_name), part in rows.group_by("players", "board_set", maintain_order=True):
+        face, fr, fc = _face_frame(int(players), str(set_name))
+        for e in EVENTS:
+            hit = part.filter(pl.col(f"{e}_row") >= 0)
+            k, r, c = (hit[x].to_numpy().astype(np.int64) for x in ("deal", f"{e}_row", f"{e}_col"))
+            parts.append(hit.select("variant", "players", "board_set", "game_id", "seat", "colour")
+                         .with_columns(event=pl.lit(e), face=pl.Series(face[k, r, c], dtype=pl.Int8),
+                                       face_row=pl.Series(fr[k, r, c], dtype=pl.Int8),
+                                       face_col=pl.Series(fc[k, r, c], dtype=pl.Int8)))
+    schema = {"variant": pl.String, "players": pl.Int64, "board_set": pl.String, "game_id": pl.Int64,
+              "seat": pl.Int64, "colour": pl.Int64, "event": pl.String, "face": pl.Int8, "face_row": pl.Int8,
+              "face_col": pl.Int8}
+    if not parts:
+        return pl.DataFrame(schema={**schema, "own": pl.Int8})
+    out = pl.concat([p.cast(schema) for p in parts])  # type: ignore[arg-type]
+    return out.with_columns(own=(pl.col("face") == pl.col("colour")).cast(pl.Int8))
+
+
+def own_sector_share(events: pl.DataFrame, event: str = "death", alpha: float = 0.05) -> pl.DataFrame:
+    """Per player count and board set: how many ``event`` rows, and the share that happened in the
+    wizard's own sector with a game-clustered interval (a ratio estimator with cluster-robust
+    variance: the deaths of one game are not independent)."""
+    z = float(st.norm.ppf(1 - alpha / 2))
+    rows = []
+    ev = events.filter(pl.col("event") == event)
+    for (players, set_name), part in ev.group_by("players", "board_set", maintain_order=True):
+        per_game = part.group_by("variant", "game_id").agg(d=pl.len(), o=pl.col("own").sum())
+        d, o = per_game["d"].to_numpy().astype(float), per_game["o"].to_numpy().astype(float)
+        g = d.shape[0]
+        share = o.sum() / d.sum()
+        se = float(np.sqrt(g / max(g - 1, 1) * np.sum((o - share * d) ** 2)) / d.sum()) if g > 1 else float("nan")
+        rows.append({"players": players, "board_set": set_name, "n": int(d.sum()), "games": g, "share": share,
+                     "ci_low": max(0.0, share - z * se), "ci_high": min(1.0, share + z * se),
+                     "fair": 1.0 / players})
+    return pl.DataFrame(rows, schema={"players": pl.Int64, "board_set": pl.String, "n": pl.Int64, "games": pl.Int64,
+                                      "share": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64,
+                                      "fair": pl.Float64}).sort("board_set", "players")
+
+
+def board_heatmap(events: pl.DataFrame, set_name: str):
+    """A figure of the four sector faces of ``set_name`` as printed (walls and doors drawn), one
+    row per event (deaths, first thefts): each square shaded by its share of that event's rows on
+    that face, all player counts pooled. H = base, T = treasure start."""
+    from matplotlib.figure import Figure
+
+    faces = BD.board_set(set_name).sectors
+    fig = Figure(figsize=(10.0, 5.6), dpi=100, layout="constrained")
+    axes = fig.subplots(len(EVENTS), len(COLOURS))
+    ev = events.filter(pl.col("board_set") == set_name)
+    names = {"death": "deaths", "steal": "first thefts of a treasure"}
+    short = {"death": "deaths", "steal": "thefts"}
+    for i, e in enumerate(EVENTS):
+        for j, colour in enumerate(COLOURS):
+            ax = axes[i, j]
+            part = ev.filter((pl.col("event") == e) & (pl.col("face") == j))
+            grid = np.zeros((SIZE, SIZE))
+            for r, c, n in part.group_by("face_row", "face_col").len().iter_rows():
+                grid[r, c] = n
+            total = grid.sum()
+            im = ax.imshow(grid / total if total else grid, cmap="Reds", vmin=0, vmax=max(0.05, grid.max() / total)
+                           if total else 1, extent=(0, SIZE, SIZE, 0))
+            sec = faces[colour]
+            for r in range(SIZE):
+                for c in range(SIZE):
+                    for d, (x0, y0, x1, y1) in enumerate(((c, r, c + 1, r), (c + 1, r, c + 1, r + 1),
+                                                          (c, r + 1, c + 1, r + 1), (c, r, c, r + 1))):
+                        kind = int(sec.sides[r, c, d])
+                        if kind in (WALL, DOOR):
+                            ax.plot([x0, x1], [y0, y1], color="black" if kind == WALL else "tab:blue",
+                                    lw=2.2 if kind == WALL else 1.5, ls="-" if kind == WALL else "--")
+                    mark = {BASE: "H", TREASURE: "T"}.get(int(sec.cells[r, c]), "")
+                    if mark:
+                        ax.text(c + 0.5, r + 0.5, mark, ha="center", va="center", fontsize="small")
+            ax.set_xticks([])
+            ax.set_yticks([])
+            ax.set_title(f"{colour} face: {names[e]}\n(n = {int(total):,})", fontsize="small")
+        fig.colorbar(im, ax=list(axes[i]), label=f"share of the face's {short[e]}", shrink=0.8)
+    fig.suptitle(f"Where wizards die and steal treasures, {set_name} boards (faces as printed; "
+                 "black: wall, blue dashes: door)", fontsize="medium")
+    return fig
+
+
+def section_board(ctx) -> None:
+    """Part of the schools section: the heat map of deaths and thefts per board set, and the share
+    of deaths in the dying wizard's own sector."""
+    doc = ctx.doc
+    events = square_events(ctx.results.games, ctx.results.seats, ctx.manifest)
+    doc.heading("Where on the board wizards die and treasures are taken", 3)
+    if events.is_empty():
+        doc.para("No wizard died and no treasure was taken in these games.")
+        return
+    own = own_sector_share(events)
+    doc.table(["players", "board set", "deaths", "in the victim's own sector", "share of the board (fair)"],
+              [[r["players"], r["board_set"], f"{r['n']:,}", f"{_pct(r['share'])} {_iv(r['ci_low'], r['ci_high'])}",
+                _pct(r["fair"])] for r in own.iter_rows(named=True)])
+    doc.para("Intervals are clustered by game (the deaths of one game are not independent). The fair share is "
+             "what deaths spread evenly over the sectors would give; wizards do not spend equal time in every "
+             "sector, so a difference says where they die, not why. The maps below show each face as printed "
+             "(the deal's turns undone), all player counts pooled; a sector turned during a game by Rotate "
+             "Sector is placed as dealt.")
+    for set_name in sorted(events["board_set"].unique().to_list()):
+        try:
+            ctx.save(board_heatmap(events, set_name), f"wizwar_board_{set_name}",
+                     f"Deaths and first treasure thefts on each sector face, {set_name} boards")
+        except Exception as exc:  # a chart is a convenience: the table above carries the numbers
+            doc.para(f"(chart skipped: {exc})")
 
 
 # ---------------------------------------------------------------------------------------------

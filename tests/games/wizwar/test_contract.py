@@ -51,3 +51,21 @@ def test_same_seed_same_games():
     ga = dict(zip(a["games"]["game_id"], a["games"]["turns"], strict=True))
     gb = dict(zip(b["games"]["game_id"], b["games"]["turns"], strict=True))
     assert ga[5] == gb[5] and ga[7] == gb[7]
+
+
+def test_death_and_steal_squares():
+    """The heat map's data (studies.square_events): a wizard that died has the board row and
+    column of a real square (every other seat -1 in both), and so does a wizard that picked up an
+    enemy's treasure (R113-R118); a wizard alive at the end has no death square."""
+    ct = GAME.load_cards()
+    bots = GAME.bot_matrix([("brawler", None)] * 2)
+    out = GAME.play(np.arange(40 if not numba_config.DISABLE_JIT else 6), root_seed_words(3), 2, bots, ct)
+    seats = out["seats"]
+    died = np.asarray(seats["died"]) == 1
+    for what, happened in (("death", died), ("steal", None)):
+        r, c = np.asarray(seats[f"{what}_row"]), np.asarray(seats[f"{what}_col"])
+        assert ((r >= 0) == (c >= 0)).all()
+        if happened is not None:
+            assert ((r >= 0) == happened).all()
+        assert (r < 12).all() and (c < 12).all()
+    assert (np.asarray(seats["steal_row"]) >= 0).sum() <= (np.asarray(seats["treasures_picked"]) > 0).sum()

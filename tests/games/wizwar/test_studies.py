@@ -163,6 +163,62 @@ def test_schools_report_leads_with_the_answers(tmp_path, players):
     assert "Not publishable" in box
 
 
+def test_face_frame_undoes_each_deals_turns():
+    """The heat map puts each map square back on its sector face as printed (R20: the deal turns
+    each sector at random): in every deal of the pool, the map's bases and treasure start squares
+    land on the face's own base and treasure squares, and each face square appears once."""
+    from simlab.games.wizwar import board as BD
+    from simlab.games.wizwar.data import POOL, POOL_SEED
+
+    for players, set_name in ((2, "extracted"), (4, "extracted"), (3, "open")):
+        face, fr, fc = studies._face_frame(players, set_name)
+        faces = BD.board_set(set_name).sectors
+        for k in range(0, POOL, 17):
+            bd = BD.build_board(players, np.random.SeedSequence([POOL_SEED, players, k]), set_name)
+            for q in range(bd.n_squares):
+                r, c = int(bd.geo.sq_r[q]), int(bd.geo.sq_c[q])
+                sec = faces[BD.COLOURS[face[k, r, c]]]
+                cell = int(sec.cells[fr[k, r, c], fc[k, r, c]])
+                assert (cell == BD.BASE) == (bd.sq_base[q] >= 0)
+                assert (cell == BD.TREASURE) == (bd.sq_treasure[q] >= 0)
+            for colour in bd.colours:
+                where = face[k] == colour
+                assert where.sum() == 25
+                assert len(set(zip(fr[k][where].tolist(), fc[k][where].tolist(), strict=True))) == 25
+
+
+def test_square_events_and_own_sector_share():
+    """Deaths (R153) and thefts (R113) are placed on the face they happened on; the share of deaths
+    in the victim's own sector counts each death once, with an interval clustered by game."""
+    players = 2
+    face, fr, fc = studies._face_frame(players, "extracted")
+    k = 3
+    own_sq = [(r, c) for r in range(face.shape[1]) for c in range(face.shape[2]) if face[k, r, c] >= 0]
+    colours = sorted({int(face[k, r, c]) for r, c in own_sq})
+    at = {col: next((r, c) for r, c in own_sq if face[k, r, c] == col) for col in colours}
+    n = 40
+    games = pl.DataFrame({"variant": ["v"] * n, "game_id": list(range(n)), "deal": [k] * n, "players": [players] * n})
+    # seat 0 (colour a) dies at home in even games, in b's sector in odd ones; seat 1 never dies
+    a, b = colours
+    rows = []
+    for g in range(n):
+        r, c = at[a] if g % 2 == 0 else at[b]
+        rows.append({"variant": "v", "game_id": g, "seat": 0, "colour": a, "death_row": r, "death_col": c,
+                     "steal_row": at[b][0], "steal_col": at[b][1]})
+        rows.append({"variant": "v", "game_id": g, "seat": 1, "colour": b, "death_row": -1, "death_col": -1,
+                     "steal_row": -1, "steal_col": -1})
+    seats = pl.DataFrame(rows)
+    ev = studies.square_events(games, seats, _manifest({"v": None}))
+    assert ev.filter(pl.col("event") == "death").height == n
+    assert ev.filter(pl.col("event") == "steal").height == n
+    assert (ev.filter(pl.col("event") == "steal")["face"] == b).all()
+    own = studies.own_sector_share(ev).row(0, named=True)
+    assert own["n"] == n and own["games"] == n and abs(own["share"] - 0.5) < 1e-12
+    assert own["ci_low"] < 0.5 < own["ci_high"] and own["ci_high"] - own["ci_low"] < 0.4
+    fig = studies.board_heatmap(ev, "extracted")
+    assert len(fig.axes) >= 8
+
+
 # ---------------------------------------------------------------------------------------------
 # The spellbook study (two decks, R176; report section wizwar_spellbooks)
 
