@@ -327,6 +327,17 @@ def _top_compiles(records, n: int = 10) -> list[dict[str, Any]]:
     return [{"function": k, "seconds": round(v, 2)} for k, v in sorted(spent.items(), key=lambda kv: -kv[1])[:n]]
 
 
+def _compile_child(game: str, env: dict[str, str]) -> dict[str, Any]:
+    """Compile one game in a child process (``simlab compile GAME --json``) and return its JSON row."""
+    env = dict(env)
+    env.pop("NUMBA_DISABLE_JIT", None)
+    proc = subprocess.run([sys.executable, "-m", "simlab", "compile", game, "--json", "--inner"], env=env,
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise UserError(f"compiling {game} failed: {proc.stderr.strip().splitlines()[-1:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])[0]
+
+
 def cmd_compile(args: argparse.Namespace) -> int:
     from simlab.games import game_names
 
@@ -334,6 +345,11 @@ def cmd_compile(args: argparse.Namespace) -> int:
     unknown = [g for g in names if g not in game_names()]
     if unknown:
         raise UserError(f"unknown game {unknown[0]!r}; expected one of {game_names()}")
+    if args.jobs < 1:
+        raise UserError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.cold and args.jobs > 1:
+        raise UserError("--cold measures one game at a time (games compiled side by side slow each other); "
+                        "drop --jobs")
     if args.cold and not args.inner:
         # a fresh cache folder per game, in a child process: the cache folder is fixed at import
         import tempfile
@@ -341,13 +357,17 @@ def cmd_compile(args: argparse.Namespace) -> int:
         results = []
         for g in names:
             with tempfile.TemporaryDirectory(prefix="simlab-cold-") as tmp:
-                env = dict(os.environ, SIMLAB_CACHE_DIR=tmp)
-                env.pop("NUMBA_DISABLE_JIT", None)
-                proc = subprocess.run([sys.executable, "-m", "simlab", "compile", g, "--json", "--inner"], env=env,
-                                      capture_output=True, text=True)
-                if proc.returncode != 0:
-                    raise UserError(f"compiling {g} failed: {proc.stderr.strip().splitlines()[-1:]}")
-                results.append(json.loads(proc.stdout.strip().splitlines()[-1])[0] | {"cold": True})
+                results.append(_compile_child(g, dict(os.environ, SIMLAB_CACHE_DIR=tmp)) | {"cold": True})
+    elif args.jobs > 1 and len(names) > 1 and not args.inner:
+        # several games side by side, one child process each (numba compiles in one thread): the
+        # shared cache folder takes each game's machine code as its child finishes
+        from concurrent.futures import ThreadPoolExecutor
+
+        if not args.json:
+            print(f"simlab: compiling {', '.join(names)} ({args.jobs} at a time; first run only) ...",
+                  file=sys.stderr, flush=True)
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(lambda g: _compile_child(g, dict(os.environ)), names))
     else:
         from simlab.scenario import resolve_game
 
@@ -566,6 +586,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="measure a first compile: each game in a child process with an empty cache folder")
     s.add_argument("--json", action="store_true",
                    help="print JSON: seconds per game and kind, and the slowest functions to compile")
+    s.add_argument("--jobs", type=int, default=1,
+                   help="games compiled side by side, each in its own process (default 1)")
     s.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     s.set_defaults(func=cmd_compile)
 

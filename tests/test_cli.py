@@ -155,3 +155,16 @@ def test_compile_warms_the_cache_and_names_the_slowest_functions(capsys):
 def test_compile_refuses_an_unknown_game(capsys):
     assert main(["compile", "quarriors", "chess"]) == 2
     assert "unknown game 'chess'" in capsys.readouterr().err
+
+
+def test_compile_side_by_side(capsys):
+    """`simlab compile --jobs 2 A B` compiles each game in its own process (issue #13: the test
+    suite and a fresh machine pay the first compile once per core, not once per game) and reports
+    every game; bad --jobs values are refused with the flag named."""
+    assert main(["compile", "quarriors", "seasons", "--jobs", "2", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert [r["game"] for r in rows] == ["quarriors", "seasons"]
+    assert main(["compile", "quarriors", "--jobs", "0"]) == 2
+    assert "--jobs must be at least 1, got 0" in capsys.readouterr().err
+    assert main(["compile", "quarriors", "--cold", "--jobs", "2"]) == 2
+    assert "drop --jobs" in capsys.readouterr().err
