@@ -25,6 +25,8 @@ from simlab.games.wizwar.state import (
     E_ABSORB_SPELL,
     E_ACID_BATH,
     E_ADD,
+    E_ANTI_ANTI,
+    E_BACKLASH,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
@@ -88,6 +90,7 @@ from simlab.games.wizwar.state import (
     O_STEP,
     O_THROW,
     O_UNLOCK,
+    T_ATTACK,
     T_ENERGY,
     carried,
     hand_limit,
@@ -176,7 +179,7 @@ def card_value(t, card):
     elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
         v = 1.5
     else:
-        v = mind_card_value(e, v)
+        v = thaum_card_value(e, mind_card_value(e, v))
     return v
 
 
@@ -1066,11 +1069,18 @@ def choose_full_shield(s, t, b, q, prm, card, energy):
         if not coin(s, b, q):
             return -1
         return i if i >= 0 and (ab < 0 or coin(s, b, q)) else ab
+    return cancel_card(s, t, b, card, cancel_want(s, t, b, q, prm, card, energy), i, ab)
+
+
+@njit(cache=True)
+def cancel_want(s, t, b, q, prm, card, energy):
+    """Seat q, the target of spell ``card`` cast with ``energy``, wants it cancelled: a hit of
+    counter_min + 1 or more or a lethal one, Zot!'s stun, Drop Object or Mental Force while
+    carrying a treasure."""
     dmg = target_damage(s, t, b, card, energy, q)
     e = t.card_effect[card]
-    want = dmg >= s.life[b, q] or dmg >= prm[P_COUNTER_MIN] + 1 or (e == E_DROP_OBJECT and s.carrying[b, q] >= 0) \
+    return dmg >= s.life[b, q] or dmg >= prm[P_COUNTER_MIN] + 1 or (e == E_DROP_OBJECT and s.carrying[b, q] >= 0) \
         or (e == E_ZOT and dmg == 0) or (e == E_MENTAL_FORCE and s.carrying[b, q] >= 0)
-    return cancel_card(s, t, b, card, want, i, ab)
 
 
 @njit(cache=True)
@@ -1300,3 +1310,46 @@ def choose_steal(s, t, b, p, q, prm):
             bv = v
             best = i
     return best
+
+
+# --- thaum cards ---
+# Bot hooks of Anti-Anti, Backlash, Invisible, Slow Death, Globe of Pain, Yoink!, Gravity, Swap,
+# Ward, Strength, Stretch, Heave-Ho and Featherweight.
+
+@njit(cache=True)
+def thaum_card_value(e, v):
+    """card_value of this block's cards (``v`` for any other effect)."""
+    if e == E_BACKLASH:
+        v = 3.0
+    elif e == E_ANTI_ANTI:
+        v = 2.0
+    return v
+
+
+@njit(cache=True)
+def choose_anti_anti(s, t, b, p, prm, card):
+    """Seat p's spell ``card`` was countered: the Anti-Anti to cancel that counter with, or -1.
+    Balanced: for an attack spell, or a spell worth 1.5 or more; random: a coin flip."""
+    aa = _find(s, t, b, p, E_ANTI_ANTI, prm)
+    if aa < 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        return aa if coin(s, b, p) else -1
+    if t.card_type[card] == T_ATTACK or card_value(t, card) >= 1.5:
+        return aa
+    return -1
+
+
+@njit(cache=True)
+def choose_backlash(s, t, b, q, prm, card, energy):
+    """Seat q is the target of attack spell ``card`` cast with ``energy``: the Backlash to
+    cancel it with, or -1. Balanced: whenever it would cancel the spell anyway
+    (:func:`cancel_want`), or the caster would suffer 3 or more; random: a coin flip."""
+    c = _find(s, t, b, q, E_BACKLASH, prm)
+    if c < 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        return c if coin(s, b, q) else -1
+    if energy >= 3 or cancel_want(s, t, b, q, prm, card, energy):
+        return c
+    return -1

@@ -139,6 +139,8 @@ from simlab.games.wizwar.state import (
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK) = range(48)
+# helper thaum: EV_BACKLASH: a = the caster hurt by Backlash, x = the energy
+(EV_BACKLASH,) = range(48, 49)
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -747,12 +749,16 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
         lightning_bolt(s, t, b, geo, p, mode, energy, prm)  # aimed at no one: no Full Shield
         return
     # the counter window (A-8): only the target's counters answer an attack spell yet
+    if backlash(s, t, b, p, q, card, energy, prm):
+        s.seat[b, p, S.S_COUNTERED] += 1
+        return
     c = BT.choose_full_shield(s, t, b, q, prm[q], card, energy)
     if c >= 0:
         spend_counter(s, t, b, q, c, prm[q])
-        s.seat[b, p, S.S_COUNTERED] += 1
-        absorb_taken(s, t, b, q, c, card, prm[q])
-        return
+        if not anti_anti(s, t, b, p, c, card, prm):
+            s.seat[b, p, S.S_COUNTERED] += 1
+            absorb_taken(s, t, b, q, c, card, prm[q])
+            return
     if absorb_window(s, t, b, geo, p, card, s.pos[b, q], q, 0, prm):
         return
     if teleport_evades(s, t, b, geo, p, q, card, energy, prm):
@@ -846,6 +852,8 @@ def negated(s, t, b, geo, p, card, q, prm):
         c = BT.choose_negate(s, t, b, w, prm[w], p, card, q, sees)
         if c >= 0:
             spend_counter(s, t, b, w, c, prm[w])
+            if anti_anti(s, t, b, p, c, card, prm):
+                continue
             s.seat[b, p, S.S_COUNTERED] += 1
             absorb_taken(s, t, b, w, c, card, prm[w])
             return True
@@ -951,6 +959,8 @@ def absorb_window(s, t, b, geo, p, card, tsq, skip, hit, prm):
         c = BT.choose_absorb(s, t, b, w, prm[w], card, want)
         if c >= 0:
             spend_counter(s, t, b, w, c, prm[w])
+            if anti_anti(s, t, b, p, c, card, prm):
+                continue
             s.seat[b, p, S.S_COUNTERED] += 1
             take_cast_card(s, t, b, w, card, prm[w])
             return True
@@ -1886,6 +1896,46 @@ def walls_effect(s, t, b, geo, p, i, e, z, prm):
         done = stone_block(s, t, b, geo, z)
     if not done:
         log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
+
+
+# --- thaum cards ---
+# Anti-Anti, Backlash, Invisible, Slow Death, Globe of Pain, Yoink!, Gravity, Swap, Ward, Strength,
+# Stretch, Heave-Ho, Featherweight (checklist 2.2: Thaumaturgy, Mutation and two of Conjuration).
+# Their bot choices are the "thaum cards" block of bots.py.
+
+@njit(cache=True)
+def anti_anti(s, t, b, p, c, card, prm):
+    """Seat p's spell ``card`` was just answered by counter instance c (already spent): p may
+    cancel that counter with Anti-Anti (card text), which no counter answers in turn ("it cannot
+    be cancelled"). Only a counter *spell* qualifies: Null Powder is an item (our ruling). The
+    window goes one level deeper (A-8: spell, counter, Anti-Anti). True if the counter is
+    cancelled: the spell goes on as if it had not been played."""
+    if not s.alive[b, p] or t.card_type[s.inst_card[b, c]] == T_ITEM:
+        return False
+    aa = BT.choose_anti_anti(s, t, b, p, prm[p], card)
+    if aa < 0:
+        return False
+    spend_counter(s, t, b, p, aa, prm[p])
+    return True
+
+
+@njit(cache=True)
+def backlash(s, t, b, p, q, card, energy, prm):
+    """Wizard q, the target of seat p's attack spell ``card`` cast with ``energy``, may cancel
+    it with Backlash as it is cast; p then suffers magical damage equal to that energy (card
+    text). Backlash is no attack (so no kill point, A-5, and no evasion); p may answer it with
+    Anti-Anti. True if the spell is cancelled."""
+    if not s.alive[b, q]:
+        return False
+    c = BT.choose_backlash(s, t, b, q, prm[q], card, energy)
+    if c < 0:
+        return False
+    spend_counter(s, t, b, q, c, prm[q])
+    if anti_anti(s, t, b, p, c, card, prm):
+        return False
+    log(s, b, EV_BACKLASH, p, energy, 0)
+    hurt(s, t, b, -1, p, energy, prm)
+    return True
 
 
 @njit(cache=True)

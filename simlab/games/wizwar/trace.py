@@ -148,6 +148,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    a stone wall now stands on {door(a)}")
         elif code == R.EV_BLOCK:
             lines.append(f"    a stone block fills {sq(a)}")
+        elif code == R.EV_BACKLASH:
+            lines.append(f"    Backlash: {who(a)} suffers the spell's {x} energy as damage")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

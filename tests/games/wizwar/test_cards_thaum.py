@@ -1,0 +1,163 @@
+"""Thaumaturgy, Mutation and two Conjuration cards (helper "thaum"): Anti-Anti, Backlash, ...
+
+C = ../shared/reference/wizwar/rules_checklist.md (R = rule, A = ambiguity, 2.2 = card table);
+card = the card's text in ../shared/reference/wizwar/cards.json (our words here).
+Test board: open; blue (seat 0) base (2,2), red (seat 1) base (2,7).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simlab.games.wizwar import state as S
+from simlab.games.wizwar.state import O_ATTACK, O_NEUTRAL
+from tests.games.wizwar.kit import Position
+
+pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
+ALWAYS = {"counter_min": 0}  # bots that counter every hit
+NEVER = {"counter_min": 99}
+
+
+def ready(params=None, players=2, red=(2, 4)):
+    """Blue (seat 0) to move on its base (2,2), red (seat 1) in its sight at ``red``."""
+    pos = Position(players=players, params=params)
+    pos.put(1, *red)
+    pos.start_turn(0)
+    return pos
+
+
+def carry_item(pos, p, name):
+    """Seat p carries a copy of ``name``."""
+    i = pos.give(p, name)
+    S.place(pos.st, 0, i, S.items_of(p))
+    return i
+
+
+def carry_treasure(pos, p, j):
+    """Seat p carries treasure j."""
+    pos.st.tr_sq[0, j] = -1
+    pos.st.tr_carrier[0, j] = p
+    pos.st.carrying[0, p] = j
+
+
+def played(pos, p, name):
+    """How often seat p played card ``name`` for its effect."""
+    return int(pos.st.card[0, p, pos.ct.names.index(name), S.C_PLAYED])
+
+
+# ------------------------------------------------------------------------------------------
+# Anti-Anti (card; A-8: the response window one level deeper)
+# ------------------------------------------------------------------------------------------
+
+def test_anti_anti_cancels_a_full_shield_and_the_spell_hits():
+    """Anti-Anti (card): the caster cancels the counter aimed at its spell; the spell then takes
+    effect (A-8: spell, counter, Anti-Anti). Both counters are discarded."""
+    pos = ready(ALWAYS)
+    fb = pos.give(0, "Fireball")
+    aa = pos.give(0, "Anti-Anti")
+    fs = pos.give(1, "Full Shield")
+    pos.do(0, (O_ATTACK, fb, 1, -1, 0))
+    assert pos.st.life[0, 1] == 10
+    assert pos.st.c_cont[0, aa] == S.Z_DISCARD and pos.st.c_cont[0, fs] == S.Z_DISCARD
+    assert pos.st.seat[0, 0, S.S_COUNTERED] == 0 and played(pos, 0, "Anti-Anti") == 1
+
+
+def test_anti_anti_cancels_negate_neutral():
+    """Anti-Anti (card): a Negate Neutral aimed at the caster's neutral spell is cancelled, and
+    the spell (Drop Object on red's treasure) takes effect."""
+    pos = ready(ALWAYS)
+    carry_treasure(pos, 1, 0)
+    do = pos.give(0, "Drop Object")
+    pos.give(0, "Anti-Anti")
+    pos.give(1, "Negate Neutral")
+    pos.do(0, (O_NEUTRAL, do, 1, -1, -1))
+    assert played(pos, 1, "Negate Neutral") == 1 and played(pos, 0, "Anti-Anti") == 1
+    assert pos.st.carrying[0, 1] == -1 and pos.st.tr_sq[0, 0] == pos.sq(2, 4)
+
+
+def test_anti_anti_does_not_answer_null_powder():
+    """Anti-Anti (card: a counter *spell*): Null Powder is an item, so a spell it cancels stays
+    cancelled and Anti-Anti stays in the hand (our ruling)."""
+    pos = ready(ALWAYS)
+    fb = pos.give(0, "Fireball")
+    aa = pos.give(0, "Anti-Anti")
+    carry_item(pos, 1, "Null Powder")
+    pos.do(0, (O_ATTACK, fb, 1, -1, 0))
+    assert pos.st.life[0, 1] == 15 and pos.st.c_cont[0, aa] == S.hand_of(0)
+
+
+def test_anti_anti_against_absorb_spell_keeps_the_card_with_the_caster_pile():
+    """Anti-Anti (card) against Absorb Spell (a counter spell): the absorb is cancelled, so the
+    spell hits and its card is not taken."""
+    pos = ready(ALWAYS)
+    fb = pos.give(0, "Fireball")
+    pos.give(0, "Anti-Anti")
+    pos.give(1, "Absorb Spell")
+    pos.do(0, (O_ATTACK, fb, 1, -1, 0))
+    assert pos.st.life[0, 1] == 10 and pos.st.c_cont[0, fb] == S.Z_DISCARD
+
+
+def test_balanced_keeps_anti_anti_for_a_cheap_neutral_spell():
+    """Anti-Anti (bot): the balanced bot spends it on attack spells and spells worth 1.5 or more,
+    not to save a Mad Dash; the random bot may play it."""
+    pos = ready(ALWAYS)
+    md = pos.give(0, "Mad Dash")
+    aa = pos.give(0, "Anti-Anti")
+    pos.give(1, "Negate Neutral")
+    pos.do(0, (O_NEUTRAL, md, 0, -1, 0))
+    assert pos.st.c_cont[0, aa] == S.hand_of(0)
+
+
+# ------------------------------------------------------------------------------------------
+# Backlash (card; A-5)
+# ------------------------------------------------------------------------------------------
+
+def test_backlash_cancels_and_hurts_the_caster_by_the_energy():
+    """Backlash (card): the attack spell aimed at its player is cancelled as it is cast, and its
+    caster suffers magical damage equal to the spell's energy (here boosted to 4)."""
+    pos = ready(ALWAYS)
+    pt = pos.give(0, "Powerthrust")
+    e4 = pos.give(0, "Energy 4")
+    bl = pos.give(1, "Backlash")
+    pos.do(0, (O_ATTACK, pt, 1, e4, 0))
+    assert pos.st.life[0, 1] == 15 and pos.st.life[0, 0] == 11
+    assert pos.st.c_cont[0, bl] == S.Z_DISCARD and pos.st.seat[0, 0, S.S_COUNTERED] == 1
+    assert pos.st.attacked[0] == 1  # R144: the cancelled attack is used
+    assert any("Backlash" in ln for ln in pos.log())
+
+
+def test_backlash_kill_scores_no_point():
+    """Backlash (card: not an attack), A-5: a caster killed by it gives nobody a kill point."""
+    pos = ready(ALWAYS, players=3)
+    pos.st.life[0, 0] = 3
+    pt = pos.give(0, "Powerthrust")
+    e4 = pos.give(0, "Energy 4")
+    pos.give(1, "Backlash")
+    pos.do(0, (O_ATTACK, pt, 1, e4, 0))
+    assert not pos.st.alive[0, 0] and pos.st.vp_kill[0, 1] == 0 and pos.st.seat[0, 0, S.S_KILLED_BY] == -1
+
+
+def test_anti_anti_answers_backlash():
+    """Anti-Anti (card) against Backlash (a counter spell aimed at the caster's spell): the
+    Backlash is cancelled, no damage comes back and the spell hits."""
+    pos = ready(ALWAYS)
+    pt = pos.give(0, "Powerthrust")
+    e4 = pos.give(0, "Energy 4")
+    pos.give(0, "Anti-Anti")
+    pos.give(1, "Backlash")
+    pos.do(0, (O_ATTACK, pt, 1, e4, 0))
+    assert pos.st.life[0, 0] == 15 and pos.st.life[0, 1] == 9
+
+
+def test_balanced_backlashes_a_big_hit_but_not_a_small_one():
+    """Backlash (bot): the balanced bot answers a 5-damage Fireball (it would cancel it anyway)
+    but keeps Backlash against an unboosted 1-damage Zot!."""
+    pos = ready()
+    z = pos.give(0, "Zot!")
+    bl = pos.give(1, "Backlash")
+    pos.do(0, (O_ATTACK, z, 1, -1, 0))
+    assert pos.st.c_cont[0, bl] == S.hand_of(1) and pos.st.life[0, 1] == 14
+    pos.start_turn(0)
+    fb = pos.give(0, "Fireball")
+    pos.do(0, (O_ATTACK, fb, 1, -1, 0))
+    assert pos.st.c_cont[0, bl] == S.Z_DISCARD and pos.st.life[0, 1] == 14 and pos.st.life[0, 0] == 14
