@@ -42,6 +42,7 @@ from simlab.games.wizwar.state import (
     E_FLOOD,
     E_FOG,
     E_FULL_SHIELD,
+    E_INVISIBLE,
     E_KA_BONG,
     E_LARGE_ROCK,
     E_LIFESTONE,
@@ -786,6 +787,8 @@ def choose_option(s, t, b, geo, p, prm):
                     sc = 0.5
             elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
                 sc = mind_neutral_score(s, t, b, p, card, x)
+            elif thaum_effect(e):
+                sc = thaum_score(s, t, b, geo, p, prm, k, goal, field, here, look)
             else:
                 sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0, look)
         elif kind == O_ADD and a < 0:
@@ -1323,6 +1326,8 @@ def thaum_card_value(e, v):
         v = 3.0
     elif e == E_ANTI_ANTI:
         v = 2.0
+    elif e == E_INVISIBLE:
+        v = 2.0
     return v
 
 
@@ -1351,5 +1356,48 @@ def choose_backlash(s, t, b, q, prm, card, energy):
     if prm[P_RANDOM] >= 0.5:
         return c if coin(s, b, q) else -1
     if energy >= 3 or cancel_want(s, t, b, q, prm, card, energy):
+        return c
+    return -1
+
+
+@njit(cache=True)
+def thaum_effect(e):
+    """The cards of this block whose own-turn options :func:`thaum_score` scores."""
+    return e == E_INVISIBLE
+
+
+@njit(cache=True)
+def thaum_score(s, t, b, geo, p, prm, k, goal, field, here, look):
+    """Score of option k of this block's cards (``goal``, ``field``, ``here``: the walk of
+    :func:`choose_option`; ``look``: its sight answers). Invisible: when carrying a treasure or
+    at 8 life or less in an enemy's sight (a longer spell a little more)."""
+    a = s.opt[b, k, 1]
+    y = s.opt[b, k, 3]
+    card = s.inst_card[b, a]
+    e = t.card_effect[card]
+    energy = 1
+    cost = 0.3 * card_value(t, card)
+    if y >= 0:
+        energy = t.card_energy[s.inst_card[b, y]]
+        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    sc = -1.0
+    if e == E_INVISIBLE:
+        if spell_on(s, t, b, E_INVISIBLE, p) < 0 and (s.carrying[b, p] >= 0 or s.life[b, p] <= 8) \
+                and _sees_enemy(s, t, b, geo, p, look):
+            sc = 2.0 + 0.5 * (energy - 1) - cost
+    return sc
+
+
+@njit(cache=True)
+def choose_invisible(s, t, b, q, prm, dmg):
+    """Seat q is attacked for about ``dmg`` and is not invisible: the Invisible to cast as a
+    counter, or -1. Balanced: for a hit worth a counter (counter_min) or a lethal one; random: a
+    coin flip."""
+    c = _find(s, t, b, q, E_INVISIBLE, prm)
+    if c < 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        return c if coin(s, b, q) else -1
+    if dmg >= prm[P_COUNTER_MIN] or dmg >= s.life[b, q]:
         return c
     return -1

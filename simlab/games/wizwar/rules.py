@@ -49,6 +49,7 @@ from simlab.games.wizwar.state import (
     E_FIREBALL,
     E_FLOOD,
     E_FOG,
+    E_INVISIBLE,
     E_KA_BONG,
     E_LARGE_ROCK,
     E_LIFESTONE,
@@ -140,7 +141,8 @@ from simlab.games.wizwar.state import (
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK) = range(48)
 # helper thaum: EV_BACKLASH: a = the caster hurt by Backlash, x = the energy
-(EV_BACKLASH,) = range(48, 49)
+# EV_INVISIBLE: a = the invisible wizard, x = its d4 roll, y = 1 if the attack is evaded
+(EV_BACKLASH, EV_INVISIBLE) = range(48, 50)
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -715,6 +717,7 @@ def enumerate_options(s, t, b, geo, p):
             walls_options(s, t, b, geo, p, i, e)
     geo_move_options(s, t, b, geo, p)
     maint_options(s, t, b, geo, p, fog, seen)
+    thaum_options(s, t, b, geo, p, fog, seen, mist)
     if can_attack(s, b, p) and not mist:
         storm_options(s, t, b, geo, p)  # last: a full buffer cuts only these
     add_options(s, t, b, p)
@@ -874,6 +877,8 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
     if negated(s, t, b, geo, p, card, q, prm):
         return
     if maint_neutral(s, t, b, p, i, q, energy, z, prm):
+        return
+    if thaum_neutral(s, t, b, geo, p, i, q, energy, z, prm):
         return
     if e == E_MEDITATE:
         # draw three, then discard down to the hand limit; the turn goes on
@@ -1593,6 +1598,8 @@ def attacked_window(s, t, b, p, q, dmg, fire, prm):
     may itself be negated (A-8). True if the attack is cancelled."""
     if not s.alive[b, q]:
         return False
+    if invisible_evades(s, t, b, p, q, dmg, prm):
+        return True
     i = BT.choose_attack_reaction(s, t, b, q, prm[q], dmg, fire > 0)
     if i < 0:
         return False
@@ -1937,6 +1944,58 @@ def backlash(s, t, b, p, q, card, energy, prm):
     hurt(s, t, b, -1, p, energy, prm)
     return True
 
+@njit(cache=True)
+def thaum_options(s, t, b, geo, p, fog, seen, mist):
+    """Options of this block's cards in seat p's hand (appended by :func:`enumerate_options`;
+    ``fog``, ``seen``: see :func:`sees_wizard`; ``mist``: p is in Mist Body, no attack). Invisible
+    on oneself, unboosted or with one energy card (its energy is its duration, R83)."""
+    h = hand_of(p)
+    nh = s.cont_n[b, h]
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        e = t.card_effect[s.inst_card[b, i]]
+        if e == E_INVISIBLE:
+            add_opt(s, b, O_NEUTRAL, i, p, -1, 0)
+            for k2 in range(nh):
+                i2 = s.cont[b, h, k2]
+                if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
+                    add_opt(s, b, O_NEUTRAL, i, p, i2, 0)
+
+
+@njit(cache=True)
+def thaum_neutral(s, t, b, geo, p, i, q, energy, z, prm):
+    """The neutral spells of this block, cast by seat p (not negated). False for other spells."""
+    e = t.card_effect[s.inst_card[b, i]]
+    if e == E_INVISIBLE:
+        begin_spell(s, t, b, p, i, p, energy)
+    else:
+        return False
+    return True
+
+
+@njit(cache=True)
+def invisible_evades(s, t, b, p, q, dmg, prm):
+    """Wizard q is attacked by seat p (for about ``dmg``): if it is not invisible it may cast
+    Invisible now as a counter (card text; a neutral spell, so Negate Neutral may answer it,
+    A-8); while Invisible lasts it rolls a d4 at each attack and evades it on 2-4 (card text),
+    this attack included. True if evaded."""
+    inv = spell_on(s, t, b, E_INVISIBLE, q)
+    if inv < 0:
+        c = BT.choose_invisible(s, t, b, q, prm[q], dmg)
+        if c < 0:
+            return False
+        card = s.inst_card[b, c]
+        s.card[b, q, card, S.C_PLAYED] += 1
+        s.seat[b, q, S.S_COUNTERS] += 1
+        log(s, b, EV_COUNTER, q, card, 0)
+        discard(s, b, c)
+        if negated(s, t, b, geo_of(s, t, b), q, card, q, prm):
+            return False
+        begin_spell(s, t, b, q, c, q, 1)
+    roll = 1 + randbelow(s.rng, b, RS_DICE, 4)
+    log(s, b, EV_INVISIBLE, q, roll, 1 if roll >= 2 else 0)
+    return roll >= 2
+
 
 @njit(cache=True)
 def do_option(s, t, b, geo, p, k, prm):
@@ -1978,11 +2037,13 @@ def do_option(s, t, b, geo, p, k, prm):
             log(s, b, EV_ROLL, roll, 0, 0)
             dmg += roll
         cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
-        attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm)
-        cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
-        dmg += 2 * cloak
-        log(s, b, EV_PUNCH, a, dmg, 0)
-        deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
+        if attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm):
+            log(s, b, EV_PUNCH, a, 0, 0)  # evaded (Invisible)
+        else:
+            cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
+            dmg += 2 * cloak
+            log(s, b, EV_PUNCH, a, dmg, 0)
+            deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
     elif kind == O_ATTACK:
         cast_attack(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_NEUTRAL:

@@ -150,6 +150,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    a stone block fills {sq(a)}")
         elif code == R.EV_BACKLASH:
             lines.append(f"    Backlash: {who(a)} suffers the spell's {x} energy as damage")
+        elif code == R.EV_INVISIBLE:
+            lines.append(f"    {who(a)} is invisible: rolls {x}, " + ("the attack is evaded" if y else "hit"))
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

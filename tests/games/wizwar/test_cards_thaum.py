@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from simlab.games.wizwar import rules as R
 from simlab.games.wizwar import state as S
-from simlab.games.wizwar.state import O_ATTACK, O_NEUTRAL
+from simlab.games.wizwar.state import O_ATTACK, O_NEUTRAL, O_PUNCH, O_THROW
 from tests.games.wizwar.kit import Position
 
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
@@ -161,3 +162,83 @@ def test_balanced_backlashes_a_big_hit_but_not_a_small_one():
     fb = pos.give(0, "Fireball")
     pos.do(0, (O_ATTACK, fb, 1, -1, 0))
     assert pos.st.c_cont[0, bl] == S.Z_DISCARD and pos.st.life[0, 1] == 14 and pos.st.life[0, 0] == 14
+
+
+# ------------------------------------------------------------------------------------------
+# Invisible (card)
+# ------------------------------------------------------------------------------------------
+
+def rolls(pos, name="Invisible"):
+    """The d4 rolls the trace records for Invisible, as (roll, evaded)."""
+    ev = pos.st.ev[0, : pos.st.ev_n[0]]
+    return [(int(e[4]), int(e[5])) for e in ev if e[2] == R.EV_INVISIBLE]
+
+
+def test_invisible_is_a_maintained_spell_on_oneself():
+    """Invisible (card: temporary, R83): cast on oneself it lies in front of its caster with its
+    energy as tokens."""
+    pos = ready()
+    i = pos.give(0, "Invisible")
+    e4 = pos.give(0, "Energy 4")
+    pos.do(0, (O_NEUTRAL, i, 0, e4, 0))
+    assert pos.st.c_cont[0, i] == S.maint_of(0) and pos.st.m_tokens[0, i] == 4
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_invisible_evades_on_two_to_four(seed):
+    """Invisible (card): each attack on the invisible wizard rolls a d4; on 2-4 the attack is
+    evaded (no damage), on 1 it hits."""
+    pos = Position(seed=seed)
+    pos.put(1, 2, 3)
+    pos.start_turn(1)
+    i = pos.give(1, "Invisible")
+    pos.do(1, (O_NEUTRAL, i, 1, -1, 0))
+    pos.start_turn(0)
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    [(roll, evaded)] = rolls(pos)
+    assert evaded == (roll >= 2)
+    assert pos.st.life[0, 1] == (15 if roll >= 2 else 14)
+    assert pos.st.attacked[0] == 1
+
+
+def test_invisible_rolls_against_attack_spells_and_throws():
+    """Invisible (card: each time you are attacked): attack spells and thrown items roll too."""
+    pos = Position(seed=3)
+    pos.put(1, 2, 4)
+    pos.start_turn(1)
+    i = pos.give(1, "Invisible")
+    e4 = pos.give(1, "Energy 4")
+    pos.do(1, (O_NEUTRAL, i, 1, e4, 0))
+    pos.start_turn(0)
+    fb = pos.give(0, "Fireball")
+    pos.do(0, (O_ATTACK, fb, 1, -1, 0))
+    pos.start_turn(0)
+    rock = carry_item(pos, 0, "Large Rock")
+    pos.do(0, (O_THROW, rock, 1, 0, 0))
+    assert len(rolls(pos)) == 2
+
+
+def test_invisible_cast_as_a_counter_rolls_for_that_attack():
+    """Invisible (card: may be cast as a counter when attacked): the balanced target casts it
+    against a hit worth a counter and rolls at once for that attack."""
+    pos = ready(ALWAYS)
+    i = pos.give(1, "Invisible")
+    fb = pos.give(0, "Fireball")
+    pos.do(0, (O_ATTACK, fb, 1, -1, 0))
+    assert pos.st.c_cont[0, i] == S.maint_of(1) and len(rolls(pos)) == 1
+    assert played(pos, 1, "Invisible") == 1
+
+
+def test_balanced_casts_invisible_when_carrying_a_treasure_in_sight():
+    """Invisible (bot): the balanced bot casts it on itself when it carries a treasure in an
+    enemy's sight, and not otherwise."""
+    pos = ready()
+    i = pos.give(0, "Invisible")
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k][:2] != (O_NEUTRAL, i)
+    pos.put(0, 1, 1)
+    carry_treasure(pos, 0, 2)
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k][:2] == (O_NEUTRAL, i)
