@@ -887,6 +887,18 @@ def _spell_worth(s, t, b, geo, p, j, look):
 
 
 @njit(cache=True)
+def spell_cost(s, t, b, a, y):
+    """(energy, cost) of casting spell instance a boosted by instance y (-1: unboosted, energy
+    1, R91): the cost is 0.3 of the worth of each card spent."""
+    energy = 1
+    cost = 0.3 * card_value(t, s.inst_card[b, a])
+    if y >= 0:
+        energy = t.card_energy[s.inst_card[b, y]]
+        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    return energy, cost
+
+
+@njit(cache=True)
 def maint_score(s, t, b, geo, p, prm, k, blocked, look):
     """Score of an option of the maintained-spell cards (rules.maint_options): casting Stone
     Spikes, Pain Link, Mist Body, Fog, Flood, Dispel, or ending a spell (O_END_SPELL).
@@ -904,11 +916,7 @@ def maint_score(s, t, b, geo, p, prm, k, blocked, look):
         return v if v > 0 else -1.0
     card = s.inst_card[b, a]
     e = t.card_effect[card]
-    energy = 1
-    cost = 0.3 * card_value(t, card)
-    if y >= 0:
-        energy = t.card_energy[s.inst_card[b, y]]
-        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    energy, cost = spell_cost(s, t, b, a, y)
     sc = -1.0
     if e == E_DISPEL:
         sc = _spell_worth(s, t, b, geo, p, z, look) - cost
@@ -1375,11 +1383,7 @@ def thaum_score(s, t, b, geo, p, prm, k, goal, field, here, look):
     y = s.opt[b, k, 3]
     card = s.inst_card[b, a]
     e = t.card_effect[card]
-    energy = 1
-    cost = 0.3 * card_value(t, card)
-    if y >= 0:
-        energy = t.card_energy[s.inst_card[b, y]]
-        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    energy, cost = spell_cost(s, t, b, a, y)
     sc = -1.0
     if e == E_INVISIBLE:
         if spell_on(s, t, b, E_INVISIBLE, p) < 0 and (s.carrying[b, p] >= 0 or s.life[b, p] <= 8) \

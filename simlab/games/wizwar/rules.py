@@ -1589,6 +1589,19 @@ def retaliate(s, t, b, src, q, amount, back, prm):
 
 
 @njit(cache=True)
+def counter_cast(s, t, b, q, i, prm):
+    """Seat q casts neutral spell i from its hand as a counter to an attack on it (Pain Link,
+    Flood, Invisible: their cards): played, discarded as cast, and open to Negate Neutral (A-8).
+    True if it was not cancelled (the caller then maintains it, begin_spell)."""
+    card = s.inst_card[b, i]
+    s.card[b, q, card, S.C_PLAYED] += 1
+    s.seat[b, q, S.S_COUNTERS] += 1
+    log(s, b, EV_COUNTER, q, card, 0)
+    discard(s, b, i)
+    return not negated(s, t, b, geo_of(s, t, b), q, card, q, prm)
+
+
+@njit(cache=True)
 def attacked_window(s, t, b, p, q, dmg, fire, prm):
     """Wizard q is being attacked by seat p (a spell that was not cancelled, a punch or a throw)
     for about ``dmg`` damage (``fire``: FIRE_SPELL for a Fire attack spell, FIRE_ITEM for a punch
@@ -1601,16 +1614,9 @@ def attacked_window(s, t, b, p, q, dmg, fire, prm):
     if invisible_evades(s, t, b, p, q, dmg, prm):
         return True
     i = BT.choose_attack_reaction(s, t, b, q, prm[q], dmg, fire > 0)
-    if i < 0:
+    if i < 0 or not counter_cast(s, t, b, q, i, prm):
         return False
-    card = s.inst_card[b, i]
-    s.card[b, q, card, S.C_PLAYED] += 1
-    s.seat[b, q, S.S_COUNTERS] += 1
-    log(s, b, EV_COUNTER, q, card, 0)
-    discard(s, b, i)
-    if negated(s, t, b, geo_of(s, t, b), q, card, q, prm):
-        return False
-    e = t.card_effect[card]
+    e = t.card_effect[s.inst_card[b, i]]
     if e == E_FLOOD:
         flood_board(s, t, b)
         begin_spell(s, t, b, q, i, -1, 1)
@@ -1982,14 +1988,7 @@ def invisible_evades(s, t, b, p, q, dmg, prm):
     inv = spell_on(s, t, b, E_INVISIBLE, q)
     if inv < 0:
         c = BT.choose_invisible(s, t, b, q, prm[q], dmg)
-        if c < 0:
-            return False
-        card = s.inst_card[b, c]
-        s.card[b, q, card, S.C_PLAYED] += 1
-        s.seat[b, q, S.S_COUNTERS] += 1
-        log(s, b, EV_COUNTER, q, card, 0)
-        discard(s, b, c)
-        if negated(s, t, b, geo_of(s, t, b), q, card, q, prm):
+        if c < 0 or not counter_cast(s, t, b, q, c, prm):
             return False
         begin_spell(s, t, b, q, c, q, 1)
     roll = 1 + randbelow(s.rng, b, RS_DICE, 4)
