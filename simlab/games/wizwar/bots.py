@@ -62,6 +62,7 @@ from simlab.games.wizwar.state import (
     E_PSYCHIC_STORM,
     E_SHARE_LIFE,
     E_SHIELD,
+    E_SLOW_DEATH,
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_BLOCK,
@@ -203,6 +204,8 @@ def spell_damage(t, card, energy):
         d = 3  # one pass (the bolt may pass a wizard more than once)
     elif e == E_ACID_BATH:
         d = 2 * energy  # 2 in each of the caster's Time Passes while it lasts (energy tokens)
+    elif e == E_SLOW_DEATH:
+        d = (3 * energy) // 2  # 1 a card drawn, about 2 a turn, fewer near death (draws_wanted)
     return d
 
 
@@ -707,7 +710,7 @@ def choose_option(s, t, b, geo, p, prm):
                     dmg = 0
                     sc += 1.5 * prm[P_W_KILL]  # two stun tokens
             sc += prm[P_W_KILL] * dmg - cost
-            if dmg >= s.life[b, q] and not (kind == O_ATTACK and t.card_effect[s.inst_card[b, a]] == E_ACID_BATH):
+            if dmg >= s.life[b, q] and not (kind == O_ATTACK and lingering(t.card_effect[s.inst_card[b, a]])):
                 sc += prm[P_KILL_BONUS]
             if s.carrying[b, q] >= 0:
                 sc += 1.0
@@ -874,7 +877,7 @@ def _spell_worth(s, t, b, geo, p, j, look):
                 if t.card_fire[s.inst_card[b, s.cont[b, h, k]]]:
                     v = 0.5
         return v
-    if e == E_ACID_BATH and q == p:
+    if lingering(e) and q == p:
         v = 2.0 * tok
     elif e == E_MIST_BODY and s.carrying[b, q] >= 0 and s.tr_carrier[b, s.carrying[b, q]] == q \
             and s.carrying[b, q] // 2 == p:
@@ -1334,7 +1337,7 @@ def thaum_card_value(e, v):
         v = 3.0
     elif e == E_ANTI_ANTI:
         v = 2.0
-    elif e == E_INVISIBLE:
+    elif e == E_INVISIBLE or e == E_SLOW_DEATH:
         v = 2.0
     return v
 
@@ -1405,3 +1408,21 @@ def choose_invisible(s, t, b, q, prm, dmg):
     if dmg >= prm[P_COUNTER_MIN] or dmg >= s.life[b, q]:
         return c
     return -1
+
+
+@njit(cache=True)
+def lingering(e):
+    """The curses that hurt later, not as they hit (Acid Bath, Slow Death): no kill bonus."""
+    return e == E_ACID_BATH or e == E_SLOW_DEATH
+
+
+@njit(cache=True)
+def draws_wanted(s, t, b, p, prm, n):
+    """How many of the ``n`` cards it may draw seat p draws (R169: up to two). Under Slow Death
+    each costs a life point (card text: the target is not forced to draw): balanced keeps 4 life
+    above the cards, random draws a random number; otherwise every card."""
+    if n <= 0 or spell_on(s, t, b, E_SLOW_DEATH, p) < 0:
+        return n
+    if prm[P_RANDOM] >= 0.5:
+        return rand(s, b, p, n + 1)
+    return max(0, min(n, s.life[b, p] - 4))

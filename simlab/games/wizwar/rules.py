@@ -67,6 +67,7 @@ from simlab.games.wizwar.state import (
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
     E_SHARE_LIFE,
+    E_SLOW_DEATH,
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_BLOCK,
@@ -142,7 +143,8 @@ from simlab.games.wizwar.state import (
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK) = range(48)
 # helper thaum: EV_BACKLASH: a = the caster hurt by Backlash, x = the energy
 # EV_INVISIBLE: a = the invisible wizard, x = its d4 roll, y = 1 if the attack is evaded
-(EV_BACKLASH, EV_INVISIBLE) = range(48, 50)
+# EV_SLOW_DEATH: a = the cursed wizard that drew a card
+(EV_BACKLASH, EV_INVISIBLE, EV_SLOW_DEATH) = range(48, 51)
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -241,6 +243,8 @@ def draw_card(s, t, b, p):
     """Seat p draws the top card of its deck (the shared one, or its team's under the Custom
     Spellbook rule, R176); an empty deck is first replaced by its shuffled discard pile (R171);
     with both empty nothing is drawn (A-23). Returns the instance or -1."""
+    if not s.alive[b, p]:
+        return -1  # a wizard killed by Slow Death while drawing draws no more
     zd, zx = deck_zones(t, p)
     if s.cont_n[b, zd] == 0 and s.cont_n[b, zx] > 0:
         while s.cont_n[b, zx] > 0:
@@ -255,6 +259,8 @@ def draw_card(s, t, b, p):
         s.card[b, p, s.inst_card[b, i], S.C_ACQ] += 1
         s.seat[b, p, S.S_DRAWN] += 1
         log(s, b, EV_DRAW, p, s.inst_card[b, i], 0)
+        if spell_on(s, t, b, E_SLOW_DEATH, p) >= 0:
+            s.curse_due[b, p] += 1  # Slow Death: 1 damage per card drawn (slow_death_settle)
     return i
 
 
@@ -580,7 +586,7 @@ def can_attack(s, b, p):
 def attack_effect(e):
     """True for the attack spells the rules implement (each aimed at one wizard in sight)."""
     return (e == E_ZOT or e == E_FIREBALL or e == E_POWERTHRUST or e == E_STONE_DEAD or e == E_KA_BONG
-            or e == E_FIRE_DARTS or e == E_BRAIN_BURN or e == E_ACID_BATH)
+            or e == E_FIRE_DARTS or e == E_BRAIN_BURN or e == E_ACID_BATH or e == E_SLOW_DEATH)
 
 
 @njit(cache=True)
@@ -588,7 +594,7 @@ def uses_energy(e):
     """The spell's effect depends on its energy, so boosting it can matter (R92); for the others
     a boost is a legal waste of a card, not offered."""
     return (e == E_ZOT or e == E_POWERTHRUST or e == E_STONE_DEAD or e == E_FIRE_DARTS
-            or e == E_ACID_BATH)  # Acid Bath: energy = its duration (R83)
+            or e == E_ACID_BATH or e == E_SLOW_DEATH)  # curses: energy = their duration (R83)
 
 
 @njit(cache=True)
@@ -767,11 +773,12 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     if teleport_evades(s, t, b, geo, p, q, card, energy, prm):
         s.seat[b, p, S.S_COUNTERED] += 1
         return
-    hit = 0 if e == E_ACID_BATH else BT.spell_damage(t, card, energy)  # the curse hurts later
+    curse = e == E_ACID_BATH or e == E_SLOW_DEATH
+    hit = 0 if curse else BT.spell_damage(t, card, energy)  # a curse hurts later
     if attacked_window(s, t, b, p, q, hit, FIRE_SPELL if t.card_fire[card] else 0, prm):
         s.seat[b, p, S.S_COUNTERED] += 1
         return
-    if e == E_ACID_BATH:
+    if curse:
         begin_spell(s, t, b, p, i, q, energy)  # a curse: it stays in front of the caster
     elif e == E_ZOT:
         if mode == 1:
@@ -1996,6 +2003,20 @@ def invisible_evades(s, t, b, p, q, dmg, prm):
     return roll >= 2
 
 
+
+@njit(cache=True)
+def slow_death_settle(s, t, b, p, prm):
+    """Slow Death (card): its wizard suffers 1 magical damage for each card it drew
+    (``State.curse_due``, counted by :func:`draw_card`), each its own hit; it is no attack, so
+    a death by it scores no kill point (A-5). Settled after each of seat p's options and after
+    its Discard and Draw, where the bots' parameters are at hand."""
+    while s.curse_due[b, p] > 0:
+        s.curse_due[b, p] -= 1
+        if s.alive[b, p] and not s.done[b]:
+            log(s, b, EV_SLOW_DEATH, p, 1, 0)
+            hurt(s, t, b, -1, p, 1, prm)
+
+
 @njit(cache=True)
 def do_option(s, t, b, geo, p, k, prm):
     """Carry out option k of the buffer for the active seat p."""
@@ -2119,6 +2140,7 @@ def move_and_cast(s, t, b, geo, p, prm):
         if s.opt[b, k, 0] == O_END:
             break
         do_option(s, t, b, geo, p, k, prm)
+        slow_death_settle(s, t, b, p, prm)
 
 
 @njit(cache=True)
@@ -2132,6 +2154,7 @@ def discard_and_draw(s, t, b, p, prm):
         log(s, b, EV_DISCARD, p, s.inst_card[b, i], 0)
         discard(s, b, i)
     n = min(DRAW_MAX + carried(s, t, b, p, E_SPELLSTONE), hand_limit(s, t, b, p) - hand_size(s, b, p))
+    n = BT.draws_wanted(s, t, b, p, prm, n)  # R169: up to n (Slow Death makes fewer worth it)
     for _ in range(n):
         draw_card(s, t, b, p)
 
@@ -2150,6 +2173,7 @@ def play_turn(s, t, b, geo, p, prm):
     s.unlocked[b] = -1  # an unlocked door is for the active wizard's passage only (R44, A-19)
     if not s.done[b] and s.alive[b, p]:
         discard_and_draw(s, t, b, p, prm[p])
+        slow_death_settle(s, t, b, p, prm)
     s.first_done[b, p] = 1
 
 

@@ -69,7 +69,7 @@ IMPLEMENTED = frozenset({
     "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
     "destroy_wall", "create_wall", "stone_block",
     # helper "thaum"
-    "anti_anti", "backlash", "invisible",
+    "anti_anti", "backlash", "invisible", "slow_death",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -209,6 +209,9 @@ class StateLayout(KernelLayout):
     stop_turn: np.ndarray  # int32 (B,): stop the game before turn stop_turn starts (0: never): the
     #                        replay's board pictures (a game is deterministic, so the replay plays it
     #                        again up to that turn and draws the state)
+    # helper thaum
+    curse_due: np.ndarray  # int8 (B, MAXP): cards seat p drew under Slow Death whose 1 damage each
+    #                        is still to be dealt (rules.slow_death_settle, where the bots' params are)
 
 
 @structref.register
@@ -254,6 +257,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         edge_kind=z((batch, ne), np.int8), column=z((batch, h + 1, w + 1), np.int8), fill=z((batch, nsq), np.int8),
         wall_by=np.full((batch, ne), -1, np.int16),
         stop_turn=z(batch, np.int32),
+        curse_due=z((batch, MAXP), np.int8),  # helper thaum
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 

@@ -152,6 +152,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    Backlash: {who(a)} suffers the spell's {x} energy as damage")
         elif code == R.EV_INVISIBLE:
             lines.append(f"    {who(a)} is invisible: rolls {x}, " + ("the attack is evaded" if y else "hit"))
+        elif code == R.EV_SLOW_DEATH:
+            lines.append(f"    Slow Death: {who(a)} suffers {x} for the card drawn")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

@@ -242,3 +242,84 @@ def test_balanced_casts_invisible_when_carrying_a_treasure_in_sight():
     opts = pos.options(0)
     k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     assert opts[k][:2] == (O_NEUTRAL, i)
+
+
+# ------------------------------------------------------------------------------------------
+# Slow Death (card; R169, A-5)
+# ------------------------------------------------------------------------------------------
+
+def curse(pos, boost="Energy 4"):
+    """Blue casts Slow Death at red (boosted by ``boost``); returns the spell's instance."""
+    sd = pos.give(0, "Slow Death")
+    y = pos.give(0, boost) if boost else -1
+    pos.do(0, (O_ATTACK, sd, 1, y, 0))
+    return sd
+
+
+def test_slow_death_is_a_curse_in_front_of_its_caster():
+    """Slow Death (card: temporary attack curse, R83): it lies in front of the caster with its
+    energy as tokens, affecting its target; casting it deals no damage and uses the attack."""
+    pos = ready(NEVER)
+    sd = curse(pos)
+    assert pos.st.c_cont[0, sd] == S.maint_of(0) and pos.st.m_target[0, sd] == 1
+    assert pos.st.m_tokens[0, sd] == 4 and pos.st.life[0, 1] == 15 and pos.st.attacked[0] == 1
+
+
+def test_slow_death_hurts_one_per_card_drawn():
+    """Slow Death (card): 1 magical damage each time the target draws a card; Discard and Draw's
+    two cards cost 2 life (R169)."""
+    pos = ready(NEVER)
+    curse(pos)
+    R.discard_and_draw(pos.st, pos.t, 0, 1, pos.prm[1])
+    R.slow_death_settle(pos.st, pos.t, 0, 1, pos.prm)
+    assert len(pos.hand(1)) == 2 and pos.st.life[0, 1] == 13
+
+
+def test_slow_death_counts_meditate_draws_and_its_kill_scores_nothing():
+    """Slow Death (card) with Meditate's three draws; A-5: the death it causes is nobody's
+    kill (no kill point, no hand taken)."""
+    pos = ready(NEVER, players=3)
+    curse(pos)
+    pos.st.life[0, 1] = 2
+    pos.start_turn(1)
+    md = pos.give(1, "Meditate")
+    pos.do(1, (O_NEUTRAL, md, 1, -1, 0))
+    R.slow_death_settle(pos.st, pos.t, 0, 1, pos.prm)
+    assert not pos.st.alive[0, 1] and pos.st.vp_kill[0, 0] == 0 and pos.st.seat[0, 1, S.S_KILLED_BY] == -1
+
+
+def test_cursed_balanced_bot_draws_fewer():
+    """Slow Death (card: the target is not forced to draw), R169 (draw *up to* two): the cursed
+    balanced bot keeps 4 life above the cards it draws; uncursed it draws both."""
+    pos = ready(NEVER)
+    pos.st.life[0, 1] = 5
+    R.discard_and_draw(pos.st, pos.t, 0, 1, pos.prm[1])
+    assert len(pos.hand(1)) == 2
+    pos = ready(NEVER)
+    curse(pos)
+    pos.st.life[0, 1] = 5
+    R.discard_and_draw(pos.st, pos.t, 0, 1, pos.prm[1])
+    R.slow_death_settle(pos.st, pos.t, 0, 1, pos.prm)
+    assert len(pos.hand(1)) == 1 and pos.st.life[0, 1] == 4
+
+
+def test_slow_death_damage_comes_in_the_game_turn():
+    """Slow Death (card) in a played turn: the target's own Discard and Draw costs it life."""
+    pos = ready(NEVER)
+    curse(pos)
+    pos.st.cur[0] = 1
+    before = int(pos.st.seat[0, 1, S.S_DRAWN])
+    R.play_turn(pos.st, pos.t, 0, pos.geo, 1, pos.prm)
+    drawn = int(pos.st.seat[0, 1, S.S_DRAWN]) - before
+    assert drawn >= 1 and pos.st.life[0, 1] == 15 - drawn
+
+
+def test_balanced_casts_boosted_slow_death():
+    """Slow Death (bot): the balanced bot casts it boosted by an Energy 4 at a wizard in sight
+    (about 6 damage over the spell's life), not unboosted."""
+    pos = ready(NEVER)
+    sd = pos.give(0, "Slow Death")
+    e4 = pos.give(0, "Energy 4")
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k] == (O_ATTACK, sd, 1, e4, 0)
