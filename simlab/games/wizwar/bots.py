@@ -42,6 +42,7 @@ from simlab.games.wizwar.state import (
     E_FLOOD,
     E_FOG,
     E_FULL_SHIELD,
+    E_GLOBE_OF_PAIN,
     E_INVISIBLE,
     E_KA_BONG,
     E_LARGE_ROCK,
@@ -137,6 +138,9 @@ PRESETS = {
 }
 
 
+GLOBE_REACH = 6  # Globe of Pain: its target within 6 movement of the caster (card text)
+
+
 @njit(cache=True)
 def card_value(t, card):
     """Rough worth of holding a card (discard order, cost of spending it)."""
@@ -190,7 +194,7 @@ def spell_damage(t, card, energy):
     """Damage an implemented attack spell deals at ``energy`` before counters."""
     e = t.card_effect[card]
     d = 0
-    if e == E_ZOT or e == E_STONE_DEAD or e == E_FIRE_DARTS:
+    if e == E_ZOT or e == E_STONE_DEAD or e == E_FIRE_DARTS or e == E_GLOBE_OF_PAIN:
         d = energy
     elif e == E_FIREBALL:
         d = 5
@@ -428,9 +432,13 @@ def choose_teleport_counter(s, t, b, geo, q, prm, attacker, card, energy):
     src = s.pos[b, attacker]
     abit = 1 << s.colour[b, attacker]
     sqs = teleport_squares(geo, s.pos[b, q])
+    walk = np.empty(0, np.int16)  # Globe of Pain needs no sight: out of its reach instead
+    if t.card_effect[card] == E_GLOBE_OF_PAIN:
+        walk = distances(geo, src, move_bit(s, t, b, attacker))
     n = 0
     for j in range(sqs.shape[0]):
-        if s.fill[b, sqs[j]] == 0 and not line_of_sight(geo, src, sqs[j], abit):  # never into a Stone Block
+        seen = line_of_sight(geo, src, sqs[j], abit) if walk.shape[0] == 0 else 0 <= walk[sqs[j]] <= GLOBE_REACH
+        if s.fill[b, sqs[j]] == 0 and not seen:  # never into a Stone Block
             sqs[n] = sqs[j]
             n += 1
     if n == 0:
@@ -1339,6 +1347,8 @@ def thaum_card_value(e, v):
         v = 2.0
     elif e == E_INVISIBLE or e == E_SLOW_DEATH:
         v = 2.0
+    elif e == E_GLOBE_OF_PAIN:
+        v = 2.5
     return v
 
 

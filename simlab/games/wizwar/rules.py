@@ -23,6 +23,7 @@ from simlab.games.wizwar.board import DOOR, Geometry
 from simlab.games.wizwar.movement import (
     away_side,
     bolt_path,
+    distances,
     push_dest,
     step,
     step_unlocked,
@@ -49,6 +50,7 @@ from simlab.games.wizwar.state import (
     E_FIREBALL,
     E_FLOOD,
     E_FOG,
+    E_GLOBE_OF_PAIN,
     E_INVISIBLE,
     E_KA_BONG,
     E_LARGE_ROCK,
@@ -551,6 +553,18 @@ def add_opt(s, b, kind, a, x, y, z):
 
 
 @njit(cache=True)
+def add_boosted(s, t, b, kind, p, i, x):
+    """Options (kind, i, x, boost, 0) of seat p's spell i at x: unboosted (boost -1) and with
+    each other hand card that has an energy value (R92)."""
+    add_opt(s, b, kind, i, x, -1, 0)
+    h = hand_of(p)
+    for k in range(s.cont_n[b, h]):
+        i2 = s.cont[b, h, k]
+        if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
+            add_opt(s, b, kind, i, x, i2, 0)
+
+
+@njit(cache=True)
 def begin_attack_spell(s, t, b, p, i, boost):
     """Seat p casts attack spell i as its attack (R49; used even if cancelled, R144): counted,
     discarded (R82: an instant spell goes with its energy cards), and its energy: 1, the
@@ -594,7 +608,8 @@ def uses_energy(e):
     """The spell's effect depends on its energy, so boosting it can matter (R92); for the others
     a boost is a legal waste of a card, not offered."""
     return (e == E_ZOT or e == E_POWERTHRUST or e == E_STONE_DEAD or e == E_FIRE_DARTS
-            or e == E_ACID_BATH or e == E_SLOW_DEATH)  # curses: energy = their duration (R83)
+            or e == E_ACID_BATH or e == E_SLOW_DEATH  # curses: energy = their duration (R83)
+            or e == E_GLOBE_OF_PAIN)
 
 
 @njit(cache=True)
@@ -812,6 +827,8 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
         mental_force(s, t, b, geo, p, q, energy, prm)
     elif e == E_BRAIN_BURN:
         brain_burn(s, t, b, p, q, card, prm)
+    elif e == E_GLOBE_OF_PAIN:
+        deal_damage(s, t, b, p, q, energy, 0, prm)  # magical damage = its energy, to q alone
 
 
 @njit(cache=True)
@@ -1386,7 +1403,7 @@ def teleport_evades(s, t, b, geo, p, q, card, energy, prm):
         return False
     spend_counter(s, t, b, q, i, prm[q])
     shift(s, b, q, dest)
-    if in_sight(s, t, b, geo, s.pos[b, p], dest, 1 << s.colour[b, p], spell_on(s, t, b, E_FOG, -1) >= 0):
+    if still_reaches(s, t, b, geo, p, dest, card):
         return False
     log(s, b, EV_EVADE, q, p, 0)
     return True
@@ -1677,12 +1694,7 @@ def maint_options(s, t, b, geo, p, fog, seen):
         if t.card_type[card] != T_NEUTRAL or (flood and t.card_fire[card]):
             continue
         if e == E_STONE_SPIKES or e == E_PAIN_LINK or e == E_MIST_BODY or e == E_FOG or e == E_FLOOD:
-            x = p
-            add_opt(s, b, O_NEUTRAL, i, x, -1, 0)
-            for k2 in range(nh):
-                i2 = s.cont[b, h, k2]
-                if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
-                    add_opt(s, b, O_NEUTRAL, i, x, i2, 0)
+            add_boosted(s, t, b, O_NEUTRAL, p, i, p)
         elif e == E_DISPEL:
             for w in range(players):
                 c = maint_of(w)
@@ -1956,23 +1968,42 @@ def backlash(s, t, b, p, q, card, energy, prm):
     log(s, b, EV_BACKLASH, p, energy, 0)
     hurt(s, t, b, -1, p, energy, prm)
     return True
+GLOBE_REACH = BT.GLOBE_REACH  # Globe of Pain: the target within 6 movement of the caster (card text)
+
+
+@njit(cache=True)
+def still_reaches(s, t, b, geo, p, sq, card):
+    """After its target teleported to ``sq`` (R149), does seat p's attack spell ``card`` still
+    reach it: Globe of Pain within GLOBE_REACH steps of p's walk (it needs no sight), every
+    other spell in p's sight (under Fog, A-32)."""
+    if t.card_effect[card] == E_GLOBE_OF_PAIN:
+        d = distances(geo, s.pos[b, p], move_bit(s, t, b, p))[sq]
+        return 0 <= d <= GLOBE_REACH
+    return in_sight(s, t, b, geo, s.pos[b, p], sq, 1 << s.colour[b, p], spell_on(s, t, b, E_FOG, -1) >= 0)
+
 
 @njit(cache=True)
 def thaum_options(s, t, b, geo, p, fog, seen, mist):
     """Options of this block's cards in seat p's hand (appended by :func:`enumerate_options`;
-    ``fog``, ``seen``: see :func:`sees_wizard`; ``mist``: p is in Mist Body, no attack). Invisible
-    on oneself, unboosted or with one energy card (its energy is its duration, R83)."""
+    ``fog``, ``seen``: see :func:`sees_wizard`; ``mist``: p is in Mist Body, no attack). Globe
+    of Pain at every wizard within GLOBE_REACH steps of p's own walk (no sight needed), and
+    Invisible on oneself, each unboosted or with one energy card (R92; Invisible's energy is its
+    duration, R83)."""
     h = hand_of(p)
     nh = s.cont_n[b, h]
+    walk = np.empty(0, np.int16)  # the caster's walking distances, found at the first Globe
     for k in range(nh):
         i = s.cont[b, h, k]
         e = t.card_effect[s.inst_card[b, i]]
-        if e == E_INVISIBLE:
-            add_opt(s, b, O_NEUTRAL, i, p, -1, 0)
-            for k2 in range(nh):
-                i2 = s.cont[b, h, k2]
-                if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
-                    add_opt(s, b, O_NEUTRAL, i, p, i2, 0)
+        if e == E_GLOBE_OF_PAIN and can_attack(s, b, p) and not mist:
+            if walk.shape[0] == 0:
+                walk = distances(geo, s.pos[b, p], move_bit(s, t, b, p))
+            for q in range(s.players[b]):
+                d = walk[s.pos[b, q]] if q != p and attackable(s, t, b, q) else -1
+                if 0 <= d <= GLOBE_REACH:
+                    add_boosted(s, t, b, O_ATTACK, p, i, q)
+        elif e == E_INVISIBLE:
+            add_boosted(s, t, b, O_NEUTRAL, p, i, p)
 
 
 @njit(cache=True)

@@ -12,7 +12,7 @@ import pytest
 from simlab.games.wizwar import rules as R
 from simlab.games.wizwar import state as S
 from simlab.games.wizwar.state import O_ATTACK, O_NEUTRAL, O_PUNCH, O_THROW
-from tests.games.wizwar.kit import Position
+from tests.games.wizwar.kit import CLOSED_NS, Position, face
 
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
 ALWAYS = {"counter_min": 0}  # bots that counter every hit
@@ -323,3 +323,68 @@ def test_balanced_casts_boosted_slow_death():
     opts = pos.options(0)
     k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     assert opts[k] == (O_ATTACK, sd, 1, e4, 0)
+
+
+# ------------------------------------------------------------------------------------------
+# Globe of Pain (card; checklist 2.2: BFS with the caster's door rights, no sight)
+# ------------------------------------------------------------------------------------------
+
+# a wall between (2,2) and (2,3), the west, north and south exits walled: blue's base sees no
+# square east of the wall in row 2 (not even around the map through a link)
+WALLED = [(5, 12, "|"), (5, 0, "|"), *CLOSED_NS]
+
+
+def globe_options(pos, p=0):
+    """The Globe of Pain options of seat p as (target, boost)."""
+    card = pos.ct.names.index("Globe of Pain")
+    return {(o[2], o[3]) for o in pos.options(p) if o[0] == O_ATTACK and pos.st.inst_card[0, o[1]] == card}
+
+
+def test_globe_of_pain_needs_no_sight_only_six_steps():
+    """Globe of Pain (card): its target is a wizard within 6 movement of the caster, around
+    corners (a walk of 4 steps behind a wall), no sight needed; it deals its energy as magical
+    damage to the target alone."""
+    pos = Position(blue=face(*WALLED))
+    pos.put(1, 2, 4)
+    pos.start_turn(0)
+    g = pos.give(0, "Globe of Pain")
+    fb = pos.give(0, "Fireball")
+    e4 = pos.give(0, "Energy 4")
+    assert (O_ATTACK, fb, 1, -1, 0) not in pos.options(0)  # no sight
+    assert globe_options(pos) == {(1, -1), (1, e4)}
+    pos.do(0, (O_ATTACK, g, 1, e4, 0))
+    assert pos.st.life[0, 1] == 11 and pos.st.life[0, 0] == 15
+
+
+def test_globe_of_pain_out_of_reach_at_seven_steps():
+    """Globe of Pain (card: within 6 movement): a wizard 7 steps away is not a target, even in
+    sight; at 6 steps it is (the west exit walled: no shorter way round the map)."""
+    pos = Position(blue=face((5, 0, "|"), *CLOSED_NS))
+    pos.put(1, 2, 9)
+    pos.start_turn(0)
+    pos.give(0, "Globe of Pain")
+    assert globe_options(pos) == set()
+    pos.put(1, 2, 8)
+    assert (1, -1) in globe_options(pos)
+
+
+def test_globe_of_pain_evaded_by_teleporting_out_of_reach():
+    """Globe of Pain (card) and Teleport as a counter (R149): the globe needs no sight, so a
+    Teleport evades it only out of 6 steps of the caster's walk."""
+    pos = Position(blue=face((5, 0, "|"), *CLOSED_NS))
+    geo, st, t = pos.geo, pos.st, pos.t
+    card = pos.ct.names.index("Globe of Pain")
+    assert R.still_reaches(st, t, 0, geo, 0, pos.sq(2, 8), card)
+    assert not R.still_reaches(st, t, 0, geo, 0, pos.sq(2, 9), card)
+
+
+def test_balanced_casts_a_boosted_globe_behind_a_wall():
+    """Globe of Pain (bot): the balanced bot casts it, boosted, at an enemy it cannot see."""
+    pos = Position(blue=face(*WALLED), params=NEVER)
+    pos.put(1, 2, 4)
+    pos.start_turn(0)
+    g = pos.give(0, "Globe of Pain")
+    e4 = pos.give(0, "Energy 4")
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k] == (O_ATTACK, g, 1, e4, 0)
