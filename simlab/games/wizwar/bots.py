@@ -73,6 +73,7 @@ from simlab.games.wizwar.state import (
     E_THOUGHT_STEAL,
     E_WATERBOLT,
     E_WINDRIDER,
+    E_YOINK,
     E_ZOT,
     FILLED,
     MAXP,
@@ -1126,7 +1127,7 @@ def choose_negate(s, t, b, w, prm, caster, card, target, sees):
     e = t.card_effect[card]
     # keep the treasure one carries; keep one's life and hand from Share Life / Thought Steal
     want = (e == E_DROP_OBJECT and target == w and s.carrying[b, w] >= 0) \
-        or (target == w and mind_neutral_hurts(s, t, b, caster, card, w))
+        or (target == w and (mind_neutral_hurts(s, t, b, caster, card, w) or thaum_hurts(s, t, b, card, w)))
     return cancel_card(s, t, b, card, want, nn if nn >= 0 else fs, ab)
 
 
@@ -1349,6 +1350,8 @@ def thaum_card_value(e, v):
         v = 2.0
     elif e == E_GLOBE_OF_PAIN:
         v = 2.5
+    elif e == E_YOINK:
+        v = 2.0
     return v
 
 
@@ -1384,21 +1387,26 @@ def choose_backlash(s, t, b, q, prm, card, energy):
 @njit(cache=True)
 def thaum_effect(e):
     """The cards of this block whose own-turn options :func:`thaum_score` scores."""
-    return e == E_INVISIBLE
+    return e == E_INVISIBLE or e == E_YOINK
 
 
 @njit(cache=True)
 def thaum_score(s, t, b, geo, p, prm, k, goal, field, here, look):
     """Score of option k of this block's cards (``goal``, ``field``, ``here``: the walk of
     :func:`choose_option`; ``look``: its sight answers). Invisible: when carrying a treasure or
-    at 8 life or less in an enemy's sight (a longer spell a little more)."""
+    at 8 life or less in an enemy's sight (a longer spell a little more). Yoink!: an item worth 2
+    or more, scored 1.5 times its worth."""
     a = s.opt[b, k, 1]
     y = s.opt[b, k, 3]
     card = s.inst_card[b, a]
     e = t.card_effect[card]
     energy, cost = spell_cost(s, t, b, a, y)
     sc = -1.0
-    if e == E_INVISIBLE:
+    if e == E_YOINK:
+        v = card_value(t, s.inst_card[b, s.opt[b, k, 4]])
+        if v >= 2.0:
+            sc = 1.5 * v - cost  # the item is ours and no longer the enemy's
+    elif e == E_INVISIBLE:
         if spell_on(s, t, b, E_INVISIBLE, p) < 0 and (s.carrying[b, p] >= 0 or s.life[b, p] <= 8) \
                 and _sees_enemy(s, t, b, geo, p, look):
             sc = 2.0 + 0.5 * (energy - 1) - cost
@@ -1436,3 +1444,15 @@ def draws_wanted(s, t, b, p, prm, n):
     if prm[P_RANDOM] >= 0.5:
         return rand(s, b, p, n + 1)
     return max(0, min(n, s.life[b, p] - 4))
+
+
+@njit(cache=True)
+def thaum_hurts(s, t, b, card, w):
+    """Would wizard w, the target of neutral spell ``card``, lose by it (so negate it): Yoink!
+    when w carries an item worth 2.5 or more."""
+    if t.card_effect[card] == E_YOINK:
+        c = items_of(w)
+        for k in range(s.cont_n[b, c]):
+            if card_value(t, s.inst_card[b, s.cont[b, c, k]]) >= 2.5:
+                return True
+    return False

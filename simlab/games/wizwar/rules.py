@@ -79,6 +79,7 @@ from simlab.games.wizwar.state import (
     E_THOUGHT_STEAL,
     E_WATERBOLT,
     E_WINDRIDER,
+    E_YOINK,
     E_ZOT,
     END_ALL_DEAD,
     END_LAST_ALIVE,
@@ -146,7 +147,8 @@ from simlab.games.wizwar.state import (
 # helper thaum: EV_BACKLASH: a = the caster hurt by Backlash, x = the energy
 # EV_INVISIBLE: a = the invisible wizard, x = its d4 roll, y = 1 if the attack is evaded
 # EV_SLOW_DEATH: a = the cursed wizard that drew a card
-(EV_BACKLASH, EV_INVISIBLE, EV_SLOW_DEATH) = range(48, 51)
+# EV_TAKE_ITEM: a = the seat that takes, x = the item's card, y = the seat it is taken from
+(EV_BACKLASH, EV_INVISIBLE, EV_SLOW_DEATH, EV_TAKE_ITEM) = range(48, 52)
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -1988,7 +1990,7 @@ def thaum_options(s, t, b, geo, p, fog, seen, mist):
     ``fog``, ``seen``: see :func:`sees_wizard`; ``mist``: p is in Mist Body, no attack). Globe
     of Pain at every wizard within GLOBE_REACH steps of p's own walk (no sight needed), and
     Invisible on oneself, each unboosted or with one energy card (R92; Invisible's energy is its
-    duration, R83)."""
+    duration, R83); Yoink! at each item carried by a wizard in sight."""
     h = hand_of(p)
     nh = s.cont_n[b, h]
     walk = np.empty(0, np.int16)  # the caster's walking distances, found at the first Globe
@@ -2004,6 +2006,13 @@ def thaum_options(s, t, b, geo, p, fog, seen, mist):
                     add_boosted(s, t, b, O_ATTACK, p, i, q)
         elif e == E_INVISIBLE:
             add_boosted(s, t, b, O_NEUTRAL, p, i, p)
+        elif e == E_YOINK:
+            # one carried item (never a treasure) of another wizard in sight
+            for q in range(s.players[b]):
+                if q != p and s.alive[b, q] and sees_wizard(s, t, b, geo, p, q, fog, seen):
+                    cq = items_of(q)
+                    for k2 in range(s.cont_n[b, cq]):
+                        add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
 
 
 @njit(cache=True)
@@ -2012,9 +2021,28 @@ def thaum_neutral(s, t, b, geo, p, i, q, energy, z, prm):
     e = t.card_effect[s.inst_card[b, i]]
     if e == E_INVISIBLE:
         begin_spell(s, t, b, p, i, p, energy)
+    elif e == E_YOINK:
+        if z >= 0 and s.c_cont[b, z] == items_of(q):
+            take_item(s, t, b, p, q, z, prm)
+        else:
+            log(s, b, EV_NO_EFFECT, s.inst_card[b, i], q, 0)
     else:
         return False
     return True
+
+
+@njit(cache=True)
+def take_item(s, t, b, p, q, i, prm):
+    """Seat p takes item i that wizard q carries (Yoink!, Strength): it is now one of p's
+    carried items (card text). q loses it as any lost item (a Speedstone's point, a Brainstone's
+    two cards); p gains it as a played one (a first Brainstone draws two), then discards down to
+    its limit (R172)."""
+    card = s.inst_card[b, i]
+    log(s, b, EV_TAKE_ITEM, p, card, q)
+    lose_item(s, t, b, q, i, -1, prm[q], True)
+    s.card[b, p, card, S.C_ACQ] += 1
+    gain_item(s, t, b, p, i)
+    discard_to_limit(s, t, b, p, prm[p])
 
 
 @njit(cache=True)

@@ -388,3 +388,59 @@ def test_balanced_casts_a_boosted_globe_behind_a_wall():
     opts = pos.options(0)
     k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     assert opts[k] == (O_ATTACK, g, 1, e4, 0)
+
+
+# ------------------------------------------------------------------------------------------
+# Yoink! (card)
+# ------------------------------------------------------------------------------------------
+
+def test_yoink_takes_a_carried_item_into_ones_own_items():
+    """Yoink! (card): one item carried by a wizard in sight becomes one of the caster's carried
+    items (a Speedstone's movement point moves with it to the active caster, R37)."""
+    pos = ready(NEVER)
+    ss = carry_item(pos, 1, "Speedstone")
+    y = pos.give(0, "Yoink!")
+    mp = pos.st.mp[0]
+    pos.do(0, (O_NEUTRAL, y, 1, -1, ss))
+    assert pos.st.c_cont[0, ss] == S.items_of(0) and pos.st.mp[0] == mp + 1
+    assert pos.st.c_cont[0, y] == S.Z_DISCARD
+
+
+def test_yoink_offers_items_not_treasures_and_needs_sight():
+    """Yoink! (card: not a treasure; range: sight): only carried items of a wizard in sight."""
+    pos = Position(blue=face(*WALLED))
+    pos.put(1, 2, 4)
+    pos.start_turn(0)
+    carry_treasure(pos, 1, 2)
+    rock = carry_item(pos, 1, "Large Rock")
+    y = pos.give(0, "Yoink!")
+    assert not any(o[0] == O_NEUTRAL and o[1] == y for o in pos.options(0))  # out of sight
+    pos.put(1, 2, 1)
+    assert [o for o in pos.options(0) if o[0] == O_NEUTRAL and o[1] == y] == [(O_NEUTRAL, y, 1, -1, rock)]
+
+
+def test_yoink_of_a_brainstone_costs_the_victim_two_cards():
+    """Yoink! (card) with Brainstone's loss rule: the wizard who loses a Brainstone discards two
+    hand cards; the caster's first Brainstone draws it two."""
+    pos = ready(NEVER)
+    bs = carry_item(pos, 1, "Brainstone")
+    pos.st.brain_seen[0, 1] = 1
+    for name in ("Zot!", "Shield", "Energy 4"):
+        pos.give(1, name)
+    y = pos.give(0, "Yoink!")
+    pos.do(0, (O_NEUTRAL, y, 1, -1, bs))
+    assert len(pos.hand(1)) == 1 and len(pos.hand(0)) == 2 and pos.st.c_cont[0, bs] == S.items_of(0)
+
+
+def test_balanced_yoinks_a_valuable_item_and_the_target_negates_it():
+    """Yoink! (bot): the balanced bot casts it at a carried item worth 2 or more; a target that
+    holds Negate Neutral cancels it when it would lose an item worth 2.5 or more."""
+    pos = ready(NEVER)
+    ss = carry_item(pos, 1, "Speedstone")
+    y = pos.give(0, "Yoink!")
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k] == (O_NEUTRAL, y, 1, -1, ss)
+    nn = pos.give(1, "Negate Neutral")
+    pos.do(0, opts[k])
+    assert pos.st.c_cont[0, ss] == S.items_of(1) and pos.st.c_cont[0, nn] == S.Z_DISCARD
