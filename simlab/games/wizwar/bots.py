@@ -43,6 +43,7 @@ from simlab.games.wizwar.state import (
     E_FOG,
     E_FULL_SHIELD,
     E_GLOBE_OF_PAIN,
+    E_GRAVITY,
     E_INVISIBLE,
     E_KA_BONG,
     E_LARGE_ROCK,
@@ -1127,7 +1128,7 @@ def choose_negate(s, t, b, w, prm, caster, card, target, sees):
     e = t.card_effect[card]
     # keep the treasure one carries; keep one's life and hand from Share Life / Thought Steal
     want = (e == E_DROP_OBJECT and target == w and s.carrying[b, w] >= 0) \
-        or (target == w and (mind_neutral_hurts(s, t, b, caster, card, w) or thaum_hurts(s, t, b, card, w)))
+        or (target == w and mind_neutral_hurts(s, t, b, caster, card, w)) or thaum_hurts(s, t, b, card, target, w)
     return cancel_card(s, t, b, card, want, nn if nn >= 0 else fs, ab)
 
 
@@ -1352,6 +1353,8 @@ def thaum_card_value(e, v):
         v = 2.5
     elif e == E_YOINK:
         v = 2.0
+    elif e == E_GRAVITY:
+        v = 1.5
     return v
 
 
@@ -1387,7 +1390,7 @@ def choose_backlash(s, t, b, q, prm, card, energy):
 @njit(cache=True)
 def thaum_effect(e):
     """The cards of this block whose own-turn options :func:`thaum_score` scores."""
-    return e == E_INVISIBLE or e == E_YOINK
+    return e == E_INVISIBLE or e == E_YOINK or e == E_GRAVITY
 
 
 @njit(cache=True)
@@ -1395,14 +1398,19 @@ def thaum_score(s, t, b, geo, p, prm, k, goal, field, here, look):
     """Score of option k of this block's cards (``goal``, ``field``, ``here``: the walk of
     :func:`choose_option`; ``look``: its sight answers). Invisible: when carrying a treasure or
     at 8 life or less in an enemy's sight (a longer spell a little more). Yoink!: an item worth 2
-    or more, scored 1.5 times its worth."""
+    or more, scored 1.5 times its worth. Gravity: :func:`gravity_worth`."""
     a = s.opt[b, k, 1]
     y = s.opt[b, k, 3]
     card = s.inst_card[b, a]
     e = t.card_effect[card]
     energy, cost = spell_cost(s, t, b, a, y)
     sc = -1.0
-    if e == E_YOINK:
+    if e == E_GRAVITY:
+        if spell_on(s, t, b, E_GRAVITY, -1) < 0:
+            v = gravity_worth(s, t, b, p)
+            if v > 0:
+                sc = v - cost
+    elif e == E_YOINK:
         v = card_value(t, s.inst_card[b, s.opt[b, k, 4]])
         if v >= 2.0:
             sc = 1.5 * v - cost  # the item is ours and no longer the enemy's
@@ -1447,12 +1455,39 @@ def draws_wanted(s, t, b, p, prm, n):
 
 
 @njit(cache=True)
-def thaum_hurts(s, t, b, card, w):
-    """Would wizard w, the target of neutral spell ``card``, lose by it (so negate it): Yoink!
-    when w carries an item worth 2.5 or more."""
-    if t.card_effect[card] == E_YOINK:
+def thaum_hurts(s, t, b, card, target, w):
+    """Would wizard w lose by neutral spell ``card`` aimed at ``target`` (so negate it): Yoink!
+    at w when w carries an item worth 2.5 or more; Gravity when its fall costs w 3 or more
+    (:func:`gravity_worth` seen from w: a treasure it carries away from home)."""
+    e = t.card_effect[card]
+    if e == E_GRAVITY:
+        return gravity_worth(s, t, b, w) <= -3.0
+    if e == E_YOINK and target == w:
         c = items_of(w)
         for k in range(s.cont_n[b, c]):
             if card_value(t, s.inst_card[b, s.cont[b, c, k]]) >= 2.5:
                 return True
     return False
+
+
+@njit(cache=True)
+def gravity_worth(s, t, b, p):
+    """What Gravity's fall is worth to seat p: 8 for each enemy carrying one of p's treasures, 3
+    for each carrying another's, 6 lost if p carries one itself away from home; half the worth of
+    every item the others drop, less half of p's own; 1 less for p's own pick-ups it forbids."""
+    home = t.g_base[s.deal[b], p]
+    v = -1.0
+    for w in range(s.players[b]):
+        if not s.alive[b, w]:
+            continue
+        j = s.carrying[b, w]
+        sign = -0.5 if w == p else 0.5
+        if j >= 0:
+            if w == p:
+                v -= 0.0 if s.pos[b, p] == home else 6.0
+            else:
+                v += 8.0 if j // 2 == p else 3.0
+        c = items_of(w)
+        for k in range(s.cont_n[b, c]):
+            v += sign * card_value(t, s.inst_card[b, s.cont[b, c, k]])
+    return v

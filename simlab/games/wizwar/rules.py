@@ -51,6 +51,7 @@ from simlab.games.wizwar.state import (
     E_FLOOD,
     E_FOG,
     E_GLOBE_OF_PAIN,
+    E_GRAVITY,
     E_INVISIBLE,
     E_KA_BONG,
     E_LARGE_ROCK,
@@ -401,16 +402,24 @@ def check_victory(s, t, b):
 def put_down(s, t, b, p, way):
     """Seat p's carried treasure goes onto its square (R119 dropping, a card forcing it, A-15 on
     death); on a base it scores for the base's owner if it is an enemy's treasure (R120, A-17)."""
+    if lay_treasure(s, t, b, p, way):
+        check_victory(s, t, b)
+
+
+@njit(cache=True)
+def lay_treasure(s, t, b, p, way):
+    """:func:`put_down` without the victory check (Gravity drops every treasure at once, A-7);
+    True if p carried one."""
     j = s.carrying[b, p]
     if j < 0:
-        return
+        return False
     s.tr_sq[b, j] = s.pos[b, p]
     s.tr_carrier[b, j] = -1
     s.carrying[b, p] = -1
     if way != WAY_DEATH and j // 2 != p and s.pos[b, p] == t.g_base[s.deal[b], p]:
         s.seat[b, p, S.S_DELIVERED] += 1
     log(s, b, EV_DROP, j, s.pos[b, p], way)
-    check_victory(s, t, b)
+    return True
 
 
 @njit(cache=True)
@@ -661,8 +670,9 @@ def enumerate_options(s, t, b, geo, p):
             i = s.cont[b, h, k]
             if t.card_energy[s.inst_card[b, i]] > 0:
                 add_opt(s, b, O_BOOST, i, 0, 0, 0)
+    grav = spell_on(s, t, b, E_GRAVITY, -1) >= 0  # Gravity: no pick-ups while it lasts
     # R114, R118: pick up a treasure from one's square when carrying none
-    if s.carrying[b, p] < 0 and s.no_pickup[b] == 0:
+    if s.carrying[b, p] < 0 and s.no_pickup[b] == 0 and not grav:
         for j in range(2 * players):
             if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me:
                 add_opt(s, b, O_PICKUP, j, 0, 0, 0)
@@ -677,7 +687,7 @@ def enumerate_options(s, t, b, geo, p):
     ci = items_of(p)
     for k in range(s.cont_n[b, ci]):
         add_opt(s, b, O_ITEM_DROP, s.cont[b, ci, k], 0, 0, 0)
-    if s.mp[b] > 0:
+    if s.mp[b] > 0 and not grav:
         for k in range(s.cont_n[b, Z_FLOOR]):
             i = s.cont[b, Z_FLOOR, k]
             if s.c_sq[b, i] == me:
@@ -1420,7 +1430,7 @@ def teleport_evades(s, t, b, geo, p, q, card, energy, prm):
 @njit(cache=True)
 def is_global(e):
     """Global spells (R97): every wizard sees them for countering and dispelling."""
-    return e == E_FOG or e == E_FLOOD
+    return e == E_FOG or e == E_FLOOD or e == E_GRAVITY
 
 
 @njit(cache=True)
@@ -1990,7 +2000,7 @@ def thaum_options(s, t, b, geo, p, fog, seen, mist):
     ``fog``, ``seen``: see :func:`sees_wizard`; ``mist``: p is in Mist Body, no attack). Globe
     of Pain at every wizard within GLOBE_REACH steps of p's own walk (no sight needed), and
     Invisible on oneself, each unboosted or with one energy card (R92; Invisible's energy is its
-    duration, R83); Yoink! at each item carried by a wizard in sight."""
+    duration, R83), Gravity (global) likewise; Yoink! at each item carried by a wizard in sight."""
     h = hand_of(p)
     nh = s.cont_n[b, h]
     walk = np.empty(0, np.int16)  # the caster's walking distances, found at the first Globe
@@ -2004,7 +2014,7 @@ def thaum_options(s, t, b, geo, p, fog, seen, mist):
                 d = walk[s.pos[b, q]] if q != p and attackable(s, t, b, q) else -1
                 if 0 <= d <= GLOBE_REACH:
                     add_boosted(s, t, b, O_ATTACK, p, i, q)
-        elif e == E_INVISIBLE:
+        elif e == E_INVISIBLE or e == E_GRAVITY:
             add_boosted(s, t, b, O_NEUTRAL, p, i, p)
         elif e == E_YOINK:
             # one carried item (never a treasure) of another wizard in sight
@@ -2021,6 +2031,9 @@ def thaum_neutral(s, t, b, geo, p, i, q, energy, z, prm):
     e = t.card_effect[s.inst_card[b, i]]
     if e == E_INVISIBLE:
         begin_spell(s, t, b, p, i, p, energy)
+    elif e == E_GRAVITY:
+        begin_spell(s, t, b, p, i, -1, energy)
+        gravity_falls(s, t, b, p, prm)
     elif e == E_YOINK:
         if z >= 0 and s.c_cont[b, z] == items_of(q):
             take_item(s, t, b, p, q, z, prm)
@@ -2029,6 +2042,25 @@ def thaum_neutral(s, t, b, geo, p, i, q, energy, z, prm):
     else:
         return False
     return True
+
+
+@njit(cache=True)
+def gravity_falls(s, t, b, p, prm):
+    """Gravity (card): every wizard drops all its carried items and its treasure on its square,
+    clockwise from the caster p. A treasure landing on a base scores there (A-17), and all of
+    them land at once: two wizards reaching 2 points so is a draw (A-7)."""
+    n = s.players[b]
+    for r in range(n):
+        q = (p + r) % n
+        if not s.alive[b, q]:
+            continue
+        lay_treasure(s, t, b, q, WAY_FORCED)
+        c = items_of(q)
+        while s.cont_n[b, c] > 0:
+            i = s.cont[b, c, s.cont_n[b, c] - 1]
+            log(s, b, EV_ITEM_DROP, s.inst_card[b, i], s.pos[b, q], WAY_FORCED)
+            lose_item(s, t, b, q, i, s.pos[b, q], prm[q], True)
+    check_victory(s, t, b)
 
 
 @njit(cache=True)

@@ -444,3 +444,84 @@ def test_balanced_yoinks_a_valuable_item_and_the_target_negates_it():
     nn = pos.give(1, "Negate Neutral")
     pos.do(0, opts[k])
     assert pos.st.c_cont[0, ss] == S.items_of(1) and pos.st.c_cont[0, nn] == S.Z_DISCARD
+
+
+# ------------------------------------------------------------------------------------------
+# Gravity (card; R97, A-7, A-17)
+# ------------------------------------------------------------------------------------------
+
+def test_gravity_drops_every_item_and_treasure():
+    """Gravity (card: global, temporary): every wizard drops all its carried items and its
+    treasure on its own square; the spell lies in front of its caster, affecting the board."""
+    pos = ready(NEVER, players=3)
+    carry_treasure(pos, 1, 0)
+    rock = carry_item(pos, 1, "Large Rock")
+    ss = carry_item(pos, 0, "Speedstone")
+    g = pos.give(0, "Gravity")
+    mp = pos.st.mp[0]
+    pos.do(0, (O_NEUTRAL, g, 0, -1, 0))
+    assert pos.st.carrying[0, 1] == -1 and pos.st.tr_sq[0, 0] == pos.sq(2, 4)
+    assert pos.st.c_cont[0, rock] == S.Z_FLOOR and pos.st.c_sq[0, rock] == pos.sq(2, 4)
+    assert pos.st.c_cont[0, ss] == S.Z_FLOOR and pos.st.mp[0] == mp - 1  # R37: the bonus goes
+    assert pos.st.c_cont[0, g] == S.maint_of(0) and pos.st.m_target[0, g] == -1
+
+
+def test_no_pick_up_while_gravity_lasts():
+    """Gravity (card): while it lasts nobody picks up a treasure or an item; once it ends they
+    may again (R114, R106)."""
+    pos = ready(NEVER)
+    rock = carry_item(pos, 0, "Large Rock")
+    g = pos.give(0, "Gravity")
+    pos.do(0, (O_NEUTRAL, g, 0, -1, 0))
+    pos.start_turn(1)
+    pos.put(1, 2, 2)
+    pos.st.tr_sq[0, 0] = pos.sq(2, 2)
+    assert not {S.O_PICKUP, S.O_ITEM_PICK} & pos.kinds(1)
+    R.time_passes(pos.st, pos.t, 0, 0, pos.prm)  # the caster's Time Passes: its one token goes
+    assert pos.st.c_cont[0, g] == S.Z_DISCARD
+    pos.start_turn(1)
+    assert (S.O_ITEM_PICK, rock, 0, 0, 0) in pos.options(1) and S.O_PICKUP in pos.kinds(1)
+
+
+def test_gravity_two_treasures_on_bases_at_once_is_a_draw():
+    """Gravity (card), A-17, A-7: treasures that fall on their bases score there, all at once;
+    two wizards reaching 2 points by the same fall is a draw."""
+    pos = Position(params=NEVER)
+    pos.start_turn(0)
+    pos.put(1, 2, 7)  # red on its base with blue's treasure; blue on its base with red's
+    carry_treasure(pos, 0, 2)
+    carry_treasure(pos, 1, 0)
+    pos.st.vp_kill[0, 0] = 1
+    pos.st.vp_kill[0, 1] = 1
+    g = pos.give(0, "Gravity")
+    pos.do(0, (O_NEUTRAL, g, 0, -1, 0))
+    assert pos.st.done[0] == 1 and pos.st.winner[0] == -1 and pos.st.end_reason[0] == S.END_POINTS
+
+
+def test_gravity_is_global_for_negate_neutral():
+    """Gravity (card: global), R97: every wizard sees it for countering, so a wizard out of
+    sight of the caster may negate it."""
+    pos = Position(blue=face(*WALLED), params=ALWAYS)
+    pos.put(1, 2, 4)
+    pos.start_turn(0)
+    carry_treasure(pos, 1, 0)  # red keeps the treasure it carries: it negates
+    nn = pos.give(1, "Negate Neutral")
+    g = pos.give(0, "Gravity")
+    pos.do(0, (O_NEUTRAL, g, 0, -1, 0))
+    assert pos.st.c_cont[0, nn] == S.Z_DISCARD and pos.st.carrying[0, 1] == 0
+
+
+def test_balanced_casts_gravity_at_a_thief_and_not_while_carrying():
+    """Gravity (bot): the balanced bot casts it when an enemy carries its treasure, not when it
+    carries one itself away from home."""
+    pos = ready(NEVER)
+    g = pos.give(0, "Gravity")
+    carry_treasure(pos, 1, 0)
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k] == (O_NEUTRAL, g, 0, -1, 0)
+    pos.put(0, 1, 1)
+    carry_treasure(pos, 0, 3)
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k][:2] != (O_NEUTRAL, g)
