@@ -70,6 +70,7 @@ from simlab.games.wizwar.state import (
     E_STONE_BLOCK,
     E_STONE_DEAD,
     E_STONE_SPIKES,
+    E_SWAP,
     E_TELEPORT,
     E_THOUGHT_STEAL,
     E_WATERBOLT,
@@ -1353,7 +1354,7 @@ def thaum_card_value(e, v):
         v = 2.5
     elif e == E_YOINK:
         v = 2.0
-    elif e == E_GRAVITY:
+    elif e == E_GRAVITY or e == E_SWAP:
         v = 1.5
     return v
 
@@ -1390,7 +1391,7 @@ def choose_backlash(s, t, b, q, prm, card, energy):
 @njit(cache=True)
 def thaum_effect(e):
     """The cards of this block whose own-turn options :func:`thaum_score` scores."""
-    return e == E_INVISIBLE or e == E_YOINK or e == E_GRAVITY
+    return e == E_INVISIBLE or e == E_YOINK or e == E_GRAVITY or e == E_SWAP
 
 
 @njit(cache=True)
@@ -1398,14 +1399,19 @@ def thaum_score(s, t, b, geo, p, prm, k, goal, field, here, look):
     """Score of option k of this block's cards (``goal``, ``field``, ``here``: the walk of
     :func:`choose_option`; ``look``: its sight answers). Invisible: when carrying a treasure or
     at 8 life or less in an enemy's sight (a longer spell a little more). Yoink!: an item worth 2
-    or more, scored 1.5 times its worth. Gravity: :func:`gravity_worth`."""
+    or more, scored 1.5 times its worth. Gravity: :func:`gravity_worth`. Swap: the steps to the
+    goal it saves beyond the movement points left (after it no more movement)."""
     a = s.opt[b, k, 1]
     y = s.opt[b, k, 3]
     card = s.inst_card[b, a]
     e = t.card_effect[card]
     energy, cost = spell_cost(s, t, b, a, y)
     sc = -1.0
-    if e == E_GRAVITY:
+    if e == E_SWAP:
+        d = field[s.pos[b, s.opt[b, k, 2]]]
+        if d >= 0:
+            sc = prm[P_W_TREASURE] * (here - d - s.mp[b]) - cost  # beyond what walking gets
+    elif e == E_GRAVITY:
         if spell_on(s, t, b, E_GRAVITY, -1) < 0:
             v = gravity_worth(s, t, b, p)
             if v > 0:

@@ -76,6 +76,7 @@ from simlab.games.wizwar.state import (
     E_STONE_BLOCK,
     E_STONE_DEAD,
     E_STONE_SPIKES,
+    E_SWAP,
     E_TELEPORT,
     E_THOUGHT_STEAL,
     E_WATERBOLT,
@@ -2000,7 +2001,8 @@ def thaum_options(s, t, b, geo, p, fog, seen, mist):
     ``fog``, ``seen``: see :func:`sees_wizard`; ``mist``: p is in Mist Body, no attack). Globe
     of Pain at every wizard within GLOBE_REACH steps of p's own walk (no sight needed), and
     Invisible on oneself, each unboosted or with one energy card (R92; Invisible's energy is its
-    duration, R83), Gravity (global) likewise; Yoink! at each item carried by a wizard in sight."""
+    duration, R83), Gravity (global) likewise; Yoink! at each item carried by a wizard in sight;
+    Swap with each wizard in sight while p may still move."""
     h = hand_of(p)
     nh = s.cont_n[b, h]
     walk = np.empty(0, np.int16)  # the caster's walking distances, found at the first Globe
@@ -2016,6 +2018,11 @@ def thaum_options(s, t, b, geo, p, fog, seen, mist):
                     add_boosted(s, t, b, O_ATTACK, p, i, q)
         elif e == E_INVISIBLE or e == E_GRAVITY:
             add_boosted(s, t, b, O_NEUTRAL, p, i, p)
+        elif e == E_SWAP and s.no_move[b] == 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+            # another wizard in sight, unless p may not move any more (Teleport, R141)
+            for q in range(s.players[b]):
+                if q != p and s.alive[b, q] and sees_wizard(s, t, b, geo, p, q, fog, seen):
+                    add_opt(s, b, O_NEUTRAL, i, q, -1, 0)
         elif e == E_YOINK:
             # one carried item (never a treasure) of another wizard in sight
             for q in range(s.players[b]):
@@ -2034,6 +2041,14 @@ def thaum_neutral(s, t, b, geo, p, i, q, energy, z, prm):
     elif e == E_GRAVITY:
         begin_spell(s, t, b, p, i, -1, energy)
         gravity_falls(s, t, b, p, prm)
+    elif e == E_SWAP:
+        # the two wizards trade squares (carried treasures go with them); p has moved and may
+        # not move again this turn (card text)
+        a = s.pos[b, p]
+        shift(s, b, p, s.pos[b, q])
+        shift(s, b, q, a)
+        s.moved[b] = 1
+        s.no_move[b] = 1
     elif e == E_YOINK:
         if z >= 0 and s.c_cont[b, z] == items_of(q):
             take_item(s, t, b, p, q, z, prm)

@@ -525,3 +525,50 @@ def test_balanced_casts_gravity_at_a_thief_and_not_while_carrying():
     opts = pos.options(0)
     k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     assert opts[k][:2] != (O_NEUTRAL, g)
+
+
+# ------------------------------------------------------------------------------------------
+# Swap (card)
+# ------------------------------------------------------------------------------------------
+
+def test_swap_trades_squares_and_ends_movement():
+    """Swap (card): the caster and a wizard in sight trade squares (a carried treasure goes
+    along); the caster may not move again this turn."""
+    pos = ready(NEVER, red=(2, 6))
+    carry_treasure(pos, 1, 0)
+    sw = pos.give(0, "Swap")
+    pos.do(0, (O_NEUTRAL, sw, 1, -1, 0))
+    assert pos.st.pos[0, 0] == pos.sq(2, 6) and pos.st.pos[0, 1] == pos.sq(2, 2)
+    assert pos.st.carrying[0, 1] == 0
+    assert S.O_STEP not in pos.kinds(0) and S.O_BOOST not in pos.kinds(0)
+
+
+def test_swap_needs_sight_and_movement_left_to_use():
+    """Swap (card: range sight; no more movement after it): no Swap at a wizard out of sight,
+    nor after a Teleport (no_move)."""
+    pos = Position(blue=face(*WALLED))
+    pos.put(1, 2, 4)
+    pos.start_turn(0)
+    sw = pos.give(0, "Swap")
+    assert not any(o[1] == sw for o in pos.options(0))
+    pos.put(1, 2, 1)
+    assert (O_NEUTRAL, sw, 1, -1, 0) in pos.options(0)
+    pos.st.no_move[0] = 1
+    assert not any(o[1] == sw for o in pos.options(0))
+
+
+def test_balanced_swaps_onto_its_goal():
+    """Swap (bot): the balanced bot swaps with a wizard standing on its goal (red on red's
+    treasure, out of reach of its 3 movement points), not with one beside it."""
+    pos = ready(NEVER, red=(2, 3))
+    sw = pos.give(0, "Swap")
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k][:2] != (O_NEUTRAL, sw)
+    pos.st.tr_sq[0, 2] = pos.sq(2, 2)  # already on blue's base: not a goal
+    pos.st.tr_sq[0, 3] = pos.sq(4, 6)  # blue's goal, in its sight, more than 3 steps away
+    pos.put(0, 0, 2)
+    pos.put(1, 4, 6)
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k] == (O_NEUTRAL, sw, 1, -1, 0)
