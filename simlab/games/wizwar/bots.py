@@ -73,6 +73,7 @@ from simlab.games.wizwar.state import (
     E_SWAP,
     E_TELEPORT,
     E_THOUGHT_STEAL,
+    E_WARD,
     E_WATERBOLT,
     E_WINDRIDER,
     E_YOINK,
@@ -1350,7 +1351,7 @@ def thaum_card_value(e, v):
         v = 2.0
     elif e == E_INVISIBLE or e == E_SLOW_DEATH:
         v = 2.0
-    elif e == E_GLOBE_OF_PAIN:
+    elif e == E_GLOBE_OF_PAIN or e == E_WARD:
         v = 2.5
     elif e == E_YOINK:
         v = 2.0
@@ -1497,3 +1498,13 @@ def gravity_worth(s, t, b, p):
         for k in range(s.cont_n[b, c]):
             v += sign * card_value(t, s.inst_card[b, s.cont[b, c, k]])
     return v
+
+
+@njit(cache=True)
+def choose_ward(s, t, b, o, prm):
+    """Seat o sees an enemy pick up one of its treasures: the Ward to cast, or -1. Balanced:
+    always (3 damage and a half chance the treasure drops); random: a coin flip."""
+    c = _find(s, t, b, o, E_WARD, prm)
+    if c < 0 or prm[P_RANDOM] < 0.5:
+        return c
+    return c if coin(s, b, o) else -1

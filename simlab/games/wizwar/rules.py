@@ -150,7 +150,8 @@ from simlab.games.wizwar.state import (
 # EV_INVISIBLE: a = the invisible wizard, x = its d4 roll, y = 1 if the attack is evaded
 # EV_SLOW_DEATH: a = the cursed wizard that drew a card
 # EV_TAKE_ITEM: a = the seat that takes, x = the item's card, y = the seat it is taken from
-(EV_BACKLASH, EV_INVISIBLE, EV_SLOW_DEATH, EV_TAKE_ITEM) = range(48, 52)
+# EV_WARD: a = the treasure's owner who casts Ward, x = the wizard it hurts, y = its d4 roll
+(EV_BACKLASH, EV_INVISIBLE, EV_SLOW_DEATH, EV_TAKE_ITEM, EV_WARD) = range(48, 53)
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -2079,6 +2080,29 @@ def gravity_falls(s, t, b, p, prm):
 
 
 @njit(cache=True)
+def ward(s, t, b, geo, p, j, prm):
+    """Seat p has just picked up treasure j: its owner, if another living wizard that sees p
+    (range: sight, under Fog A-32), may cast Ward (card text): 3 magical damage to p, then p
+    rolls a d4 and on 1-2 drops the treasure on its square. Ward is no attack (no kill point,
+    A-5) and no spell of p's is countered, so nothing answers it (our smaller window)."""
+    o = j // 2
+    if o == p or not s.alive[b, o] or not s.alive[b, p]:
+        return
+    fog = spell_on(s, t, b, E_FOG, -1) >= 0
+    if not in_sight(s, t, b, geo, s.pos[b, o], s.pos[b, p], 1 << s.colour[b, o], fog):
+        return
+    c = BT.choose_ward(s, t, b, o, prm[o])
+    if c < 0:
+        return
+    spend_counter(s, t, b, o, c, prm[o])
+    roll = 1 + randbelow(s.rng, b, RS_DICE, 4)
+    log(s, b, EV_WARD, o, p, roll)
+    hurt(s, t, b, -1, p, 3, prm)
+    if s.alive[b, p] and roll <= 2 and s.carrying[b, p] == j:
+        put_down(s, t, b, p, WAY_FORCED)
+
+
+@njit(cache=True)
 def take_item(s, t, b, p, q, i, prm):
     """Seat p takes item i that wizard q carries (Yoink!, Strength): it is now one of p's
     carried items (card text). q loses it as any lost item (a Speedstone's point, a Brainstone's
@@ -2151,6 +2175,7 @@ def do_option(s, t, b, geo, p, k, prm):
         log(s, b, EV_BOOST, card, v, s.mp[b])
     elif kind == O_PICKUP:
         pick_up(s, t, b, p, a)
+        ward(s, t, b, geo, p, a, prm)
     elif kind == O_DROP:
         put_down(s, t, b, p, WAY_DROP)
     elif kind == O_PUNCH:

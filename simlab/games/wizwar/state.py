@@ -70,7 +70,7 @@ IMPLEMENTED = frozenset({
     "destroy_wall", "create_wall", "stone_block",
     # helper "thaum"
     "anti_anti", "backlash", "invisible", "slow_death", "globe_of_pain", "yoink",
-    "gravity", "swap",
+    "gravity", "swap", "ward",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",

@@ -156,6 +156,9 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    Slow Death: {who(a)} suffers {x} for the card drawn")
         elif code == R.EV_TAKE_ITEM:
             lines.append(f"    {who(a)} takes the item {names[x]} of {who(y)} (now carried)")
+        elif code == R.EV_WARD:
+            drop = ": it drops the treasure" if y <= 2 else ""
+            lines.append(f"    {who(a)} casts Ward on {who(x)}: 3 damage, rolls {y}{drop}")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

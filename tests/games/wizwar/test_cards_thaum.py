@@ -572,3 +572,63 @@ def test_balanced_swaps_onto_its_goal():
     opts = pos.options(0)
     k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     assert opts[k] == (O_NEUTRAL, sw, 1, -1, 0)
+
+
+# ------------------------------------------------------------------------------------------
+# Ward (card; A-5)
+# ------------------------------------------------------------------------------------------
+
+def ward_events(pos):
+    """(owner, hurt wizard, roll) of every Ward cast so far."""
+    ev = pos.st.ev[0, : pos.st.ev_n[0]]
+    return [(int(e[3]), int(e[4]), int(e[5])) for e in ev if e[2] == R.EV_WARD]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_ward_hurts_the_thief_and_may_make_it_drop(seed):
+    """Ward (card): when a wizard picks up one of its treasures, the owner in sight deals it 3
+    magical damage; it rolls a d4 and drops the treasure on 1-2. (Bot: the balanced owner always
+    casts it.)"""
+    pos = Position(seed=seed)
+    pos.put(1, 2, 4)
+    pos.start_turn(1)
+    pos.st.tr_sq[0, 0] = pos.sq(2, 4)
+    w = pos.give(0, "Ward")
+    pos.do(1, (S.O_PICKUP, 0, 0, 0, 0))
+    [(owner, thief, roll)] = ward_events(pos)
+    assert (owner, thief) == (0, 1) and pos.st.life[0, 1] == 12 and pos.st.c_cont[0, w] == S.Z_DISCARD
+    assert pos.st.carrying[0, 1] == (-1 if roll <= 2 else 0)
+    if roll <= 2:
+        assert pos.st.tr_sq[0, 0] == pos.sq(2, 4)
+
+
+def test_ward_needs_sight_and_is_no_kill():
+    """Ward (card: range sight): an owner out of sight cannot cast it; A-5: a thief killed by it
+    gives no kill point."""
+    pos = Position(blue=face(*WALLED))
+    pos.put(1, 2, 4)
+    pos.start_turn(1)
+    pos.st.tr_sq[0, 0] = pos.sq(2, 4)
+    w = pos.give(0, "Ward")
+    pos.do(1, (S.O_PICKUP, 0, 0, 0, 0))
+    assert pos.st.c_cont[0, w] == S.hand_of(0) and ward_events(pos) == []
+    pos = Position(players=3)
+    pos.put(1, 2, 4)
+    pos.start_turn(1)
+    pos.st.life[0, 1] = 2
+    pos.st.tr_sq[0, 0] = pos.sq(2, 4)
+    pos.give(0, "Ward")
+    pos.do(1, (S.O_PICKUP, 0, 0, 0, 0))
+    assert not pos.st.alive[0, 1] and pos.st.vp_kill[0, 0] == 0
+
+
+def test_no_ward_for_ones_own_treasure():
+    """Ward (card: one of *your* treasures): a wizard picking up its own treasure is not warded
+    by anyone."""
+    pos = Position()
+    pos.put(1, 2, 4)
+    pos.start_turn(1)
+    pos.st.tr_sq[0, 2] = pos.sq(2, 4)
+    pos.give(0, "Ward")
+    pos.do(1, (S.O_PICKUP, 2, 0, 0, 0))
+    assert ward_events(pos) == [] and pos.st.carrying[0, 1] == 2
