@@ -70,6 +70,7 @@ from simlab.games.wizwar.state import (
     E_STONE_BLOCK,
     E_STONE_DEAD,
     E_STONE_SPIKES,
+    E_STRENGTH,
     E_SWAP,
     E_TELEPORT,
     E_THOUGHT_STEAL,
@@ -95,6 +96,7 @@ from simlab.games.wizwar.state import (
     O_PICKUP,
     O_PUNCH,
     O_STEP,
+    O_TEAR,
     O_THROW,
     O_UNLOCK,
     T_ATTACK,
@@ -707,6 +709,9 @@ def choose_option(s, t, b, geo, p, prm):
                     dmg = 3  # a spike of one's Stone Spikes: the spell stays
                 else:
                     cost += 0.3 * card_value(t, card)
+            if (kind == O_PUNCH or kind == O_THROW) and not (kind == O_THROW and dmg == 4) \
+                    and spell_on(s, t, b, E_STRENGTH, p) >= 0:
+                dmg *= 2  # Strength doubles physical damage (not the Boomstone's magic)
             if kind == O_ATTACK or kind == O_ADD:
                 card = s.inst_card[b, a]
                 energy = 1
@@ -813,6 +818,8 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = 1.5 * prm[P_W_TREASURE] - 0.1 * v - c
         elif kind == O_END_SPELL:
             sc = maint_score(s, t, b, geo, p, prm, k, False, look)
+        elif kind == O_TEAR:
+            sc = tear_score(s, t, b, p, k)
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0
@@ -1355,7 +1362,7 @@ def thaum_card_value(e, v):
         v = 2.5
     elif e == E_YOINK:
         v = 2.0
-    elif e == E_GRAVITY or e == E_SWAP:
+    elif e == E_GRAVITY or e == E_SWAP or e == E_STRENGTH:
         v = 1.5
     return v
 
@@ -1392,7 +1399,7 @@ def choose_backlash(s, t, b, q, prm, card, energy):
 @njit(cache=True)
 def thaum_effect(e):
     """The cards of this block whose own-turn options :func:`thaum_score` scores."""
-    return e == E_INVISIBLE or e == E_YOINK or e == E_GRAVITY or e == E_SWAP
+    return e == E_INVISIBLE or e == E_YOINK or e == E_GRAVITY or e == E_SWAP or e == E_STRENGTH
 
 
 @njit(cache=True)
@@ -1401,14 +1408,21 @@ def thaum_score(s, t, b, geo, p, prm, k, goal, field, here, look):
     :func:`choose_option`; ``look``: its sight answers). Invisible: when carrying a treasure or
     at 8 life or less in an enemy's sight (a longer spell a little more). Yoink!: an item worth 2
     or more, scored 1.5 times its worth. Gravity: :func:`gravity_worth`. Swap: the steps to the
-    goal it saves beyond the movement points left (after it no more movement)."""
+    goal it saves beyond the movement points left (after it no more movement). Strength: when an
+    enemy in p's square carries a treasure p could tear away."""
     a = s.opt[b, k, 1]
     y = s.opt[b, k, 3]
     card = s.inst_card[b, a]
     e = t.card_effect[card]
     energy, cost = spell_cost(s, t, b, a, y)
     sc = -1.0
-    if e == E_SWAP:
+    if e == E_STRENGTH:
+        if spell_on(s, t, b, E_STRENGTH, p) < 0 and s.attacked[b] == 0 and s.first_done[b, p] == 1:
+            for q in range(s.players[b]):
+                if q != p and s.alive[b, q] and s.pos[b, q] == s.pos[b, p] and s.carrying[b, p] < 0 \
+                        and s.carrying[b, q] >= 0:
+                    sc = 4.0 - cost  # a treasure to tear away
+    elif e == E_SWAP:
         d = field[s.pos[b, s.opt[b, k, 2]]]
         if d >= 0:
             sc = prm[P_W_TREASURE] * (here - d - s.mp[b]) - cost  # beyond what walking gets
@@ -1508,3 +1522,14 @@ def choose_ward(s, t, b, o, prm):
     if c < 0 or prm[P_RANDOM] < 0.5:
         return c
     return c if coin(s, b, o) else -1
+
+
+@njit(cache=True)
+def tear_score(s, t, b, p, k):
+    """Score of Strength's tearing attack (option k, O_TEAR): three chances in four of a treasure
+    (9 for one's own, 7 for another's) or of an item (1.5 times its worth)."""
+    q = s.opt[b, k, 1]
+    x = s.opt[b, k, 2]
+    if x < 0:
+        return 0.75 * (9.0 if s.carrying[b, q] // 2 == p else 7.0)
+    return 0.75 * 1.5 * card_value(t, s.inst_card[b, x])

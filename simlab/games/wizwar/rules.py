@@ -76,6 +76,7 @@ from simlab.games.wizwar.state import (
     E_STONE_BLOCK,
     E_STONE_DEAD,
     E_STONE_SPIKES,
+    E_STRENGTH,
     E_SWAP,
     E_TELEPORT,
     E_THOUGHT_STEAL,
@@ -106,6 +107,7 @@ from simlab.games.wizwar.state import (
     O_PICKUP,
     O_PUNCH,
     O_STEP,
+    O_TEAR,
     O_THROW,
     O_UNLOCK,
     ROUND_LIMIT,
@@ -151,7 +153,9 @@ from simlab.games.wizwar.state import (
 # EV_SLOW_DEATH: a = the cursed wizard that drew a card
 # EV_TAKE_ITEM: a = the seat that takes, x = the item's card, y = the seat it is taken from
 # EV_WARD: a = the treasure's owner who casts Ward, x = the wizard it hurts, y = its d4 roll
-(EV_BACKLASH, EV_INVISIBLE, EV_SLOW_DEATH, EV_TAKE_ITEM, EV_WARD) = range(48, 53)
+# EV_TEAR: a = the wizard torn at, x = the d4 roll, y = -1 failed, -2 an item (EV_TAKE_ITEM
+# follows), else the treasure taken
+(EV_BACKLASH, EV_INVISIBLE, EV_SLOW_DEATH, EV_TAKE_ITEM, EV_WARD, EV_TEAR) = range(48, 54)
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -861,13 +865,15 @@ def throw(s, t, b, p, i, q, prm):
     log(s, b, EV_THROW, card, q, 0)
     sq = s.pos[b, q]
     dmg = 2 if e == E_LARGE_ROCK else (3 if e == E_STONE_SPIKES else 4)
+    if e != E_BOOMSTONE:
+        dmg *= strength_factor(s, t, b, p)  # physical damage: Strength doubles it
     if attacked_window(s, t, b, p, q, dmg, 0, prm):
         return
     if e == E_STONE_SPIKES:
-        deal_damage(s, t, b, p, q, 3, 0, prm)  # the spike shatters; the spell stays
+        deal_damage(s, t, b, p, q, dmg, 0, prm)  # the spike shatters; the spell stays
     elif e == E_LARGE_ROCK:
         lose_item(s, t, b, p, i, sq, prm[p], True)
-        deal_damage(s, t, b, p, q, 2, 0, prm)
+        deal_damage(s, t, b, p, q, dmg, 0, prm)
     else:
         lose_item(s, t, b, p, i, -1, prm[p], True)
         deal_damage(s, t, b, p, q, 4, 1, prm)
@@ -2003,7 +2009,8 @@ def thaum_options(s, t, b, geo, p, fog, seen, mist):
     of Pain at every wizard within GLOBE_REACH steps of p's own walk (no sight needed), and
     Invisible on oneself, each unboosted or with one energy card (R92; Invisible's energy is its
     duration, R83), Gravity (global) likewise; Yoink! at each item carried by a wizard in sight;
-    Swap with each wizard in sight while p may still move."""
+    Swap with each wizard in sight while p may still move; Strength on oneself and, while it
+    lasts, its tearing attack (O_TEAR; not while Gravity lasts: tearing takes possession)."""
     h = hand_of(p)
     nh = s.cont_n[b, h]
     walk = np.empty(0, np.int16)  # the caster's walking distances, found at the first Globe
@@ -2017,7 +2024,7 @@ def thaum_options(s, t, b, geo, p, fog, seen, mist):
                 d = walk[s.pos[b, q]] if q != p and attackable(s, t, b, q) else -1
                 if 0 <= d <= GLOBE_REACH:
                     add_boosted(s, t, b, O_ATTACK, p, i, q)
-        elif e == E_INVISIBLE or e == E_GRAVITY:
+        elif e == E_INVISIBLE or e == E_GRAVITY or e == E_STRENGTH:
             add_boosted(s, t, b, O_NEUTRAL, p, i, p)
         elif e == E_SWAP and s.no_move[b] == 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
             # another wizard in sight, unless p may not move any more (Teleport, R141)
@@ -2031,13 +2038,25 @@ def thaum_options(s, t, b, geo, p, fog, seen, mist):
                     cq = items_of(q)
                     for k2 in range(s.cont_n[b, cq]):
                         add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
+    if can_attack(s, b, p) and not mist and strength_factor(s, t, b, p) == 2 \
+            and spell_on(s, t, b, E_GRAVITY, -1) < 0:
+        # Strength's attack: tear a treasure (when carrying none) or an item from a wizard in
+        # one's own square (card text)
+        for q in range(s.players[b]):
+            if q == p or not attackable(s, t, b, q) or s.pos[b, q] != s.pos[b, p]:
+                continue
+            if s.carrying[b, q] >= 0 and s.carrying[b, p] < 0:
+                add_opt(s, b, O_TEAR, q, -1, 0, 0)
+            cq = items_of(q)
+            for k2 in range(s.cont_n[b, cq]):
+                add_opt(s, b, O_TEAR, q, s.cont[b, cq, k2], 0, 0)
 
 
 @njit(cache=True)
 def thaum_neutral(s, t, b, geo, p, i, q, energy, z, prm):
     """The neutral spells of this block, cast by seat p (not negated). False for other spells."""
     e = t.card_effect[s.inst_card[b, i]]
-    if e == E_INVISIBLE:
+    if e == E_INVISIBLE or e == E_STRENGTH:
         begin_spell(s, t, b, p, i, p, energy)
     elif e == E_GRAVITY:
         begin_spell(s, t, b, p, i, -1, energy)
@@ -2100,6 +2119,36 @@ def ward(s, t, b, geo, p, j, prm):
     hurt(s, t, b, -1, p, 3, prm)
     if s.alive[b, p] and roll <= 2 and s.carrying[b, p] == j:
         put_down(s, t, b, p, WAY_FORCED)
+
+
+@njit(cache=True)
+def strength_factor(s, t, b, p):
+    """2 while seat p's Strength lasts (card text: physical damage it deals is doubled), else 1."""
+    return 2 if spell_on(s, t, b, E_STRENGTH, p) >= 0 else 1
+
+
+@njit(cache=True)
+def tear(s, t, b, p, q, x, prm):
+    """Strength's attack (card text): seat p tries to tear wizard q's treasure (``x`` = -1) or
+    carried item x from it in their shared square: the turn's attack (R49), answered like a punch
+    (Invisible, Pain Link: attacked_window); a d4 of 2-4 succeeds and p takes it. Taking
+    possession is no pick-up (our reading): Move and Cast goes on and no Ward answers it."""
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    if attacked_window(s, t, b, p, q, 0, 0, prm):
+        return
+    roll = 1 + randbelow(s.rng, b, RS_DICE, 4)
+    if roll < 2:
+        log(s, b, EV_TEAR, q, roll, -1)
+    elif x < 0 and s.carrying[b, q] >= 0 and s.carrying[b, p] < 0:
+        j = s.carrying[b, q]
+        log(s, b, EV_TEAR, q, roll, j)
+        s.tr_carrier[b, j] = p
+        s.carrying[b, p] = j
+        s.carrying[b, q] = -1
+    elif x >= 0 and s.c_cont[b, x] == items_of(q):
+        log(s, b, EV_TEAR, q, roll, -2)
+        take_item(s, t, b, p, q, x, prm)
 
 
 @njit(cache=True)
@@ -2187,6 +2236,7 @@ def do_option(s, t, b, geo, p, k, prm):
             roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
             log(s, b, EV_ROLL, roll, 0, 0)
             dmg += roll
+        dmg *= strength_factor(s, t, b, p)  # Strength doubles physical damage
         cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
         if attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm):
             log(s, b, EV_PUNCH, a, 0, 0)  # evaded (Invisible)
@@ -2231,6 +2281,8 @@ def do_option(s, t, b, geo, p, k, prm):
         log(s, b, EV_UNLOCK, card, x, 0)
     elif kind == O_END_SPELL:
         end_by_choice(s, t, b, p, a, x, prm)
+    elif kind == O_TEAR:
+        tear(s, t, b, p, a, x, prm)
 
 
 @njit(cache=True)

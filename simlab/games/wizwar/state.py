@@ -70,7 +70,7 @@ IMPLEMENTED = frozenset({
     "destroy_wall", "create_wall", "stone_block",
     # helper "thaum"
     "anti_anti", "backlash", "invisible", "slow_death", "globe_of_pain", "yoink",
-    "gravity", "swap", "ward",
+    "gravity", "swap", "ward", "strength",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -122,7 +122,8 @@ O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, 
 O_AREA = 13  # an attack spell aimed at a square (Psychic Storm)
 O_ADD = 14   # Add: two cards' energy values as one boost of a spell or of speed
 O_END_SPELL = 15  # end one of one's own maintained spells (R84, R88), or one by Null Powder
-NKIND = 16
+O_TEAR = 16  # helper thaum: Strength's attack, tearing a treasure or item from a wizard in one's square
+NKIND = 17
 # O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
 # (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
@@ -131,6 +132,7 @@ NKIND = 16
 # O_THROW: a = carried thrown weapon, x = target seat (R100, R113); O_UNLOCK: a = Pick Lock in
 # the hand or a carried Master Key, x = the door's border (R43);
 # O_AREA: a = attack spell instance, x = target square, y = boosting instance (-1)
+# O_TEAR: a = the wizard in one's square, x = -1 its treasure, else its carried item instance
 # O_ADD: a = the boosted attack spell instance (-1: a speed boost), x = its target seat (or
 # square for Psychic Storm), y and z = the two cards whose energy values Add combines
 

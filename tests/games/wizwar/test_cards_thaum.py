@@ -632,3 +632,84 @@ def test_no_ward_for_ones_own_treasure():
     pos.give(0, "Ward")
     pos.do(1, (S.O_PICKUP, 2, 0, 0, 0))
     assert ward_events(pos) == [] and pos.st.carrying[0, 1] == 2
+
+
+# ------------------------------------------------------------------------------------------
+# Strength (card)
+# ------------------------------------------------------------------------------------------
+
+def strong(pos, p=0):
+    """Seat p casts Strength on itself (unboosted); returns the spell's instance."""
+    i = pos.give(p, "Strength")
+    pos.do(p, (O_NEUTRAL, i, p, -1, 0))
+    return i
+
+
+def test_strength_doubles_a_punch_and_a_thrown_rock_not_a_boomstone():
+    """Strength (card: temporary on oneself): physical damage its wizard deals is doubled (a
+    punch 2, a Large Rock 4); the Boomstone's magical damage is not."""
+    pos = ready(NEVER, red=(2, 3))
+    i = strong(pos)
+    assert pos.st.c_cont[0, i] == S.maint_of(0)
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == 13
+    pos.start_turn(0)
+    rock = carry_item(pos, 0, "Large Rock")
+    pos.do(0, (O_THROW, rock, 1, 0, 0))
+    assert pos.st.life[0, 1] == 9
+    pos.start_turn(0)
+    boom = carry_item(pos, 0, "Boomstone")
+    pos.do(0, (O_THROW, boom, 1, 0, 0))
+    assert pos.st.life[0, 1] == 5
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_strength_tears_a_treasure_on_two_to_four(seed):
+    """Strength (card): as its attack, its wizard tries to tear a treasure from a wizard in its
+    own square; a d4 of 2-4 succeeds and the treasure is now its own to carry."""
+    pos = Position(seed=seed, params=NEVER)
+    pos.put(1, 2, 2)
+    pos.start_turn(0)
+    strong(pos)
+    carry_treasure(pos, 1, 0)
+    pos.do(0, (S.O_TEAR, 1, -1, 0, 0))
+    ev = [e for e in pos.st.ev[0, : pos.st.ev_n[0]] if e[2] == R.EV_TEAR]
+    roll = int(ev[0][4])
+    assert pos.st.attacked[0] == 1
+    if roll >= 2:
+        assert pos.st.carrying[0, 0] == 0 and pos.st.carrying[0, 1] == -1 and pos.st.tr_carrier[0, 0] == 0
+    else:
+        assert pos.st.carrying[0, 1] == 0 and pos.st.carrying[0, 0] == -1
+
+
+def test_strength_tears_an_item_and_not_a_second_treasure():
+    """Strength (card): a carried item may be torn away too; a wizard already carrying a
+    treasure cannot tear another; only from a wizard in the same square."""
+    pos = Position(seed=2, params=NEVER)
+    pos.put(1, 2, 3)
+    pos.start_turn(0)
+    strong(pos)
+    carry_treasure(pos, 1, 0)
+    rock = carry_item(pos, 1, "Large Rock")
+    assert S.O_TEAR not in pos.kinds(0)  # an adjacent square is not the same square
+    pos.put(1, 2, 2)
+    carry_treasure(pos, 0, 3)
+    assert [o for o in pos.options(0) if o[0] == S.O_TEAR] == [(S.O_TEAR, 1, rock, 0, 0)]
+
+
+def test_balanced_casts_strength_and_tears_a_treasure_away():
+    """Strength (bot): in the square of an enemy carrying its treasure, the balanced bot casts
+    Strength, then tears the treasure (its attack)."""
+    pos = Position(params=NEVER)
+    pos.put(0, 2, 5)
+    pos.put(1, 2, 5)
+    pos.start_turn(0)
+    carry_treasure(pos, 1, 0)
+    i = pos.give(0, "Strength")
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k] == (O_NEUTRAL, i, 0, -1, 0)
+    pos.do(0, opts[k])
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k] == (S.O_TEAR, 1, -1, 0, 0)
