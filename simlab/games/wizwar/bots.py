@@ -71,6 +71,7 @@ from simlab.games.wizwar.state import (
     E_STONE_DEAD,
     E_STONE_SPIKES,
     E_STRENGTH,
+    E_STRETCH,
     E_SWAP,
     E_TELEPORT,
     E_THOUGHT_STEAL,
@@ -96,9 +97,13 @@ from simlab.games.wizwar.state import (
     O_PICKUP,
     O_PUNCH,
     O_STEP,
+    O_STRETCH,
     O_TEAR,
     O_THROW,
     O_UNLOCK,
+    STRETCH_DROP,
+    STRETCH_ITEM,
+    STRETCH_TREASURE,
     T_ATTACK,
     T_ENERGY,
     carried,
@@ -820,6 +825,8 @@ def choose_option(s, t, b, geo, p, prm):
             sc = maint_score(s, t, b, geo, p, prm, k, False, look)
         elif kind == O_TEAR:
             sc = tear_score(s, t, b, p, k)
+        elif kind == O_STRETCH:
+            sc = stretch_score(s, t, b, p, prm, k)
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0
@@ -1046,7 +1053,7 @@ def avoids_option(s, t, b, prm, k):
     y = s.opt[b, k, 3]
     z = s.opt[b, k, 4]
     plays = kind == O_ATTACK or kind == O_NEUTRAL or kind == O_ITEM or kind == O_THROW or kind == O_UNLOCK \
-        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD
+        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD or kind == O_STRETCH
     if plays and a >= 0 and avoided(prm, s.inst_card[b, a]):
         return True
     card = int(prm[P_AVOID])
@@ -1362,7 +1369,7 @@ def thaum_card_value(e, v):
         v = 2.5
     elif e == E_YOINK:
         v = 2.0
-    elif e == E_GRAVITY or e == E_SWAP or e == E_STRENGTH:
+    elif e == E_GRAVITY or e == E_SWAP or e == E_STRENGTH or e == E_STRETCH:
         v = 1.5
     return v
 
@@ -1533,3 +1540,38 @@ def tear_score(s, t, b, p, k):
     if x < 0:
         return 0.75 * (9.0 if s.carrying[b, q] // 2 == p else 7.0)
     return 0.75 * 1.5 * card_value(t, s.inst_card[b, x])
+
+
+@njit(cache=True)
+def stretch_score(s, t, b, p, prm, k):
+    """Score of a Stretch option (O_STRETCH), less 0.3 of the card's worth: a treasure as a
+    pick-up scores (10 an enemy's not on p's base, 8 one's own from an enemy base), a floor item
+    1 with room for it, a treasure put down on p's base 20 when it scores; a punch as a punch
+    (damage, doubled by Strength; the kill bonus; 1 more at a treasure carrier), only from
+    attack_min up (Mightstone dice not counted)."""
+    a = s.opt[b, k, 1]
+    mode = s.opt[b, k, 2]
+    y = s.opt[b, k, 3]
+    cost = 0.3 * card_value(t, s.inst_card[b, a])
+    home = t.g_base[s.deal[b], p]
+    sc = -1.0
+    if mode == STRETCH_TREASURE:
+        if y // 2 != p and s.tr_sq[b, y] != home:
+            sc = 10.0 - cost
+        elif y // 2 == p and s.tr_sq[b, y] != home:
+            for q in range(s.players[b]):
+                if q != p and s.tr_sq[b, y] == t.g_base[s.deal[b], q]:
+                    sc = 8.0 - cost
+    elif mode == STRETCH_ITEM:
+        if hand_size(s, b, p) < hand_limit(s, t, b, p) and s.carrying[b, p] < 0:
+            sc = 1.0 - cost
+    elif mode == STRETCH_DROP:
+        if y // 2 != p:
+            sc = 20.0 - cost
+    else:
+        dmg = 2 if spell_on(s, t, b, E_STRENGTH, p) >= 0 else 1
+        sc = prm[P_W_KILL] * dmg - cost + (prm[P_KILL_BONUS] if dmg >= s.life[b, y] else 0.0) \
+            + (1.0 if s.carrying[b, y] >= 0 else 0.0)
+        if sc < prm[P_ATTACK_MIN]:
+            sc = -1.0
+    return sc

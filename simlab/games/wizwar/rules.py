@@ -77,6 +77,7 @@ from simlab.games.wizwar.state import (
     E_STONE_DEAD,
     E_STONE_SPIKES,
     E_STRENGTH,
+    E_STRETCH,
     E_SWAP,
     E_TELEPORT,
     E_THOUGHT_STEAL,
@@ -107,6 +108,7 @@ from simlab.games.wizwar.state import (
     O_PICKUP,
     O_PUNCH,
     O_STEP,
+    O_STRETCH,
     O_TEAR,
     O_THROW,
     O_UNLOCK,
@@ -1956,6 +1958,29 @@ def walls_effect(s, t, b, geo, p, i, e, z, prm):
 # Their bot choices are the "thaum cards" block of bots.py.
 
 @njit(cache=True)
+def punch(s, t, b, p, a, prm):
+    """Seat p punches wizard a as its attack (R57: 1 physical damage, + a d4 per Mightstone, R7;
+    doubled by Strength; Fire Cloak adds 2 fire), from an adjacent square or by Stretch."""
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    s.seat[b, p, S.S_PUNCHES] += 1
+    dmg = 1  # R57: 1 damage
+    for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
+        roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
+        log(s, b, EV_ROLL, roll, 0, 0)
+        dmg += roll
+    dmg *= strength_factor(s, t, b, p)  # Strength doubles physical damage
+    cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
+    if attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm):
+        log(s, b, EV_PUNCH, a, 0, 0)  # evaded (Invisible)
+    else:
+        cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
+        dmg += 2 * cloak
+        log(s, b, EV_PUNCH, a, dmg, 0)
+        deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
+
+
+@njit(cache=True)
 def anti_anti(s, t, b, p, c, card, prm):
     """Seat p's spell ``card`` was just answered by counter instance c (already spent): p may
     cancel that counter with Anti-Anti (card text), which no counter answers in turn ("it cannot
@@ -2038,6 +2063,7 @@ def thaum_options(s, t, b, geo, p, fog, seen, mist):
                     cq = items_of(q)
                     for k2 in range(s.cont_n[b, cq]):
                         add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
+    stretch_options(s, t, b, geo, p, fog, seen, mist)
     if can_attack(s, b, p) and not mist and strength_factor(s, t, b, p) == 2 \
             and spell_on(s, t, b, E_GRAVITY, -1) < 0:
         # Strength's attack: tear a treasure (when carrying none) or an item from a wizard in
@@ -2119,6 +2145,88 @@ def ward(s, t, b, geo, p, j, prm):
     hurt(s, t, b, -1, p, 3, prm)
     if s.alive[b, p] and roll <= 2 and s.carrying[b, p] == j:
         put_down(s, t, b, p, WAY_FORCED)
+
+
+STRETCH_TREASURE, STRETCH_ITEM, STRETCH_DROP, STRETCH_PUNCH = (S.STRETCH_TREASURE, S.STRETCH_ITEM, S.STRETCH_DROP,
+                                                               S.STRETCH_PUNCH)  # O_STRETCH modes
+
+
+@njit(cache=True)
+def stretch_options(s, t, b, geo, p, fog, seen, mist):
+    """Stretch options (O_STRETCH, card text; a smaller set, never an illegal one): pick up a
+    treasure (when carrying none) or a dropped item (1 MP) lying on another square in sight; put
+    one's carried treasure down on one's own base in sight (the one drop that scores, A-17);
+    punch a wizard in sight as the attack. Not offered: dropping items, or a treasure elsewhere.
+    No pick-up while Gravity lasts or after Mad Dash."""
+    h = hand_of(p)
+    st = -1
+    for k in range(s.cont_n[b, h]):
+        if t.card_effect[s.inst_card[b, s.cont[b, h, k]]] == E_STRETCH:
+            st = s.cont[b, h, k]  # copies are alike: one is enough to list every use
+    if st < 0:
+        return
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    grab = s.no_pickup[b] == 0 and spell_on(s, t, b, E_GRAVITY, -1) < 0
+    if grab and s.carrying[b, p] < 0:
+        for j in range(2 * s.players[b]):
+            sq = s.tr_sq[b, j]
+            if s.tr_carrier[b, j] < 0 and sq != me and in_sight(s, t, b, geo, me, sq, bit, fog):
+                add_opt(s, b, O_STRETCH, st, STRETCH_TREASURE, j, 0)
+    if grab and s.mp[b] > 0:
+        for k in range(s.cont_n[b, Z_FLOOR]):
+            i = s.cont[b, Z_FLOOR, k]
+            sq = s.c_sq[b, i]
+            if sq != me and in_sight(s, t, b, geo, me, sq, bit, fog):
+                add_opt(s, b, O_STRETCH, st, STRETCH_ITEM, i, 0)
+    home = t.g_base[s.deal[b], p]
+    if s.carrying[b, p] >= 0 and home != me and in_sight(s, t, b, geo, me, home, bit, fog):
+        add_opt(s, b, O_STRETCH, st, STRETCH_DROP, s.carrying[b, p], home)
+    if can_attack(s, b, p) and not mist:
+        for q in range(s.players[b]):
+            if q != p and attackable(s, t, b, q) and sees_wizard(s, t, b, geo, p, q, fog, seen):
+                add_opt(s, b, O_STRETCH, st, STRETCH_PUNCH, q, 0)
+
+
+@njit(cache=True)
+def stretch(s, t, b, geo, p, i, mode, y, z, prm):
+    """Seat p casts Stretch i (a neutral spell, R66; card text): mode STRETCH_TREASURE picks up
+    treasure y from its square in sight (no MP; Move and Cast ends, R116; Ward may answer),
+    STRETCH_ITEM picks up floor item y (1 MP, R106), STRETCH_DROP puts the carried treasure y
+    down on square z (on a base it scores, A-17), STRETCH_PUNCH punches wizard y as the turn's
+    attack (used even if the spell is cancelled, R144). Negate Neutral may answer it (A-8; at a
+    punched wizard, Full Shield too)."""
+    card = s.inst_card[b, i]
+    s.card[b, p, card, S.C_PLAYED] += 1
+    discard(s, b, i)
+    q = y if mode == STRETCH_PUNCH else p
+    if mode == STRETCH_PUNCH:
+        s.attacked[b] = 1
+    log(s, b, EV_CAST, card, q, 1)
+    if negated(s, t, b, geo, p, card, q, prm):
+        return
+    if mode == STRETCH_TREASURE:
+        if s.tr_carrier[b, y] < 0 and s.carrying[b, p] < 0:
+            pick_up(s, t, b, p, y)
+            ward(s, t, b, geo, p, y, prm)
+    elif mode == STRETCH_ITEM:
+        if s.c_cont[b, y] == Z_FLOOR and s.mp[b] > 0:
+            s.mp[b] -= 1  # R106: 1 MP, as usual (card text)
+            log(s, b, EV_ITEM_PICK, s.inst_card[b, y], s.c_sq[b, y], 0)
+            s.card[b, p, s.inst_card[b, y], S.C_ACQ] += 1
+            gain_item(s, t, b, p, y)
+            discard_to_limit(s, t, b, p, prm[p])
+    elif mode == STRETCH_DROP:
+        if s.carrying[b, p] == y:
+            s.tr_sq[b, y] = z
+            s.tr_carrier[b, y] = -1
+            s.carrying[b, p] = -1
+            if y // 2 != p and z == t.g_base[s.deal[b], p]:
+                s.seat[b, p, S.S_DELIVERED] += 1
+            log(s, b, EV_DROP, y, z, WAY_DROP)
+            check_victory(s, t, b)
+    elif s.alive[b, y]:
+        punch(s, t, b, p, y, prm)
 
 
 @njit(cache=True)
@@ -2228,23 +2336,7 @@ def do_option(s, t, b, geo, p, k, prm):
     elif kind == O_DROP:
         put_down(s, t, b, p, WAY_DROP)
     elif kind == O_PUNCH:
-        s.attacked[b] = 1
-        s.seat[b, p, S.S_ATTACKS] += 1
-        s.seat[b, p, S.S_PUNCHES] += 1
-        dmg = 1  # R57: 1 damage
-        for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
-            roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
-            log(s, b, EV_ROLL, roll, 0, 0)
-            dmg += roll
-        dmg *= strength_factor(s, t, b, p)  # Strength doubles physical damage
-        cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
-        if attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm):
-            log(s, b, EV_PUNCH, a, 0, 0)  # evaded (Invisible)
-        else:
-            cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
-            dmg += 2 * cloak
-            log(s, b, EV_PUNCH, a, dmg, 0)
-            deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
+        punch(s, t, b, p, a, prm)
     elif kind == O_ATTACK:
         cast_attack(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_NEUTRAL:
@@ -2283,6 +2375,8 @@ def do_option(s, t, b, geo, p, k, prm):
         end_by_choice(s, t, b, p, a, x, prm)
     elif kind == O_TEAR:
         tear(s, t, b, p, a, x, prm)
+    elif kind == O_STRETCH:
+        stretch(s, t, b, geo, p, a, x, y, z, prm)
 
 
 @njit(cache=True)

@@ -70,7 +70,7 @@ IMPLEMENTED = frozenset({
     "destroy_wall", "create_wall", "stone_block",
     # helper "thaum"
     "anti_anti", "backlash", "invisible", "slow_death", "globe_of_pain", "yoink",
-    "gravity", "swap", "ward", "strength",
+    "gravity", "swap", "ward", "strength", "stretch",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -123,7 +123,9 @@ O_AREA = 13  # an attack spell aimed at a square (Psychic Storm)
 O_ADD = 14   # Add: two cards' energy values as one boost of a spell or of speed
 O_END_SPELL = 15  # end one of one's own maintained spells (R84, R88), or one by Null Powder
 O_TEAR = 16  # helper thaum: Strength's attack, tearing a treasure or item from a wizard in one's square
-NKIND = 17
+O_STRETCH = 17  # helper thaum: Stretch, a pick-up, drop or punch anywhere in sight
+STRETCH_TREASURE, STRETCH_ITEM, STRETCH_DROP, STRETCH_PUNCH = range(4)  # O_STRETCH modes (x)
+NKIND = 18
 # O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
 # (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
@@ -133,6 +135,8 @@ NKIND = 17
 # the hand or a carried Master Key, x = the door's border (R43);
 # O_AREA: a = attack spell instance, x = target square, y = boosting instance (-1)
 # O_TEAR: a = the wizard in one's square, x = -1 its treasure, else its carried item instance
+# O_STRETCH: a = Stretch instance, x = mode (STRETCH_*), y = the treasure, floor item or seat
+# punched, z = the square a treasure is put down on
 # O_ADD: a = the boosted attack spell instance (-1: a speed boost), x = its target seat (or
 # square for Psychic Storm), y and z = the two cards whose energy values Add combines
 

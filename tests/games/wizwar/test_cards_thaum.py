@@ -713,3 +713,70 @@ def test_balanced_casts_strength_and_tears_a_treasure_away():
     opts = pos.options(0)
     k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     assert opts[k] == (S.O_TEAR, 1, -1, 0, 0)
+
+
+# ------------------------------------------------------------------------------------------
+# Stretch (card; R106, R116, A-17)
+# ------------------------------------------------------------------------------------------
+
+def stretch_opts(pos, p=0):
+    """Seat p's Stretch options as (mode, object, square)."""
+    return {(o[2], o[3], o[4]) for o in pos.options(p) if o[0] == S.O_STRETCH}
+
+
+def test_stretch_picks_up_a_treasure_in_sight_and_ends_move_and_cast():
+    """Stretch (card): a treasure lying on a square in sight is picked up from afar; as a
+    pick-up it costs no MP and ends Move and Cast (R114, R116)."""
+    pos = ready(NEVER)
+    st = pos.give(0, "Stretch")
+    pos.st.tr_sq[0, 2] = pos.sq(2, 5)
+    assert (S.STRETCH_TREASURE, 2, 0) in stretch_opts(pos)
+    pos.do(0, (S.O_STRETCH, st, S.STRETCH_TREASURE, 2, 0))
+    assert pos.st.carrying[0, 0] == 2 and pos.st.mc_over[0] == 1 and pos.st.mp[0] == 3
+
+
+def test_stretch_picks_up_an_item_for_one_mp():
+    """Stretch (card: picking up still costs movement points), R106: a dropped item in sight is
+    carried for 1 MP."""
+    pos = ready(NEVER)
+    rock = pos.give(0, "Large Rock")
+    S.place(pos.st, 0, rock, S.Z_FLOOR)
+    pos.st.c_sq[0, rock] = pos.sq(1, 4)
+    st = pos.give(0, "Stretch")
+    pos.do(0, (S.O_STRETCH, st, S.STRETCH_ITEM, rock, 0))
+    assert pos.st.c_cont[0, rock] == S.items_of(0) and pos.st.mp[0] == 2
+
+
+def test_stretch_puts_a_treasure_down_on_ones_base_and_scores():
+    """Stretch (card: drop a carried treasure on any square in sight), A-17: put down on the
+    wizard's own base, an enemy treasure scores there."""
+    pos = ready(NEVER)
+    pos.put(0, 2, 4)
+    pos.put(1, 4, 9)
+    pos.st.vp_kill[0, 0] = 1
+    carry_treasure(pos, 0, 2)
+    st = pos.give(0, "Stretch")
+    assert (S.STRETCH_DROP, 2, pos.sq(2, 2)) in stretch_opts(pos)
+    pos.do(0, (S.O_STRETCH, st, S.STRETCH_DROP, 2, pos.sq(2, 2)))
+    assert pos.st.tr_sq[0, 2] == pos.sq(2, 2) and pos.st.done[0] == 1 and pos.st.winner[0] == 0
+
+
+def test_stretch_punches_a_wizard_in_sight_as_the_attack():
+    """Stretch (card: as an attack, punch any target in sight), R57: 1 damage from afar; the
+    turn's attack is used."""
+    pos = ready(NEVER, red=(2, 6))
+    st = pos.give(0, "Stretch")
+    assert S.O_PUNCH not in pos.kinds(0)
+    pos.do(0, (S.O_STRETCH, st, S.STRETCH_PUNCH, 1, 0))
+    assert pos.st.life[0, 1] == 14 and pos.st.attacked[0] == 1
+    assert not any(o[2] == S.STRETCH_PUNCH for o in stretch_opts(pos))
+
+
+def test_balanced_stretches_for_a_treasure_in_sight():
+    """Stretch (bot): the balanced bot picks up an enemy treasure in sight with Stretch."""
+    pos = ready(NEVER)
+    st = pos.give(0, "Stretch")
+    pos.st.tr_sq[0, 2] = pos.sq(2, 6)
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k] == (S.O_STRETCH, st, S.STRETCH_TREASURE, 2, 0)
