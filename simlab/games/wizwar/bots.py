@@ -44,6 +44,7 @@ from simlab.games.wizwar.state import (
     E_FULL_SHIELD,
     E_GLOBE_OF_PAIN,
     E_GRAVITY,
+    E_HEAVE_HO,
     E_INVISIBLE,
     E_KA_BONG,
     E_LARGE_ROCK,
@@ -90,6 +91,7 @@ from simlab.games.wizwar.state import (
     O_DROP,
     O_END,
     O_END_SPELL,
+    O_HEAVE,
     O_ITEM,
     O_ITEM_DROP,
     O_ITEM_PICK,
@@ -827,6 +829,8 @@ def choose_option(s, t, b, geo, p, prm):
             sc = tear_score(s, t, b, p, k)
         elif kind == O_STRETCH:
             sc = stretch_score(s, t, b, p, prm, k)
+        elif kind == O_HEAVE:
+            sc = heave_score(s, t, b, p, prm, k)
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0
@@ -1053,7 +1057,7 @@ def avoids_option(s, t, b, prm, k):
     y = s.opt[b, k, 3]
     z = s.opt[b, k, 4]
     plays = kind == O_ATTACK or kind == O_NEUTRAL or kind == O_ITEM or kind == O_THROW or kind == O_UNLOCK \
-        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD or kind == O_STRETCH
+        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD or kind == O_STRETCH or kind == O_HEAVE
     if plays and a >= 0 and avoided(prm, s.inst_card[b, a]):
         return True
     card = int(prm[P_AVOID])
@@ -1369,7 +1373,7 @@ def thaum_card_value(e, v):
         v = 2.5
     elif e == E_YOINK:
         v = 2.0
-    elif e == E_GRAVITY or e == E_SWAP or e == E_STRENGTH or e == E_STRETCH:
+    elif e == E_GRAVITY or e == E_SWAP or e == E_STRENGTH or e == E_STRETCH or e == E_HEAVE_HO:
         v = 1.5
     return v
 
@@ -1575,3 +1579,27 @@ def stretch_score(s, t, b, p, prm, k):
         if sc < prm[P_ATTACK_MIN]:
             sc = -1.0
     return sc
+
+
+@njit(cache=True)
+def heave_score(s, t, b, p, prm, k):
+    """Score of Heave-Ho (option k, O_HEAVE), less 0.3 of the card's worth: at one's own base 20
+    when the treasure is an enemy's (it scores there), 5 for one's own; at a wizard the damage (the
+    grid distance, doubled by Strength) as an attack, less 6 for giving up an enemy treasure one
+    was carrying home, from attack_min up."""
+    a = s.opt[b, k, 1]
+    q = s.opt[b, k, 2]
+    sq = s.opt[b, k, 3]
+    j = s.carrying[b, p]
+    cost = 0.3 * card_value(t, s.inst_card[b, a])
+    if q < 0:
+        return (20.0 if j // 2 != p else 5.0) - cost
+    kd = s.deal[b]
+    me = s.pos[b, p]
+    dmg = abs(np.int64(t.g_sq_r[kd, me]) - t.g_sq_r[kd, sq]) + abs(np.int64(t.g_sq_c[kd, me]) - t.g_sq_c[kd, sq])
+    if spell_on(s, t, b, E_STRENGTH, p) >= 0:
+        dmg *= 2
+    sc = prm[P_W_KILL] * dmg - cost - (6.0 if j // 2 != p else 0.0)
+    if dmg >= s.life[b, q]:
+        sc += prm[P_KILL_BONUS]
+    return sc if sc >= prm[P_ATTACK_MIN] else -1.0

@@ -52,6 +52,7 @@ from simlab.games.wizwar.state import (
     E_FOG,
     E_GLOBE_OF_PAIN,
     E_GRAVITY,
+    E_HEAVE_HO,
     E_INVISIBLE,
     E_KA_BONG,
     E_LARGE_ROCK,
@@ -101,6 +102,7 @@ from simlab.games.wizwar.state import (
     O_DROP,
     O_END,
     O_END_SPELL,
+    O_HEAVE,
     O_ITEM,
     O_ITEM_DROP,
     O_ITEM_PICK,
@@ -410,23 +412,23 @@ def check_victory(s, t, b):
 def put_down(s, t, b, p, way):
     """Seat p's carried treasure goes onto its square (R119 dropping, a card forcing it, A-15 on
     death); on a base it scores for the base's owner if it is an enemy's treasure (R120, A-17)."""
-    if lay_treasure(s, t, b, p, way):
+    if lay_treasure(s, t, b, p, s.pos[b, p], way):
         check_victory(s, t, b)
 
 
 @njit(cache=True)
-def lay_treasure(s, t, b, p, way):
-    """:func:`put_down` without the victory check (Gravity drops every treasure at once, A-7);
-    True if p carried one."""
+def lay_treasure(s, t, b, p, sq, way):
+    """:func:`put_down` onto square ``sq`` without the victory check (Gravity drops every treasure
+    at once, A-7; Stretch and Heave-Ho put it elsewhere); True if p carried one."""
     j = s.carrying[b, p]
     if j < 0:
         return False
-    s.tr_sq[b, j] = s.pos[b, p]
+    s.tr_sq[b, j] = sq
     s.tr_carrier[b, j] = -1
     s.carrying[b, p] = -1
-    if way != WAY_DEATH and j // 2 != p and s.pos[b, p] == t.g_base[s.deal[b], p]:
+    if way != WAY_DEATH and j // 2 != p and sq == t.g_base[s.deal[b], p]:
         s.seat[b, p, S.S_DELIVERED] += 1
-    log(s, b, EV_DROP, j, s.pos[b, p], way)
+    log(s, b, EV_DROP, j, sq, way)
     return True
 
 
@@ -2064,6 +2066,8 @@ def thaum_options(s, t, b, geo, p, fog, seen, mist):
                     for k2 in range(s.cont_n[b, cq]):
                         add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
     stretch_options(s, t, b, geo, p, fog, seen, mist)
+    if can_attack(s, b, p) and not mist and s.carrying[b, p] >= 0:
+        heave_options(s, t, b, geo, p, fog, seen)
     if can_attack(s, b, p) and not mist and strength_factor(s, t, b, p) == 2 \
             and spell_on(s, t, b, E_GRAVITY, -1) < 0:
         # Strength's attack: tear a treasure (when carrying none) or an item from a wizard in
@@ -2115,7 +2119,7 @@ def gravity_falls(s, t, b, p, prm):
         q = (p + r) % n
         if not s.alive[b, q]:
             continue
-        lay_treasure(s, t, b, q, WAY_FORCED)
+        lay_treasure(s, t, b, q, s.pos[b, q], WAY_FORCED)
         c = items_of(q)
         while s.cont_n[b, c] > 0:
             i = s.cont[b, c, s.cont_n[b, c] - 1]
@@ -2217,16 +2221,67 @@ def stretch(s, t, b, geo, p, i, mode, y, z, prm):
             gain_item(s, t, b, p, y)
             discard_to_limit(s, t, b, p, prm[p])
     elif mode == STRETCH_DROP:
-        if s.carrying[b, p] == y:
-            s.tr_sq[b, y] = z
-            s.tr_carrier[b, y] = -1
-            s.carrying[b, p] = -1
-            if y // 2 != p and z == t.g_base[s.deal[b], p]:
-                s.seat[b, p, S.S_DELIVERED] += 1
-            log(s, b, EV_DROP, y, z, WAY_DROP)
+        if s.carrying[b, p] == y and lay_treasure(s, t, b, p, z, WAY_DROP):
             check_victory(s, t, b)
     elif s.alive[b, y]:
         punch(s, t, b, p, y, prm)
+
+
+@njit(cache=True)
+def throw_distance(s, t, b, a, c):
+    """Squares a treasure thrown from square a to square c travels (Heave-Ho: diagonals measured
+    as a wizard moves, so the orthogonal grid distance on the map; walls do not lengthen a throw,
+    and a square adjacent across a link is 1 away)."""
+    k = s.deal[b]
+    d = abs(np.int64(t.g_sq_r[k, a]) - t.g_sq_r[k, c]) + abs(np.int64(t.g_sq_c[k, a]) - t.g_sq_c[k, c])
+    for side in range(4):
+        if t.g_nbr[k, a, side] == c:
+            return np.int64(1)
+    return d
+
+
+@njit(cache=True)
+def heave_options(s, t, b, geo, p, fog, seen):
+    """Heave-Ho options (O_HEAVE; a smaller set, never an illegal one): the carried treasure
+    thrown at each attackable wizard in sight on another square, or at one's own base in sight
+    (empty or not: it lands there and may score, A-17). Other squares and objects are not
+    offered."""
+    h = hand_of(p)
+    hv = -1
+    for k in range(s.cont_n[b, h]):
+        if t.card_effect[s.inst_card[b, s.cont[b, h, k]]] == E_HEAVE_HO:
+            hv = s.cont[b, h, k]
+    if hv < 0:
+        return
+    me = s.pos[b, p]
+    for q in range(s.players[b]):
+        if q != p and attackable(s, t, b, q) and s.pos[b, q] != me and sees_wizard(s, t, b, geo, p, q, fog, seen):
+            add_opt(s, b, O_HEAVE, hv, q, s.pos[b, q], 0)
+    home = t.g_base[s.deal[b], p]
+    if home != me and in_sight(s, t, b, geo, me, home, 1 << s.colour[b, p], fog):
+        add_opt(s, b, O_HEAVE, hv, -1, home, 0)
+
+
+@njit(cache=True)
+def heave_ho(s, t, b, p, i, q, sq, prm):
+    """Heave-Ho (card): seat p throws its carried treasure at wizard q (or at square ``sq``
+    when q < 0) as its attack (R49). Mundane: no counter answers the card (R99); the target may
+    still evade (Invisible) or reduce the damage (Shield). A wizard hit suffers physical damage
+    equal to the squares thrown (doubled by Strength); the treasure lands on the target square
+    (R100), where on a base it scores (A-17)."""
+    card = s.inst_card[b, i]
+    s.card[b, p, card, S.C_PLAYED] += 1
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    discard(s, b, i)
+    log(s, b, EV_THROW, card, q, 0)
+    if q >= 0:
+        sq = s.pos[b, q]
+        dmg = throw_distance(s, t, b, s.pos[b, p], sq) * strength_factor(s, t, b, p)
+        if not attacked_window(s, t, b, p, q, dmg, 0, prm):
+            deal_damage(s, t, b, p, q, dmg, 0, prm)
+    if s.alive[b, p] and lay_treasure(s, t, b, p, sq, WAY_LANDS):
+        check_victory(s, t, b)
 
 
 @njit(cache=True)
@@ -2377,6 +2432,8 @@ def do_option(s, t, b, geo, p, k, prm):
         tear(s, t, b, p, a, x, prm)
     elif kind == O_STRETCH:
         stretch(s, t, b, geo, p, a, x, y, z, prm)
+    elif kind == O_HEAVE:
+        heave_ho(s, t, b, p, a, x, y, prm)
 
 
 @njit(cache=True)

@@ -70,7 +70,7 @@ IMPLEMENTED = frozenset({
     "destroy_wall", "create_wall", "stone_block",
     # helper "thaum"
     "anti_anti", "backlash", "invisible", "slow_death", "globe_of_pain", "yoink",
-    "gravity", "swap", "ward", "strength", "stretch",
+    "gravity", "swap", "ward", "strength", "stretch", "heave_ho",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -125,7 +125,8 @@ O_END_SPELL = 15  # end one of one's own maintained spells (R84, R88), or one by
 O_TEAR = 16  # helper thaum: Strength's attack, tearing a treasure or item from a wizard in one's square
 O_STRETCH = 17  # helper thaum: Stretch, a pick-up, drop or punch anywhere in sight
 STRETCH_TREASURE, STRETCH_ITEM, STRETCH_DROP, STRETCH_PUNCH = range(4)  # O_STRETCH modes (x)
-NKIND = 18
+O_HEAVE = 18  # helper thaum: Heave-Ho, throwing one's carried treasure at a wizard or a square in sight
+NKIND = 19
 # O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
 # (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
@@ -137,6 +138,7 @@ NKIND = 18
 # O_TEAR: a = the wizard in one's square, x = -1 its treasure, else its carried item instance
 # O_STRETCH: a = Stretch instance, x = mode (STRETCH_*), y = the treasure, floor item or seat
 # punched, z = the square a treasure is put down on
+# O_HEAVE: a = Heave-Ho instance, x = the target wizard (-1: a square), y = the target square
 # O_ADD: a = the boosted attack spell instance (-1: a speed boost), x = its target seat (or
 # square for Psychic Storm), y and z = the two cards whose energy values Add combines
 

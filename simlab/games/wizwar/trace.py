@@ -98,7 +98,7 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_ITEM_PICK:
             lines.append(f"  picks up item {names[a]} on {sq(x)} (1 MP)")
         elif code == R.EV_THROW:
-            lines.append(f"  throws {names[a]} at {who(x)}")
+            lines.append(f"  throws {names[a]} at " + (who(x) if x >= 0 else "a square"))
         elif code == R.EV_STONES:
             boom = f", {y} Boomstone(s) explode" if y else ""
             lines.append(f"    fire destroys {x} magic stone(s) of {who(a)}{boom}")

@@ -780,3 +780,56 @@ def test_balanced_stretches_for_a_treasure_in_sight():
     opts = pos.options(0)
     k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     assert opts[k] == (S.O_STRETCH, st, S.STRETCH_TREASURE, 2, 0)
+
+
+# ------------------------------------------------------------------------------------------
+# Heave-Ho (card; R99, A-17)
+# ------------------------------------------------------------------------------------------
+
+def test_heave_ho_damage_is_the_distance_and_the_treasure_lands_there():
+    """Heave-Ho (card): the carried treasure thrown at a wizard in sight deals physical damage
+    equal to the squares thrown (diagonals as a wizard moves: 2 rows + 2 columns = 4) and lands
+    on the target's square; it is the turn's attack."""
+    pos = ready(NEVER, red=(0, 4))
+    carry_treasure(pos, 0, 2)
+    h = pos.give(0, "Heave-Ho")
+    pos.do(0, (S.O_HEAVE, h, 1, pos.sq(0, 4), 0))
+    assert pos.st.life[0, 1] == 11 and pos.st.carrying[0, 0] == -1
+    assert pos.st.tr_sq[0, 2] == pos.sq(0, 4) and pos.st.attacked[0] == 1
+
+
+def test_heave_ho_is_mundane_no_counter_answers_it():
+    """Heave-Ho (card: mundane), R99: Full Shield, Negate Neutral and Backlash do not answer it."""
+    pos = ready(ALWAYS, red=(2, 5))
+    carry_treasure(pos, 0, 2)
+    fs = pos.give(1, "Full Shield")
+    pos.give(1, "Backlash")
+    h = pos.give(0, "Heave-Ho")
+    pos.do(0, (S.O_HEAVE, h, 1, pos.sq(2, 5), 0))
+    assert pos.st.life[0, 1] == 12 and pos.st.c_cont[0, fs] == S.hand_of(1)
+
+
+def test_heave_ho_onto_ones_base_scores():
+    """Heave-Ho (card: at an empty square), A-17: an enemy treasure thrown onto one's own base
+    lands there and scores."""
+    pos = ready(NEVER, red=(4, 9))
+    pos.put(0, 2, 5)
+    pos.st.vp_kill[0, 0] = 1
+    carry_treasure(pos, 0, 2)
+    h = pos.give(0, "Heave-Ho")
+    assert (S.O_HEAVE, h, -1, pos.sq(2, 2), 0) in pos.options(0)
+    opts = pos.options(0)
+    k = R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert opts[k] == (S.O_HEAVE, h, -1, pos.sq(2, 2), 0)  # the balanced bot scores so
+    pos.do(0, opts[k])
+    assert pos.st.tr_sq[0, 2] == pos.sq(2, 2) and pos.st.done[0] == 1 and pos.st.winner[0] == 0
+
+
+def test_heave_ho_doubled_by_strength():
+    """Heave-Ho (card: physical damage) with Strength (card: doubled): 3 squares deal 6."""
+    pos = ready(NEVER, red=(2, 5))
+    strong(pos)
+    carry_treasure(pos, 0, 2)
+    h = pos.give(0, "Heave-Ho")
+    pos.do(0, (S.O_HEAVE, h, 1, pos.sq(2, 5), 0))
+    assert pos.st.life[0, 1] == 9
