@@ -36,6 +36,7 @@ from simlab.games.wizwar.state import (
     E_DISPEL,
     E_DROP_OBJECT,
     E_ENERGY,
+    E_FEATHERWEIGHT,
     E_FIRE_CLOAK,
     E_FIRE_DARTS,
     E_FIREBALL,
@@ -1367,7 +1368,7 @@ def thaum_card_value(e, v):
         v = 3.0
     elif e == E_ANTI_ANTI:
         v = 2.0
-    elif e == E_INVISIBLE or e == E_SLOW_DEATH:
+    elif e == E_INVISIBLE or e == E_SLOW_DEATH or e == E_FEATHERWEIGHT:
         v = 2.0
     elif e == E_GLOBE_OF_PAIN or e == E_WARD:
         v = 2.5
@@ -1456,9 +1457,23 @@ def thaum_score(s, t, b, geo, p, prm, k, goal, field, here, look):
 @njit(cache=True)
 def choose_invisible(s, t, b, q, prm, dmg):
     """Seat q is attacked for about ``dmg`` and is not invisible: the Invisible to cast as a
+    counter, or -1 (:func:`choose_self_counter`)."""
+    return choose_self_counter(s, t, b, q, prm, dmg, E_INVISIBLE)
+
+
+@njit(cache=True)
+def choose_featherweight(s, t, b, q, prm, dmg):
+    """Seat q is attacked for about ``dmg`` and is not featherweight: the Featherweight to cast as
+    a counter, or -1 (:func:`choose_self_counter`)."""
+    return choose_self_counter(s, t, b, q, prm, dmg, E_FEATHERWEIGHT)
+
+
+@njit(cache=True)
+def choose_self_counter(s, t, b, q, prm, dmg, effect):
+    """A spell with ``effect`` that seat q, attacked for about ``dmg``, casts on itself as a
     counter, or -1. Balanced: for a hit worth a counter (counter_min) or a lethal one; random: a
     coin flip."""
-    c = _find(s, t, b, q, E_INVISIBLE, prm)
+    c = _find(s, t, b, q, effect, prm)
     if c < 0:
         return -1
     if prm[P_RANDOM] >= 0.5:

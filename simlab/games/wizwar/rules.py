@@ -45,6 +45,7 @@ from simlab.games.wizwar.state import (
     E_DESTROY_WALL,
     E_DISPEL,
     E_DROP_OBJECT,
+    E_FEATHERWEIGHT,
     E_FIRE_CLOAK,
     E_FIRE_DARTS,
     E_FIREBALL,
@@ -159,7 +160,8 @@ from simlab.games.wizwar.state import (
 # EV_WARD: a = the treasure's owner who casts Ward, x = the wizard it hurts, y = its d4 roll
 # EV_TEAR: a = the wizard torn at, x = the d4 roll, y = -1 failed, -2 an item (EV_TAKE_ITEM
 # follows), else the treasure taken
-(EV_BACKLASH, EV_INVISIBLE, EV_SLOW_DEATH, EV_TAKE_ITEM, EV_WARD, EV_TEAR) = range(48, 54)
+# EV_FEATHER: a = the wizard pushed instead of hurt, x = squares pushed, y = damage left
+(EV_BACKLASH, EV_INVISIBLE, EV_SLOW_DEATH, EV_TAKE_ITEM, EV_WARD, EV_TEAR, EV_FEATHER) = range(48, 55)
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -489,6 +491,8 @@ def hurt(s, t, b, src, q, amount, prm):
     damage reduced to 0 is no damage (R147). Life falls by the rest; at 0 or less q dies, killed
     by src if there is one (R55, R157, R158). Returns the damage dealt."""
     amount -= carried(s, t, b, q, E_BLOODSHARD)
+    if amount > 0 and src >= 0 and src != q and s.alive[b, src]:
+        amount = featherweight(s, t, b, src, q, amount)  # points turned into a push
     while amount > 0 and s.alive[b, q]:
         i, boost = BT.choose_shield(s, t, b, q, prm[q], amount)
         if i < 0:
@@ -1661,6 +1665,7 @@ def attacked_window(s, t, b, p, q, dmg, fire, prm):
         return False
     if invisible_evades(s, t, b, p, q, dmg, prm):
         return True
+    featherweight_counter(s, t, b, q, dmg, prm)
     i = BT.choose_attack_reaction(s, t, b, q, prm[q], dmg, fire > 0)
     if i < 0 or not counter_cast(s, t, b, q, i, prm):
         return False
@@ -2282,6 +2287,47 @@ def heave_ho(s, t, b, p, i, q, sq, prm):
             deal_damage(s, t, b, p, q, dmg, 0, prm)
     if s.alive[b, p] and lay_treasure(s, t, b, p, sq, WAY_LANDS):
         check_victory(s, t, b)
+
+
+@njit(cache=True)
+def featherweight_counter(s, t, b, q, dmg, prm):
+    """Wizard q is attacked (for about ``dmg``) and not yet featherweight: it may cast
+    Featherweight as a counter (card text; a neutral spell cast as a counter, so Negate Neutral
+    may answer it, A-8); it lasts (one token, unboosted) and this attack's damage already pushes."""
+    if spell_on(s, t, b, E_FEATHERWEIGHT, q) >= 0:
+        return
+    c = BT.choose_featherweight(s, t, b, q, prm[q], dmg)
+    if c >= 0 and counter_cast(s, t, b, q, c, prm):
+        begin_spell(s, t, b, q, c, q, 1)
+
+
+@njit(cache=True)
+def featherweight(s, t, b, src, q, amount):
+    """While wizard q's Featherweight lasts, each point of damage from seat src moves q one square
+    instead (card text): straight away from src's square along the axis of the larger map
+    distance (checklist 2.3, as a knock-back), under q's own movement rules (walls, closed doors
+    and Stone Blocks stop it; links continue the line). Returns the damage left when q cannot
+    move further (all of it when src stands on q's square: no direction)."""
+    if spell_on(s, t, b, E_FEATHERWEIGHT, q) < 0:
+        return amount
+    geo = geo_of(s, t, b)
+    sq = s.pos[b, q]
+    d = away_side(geo, s.pos[b, src], sq)
+    if d < 0:
+        return amount
+    bit = move_bit(s, t, b, q)
+    n = 0
+    while n < amount:
+        nxt, nd = straight(geo, sq, d, bit, False)
+        if nxt < 0:
+            break
+        sq = nxt
+        d = nd
+        n += 1
+    log(s, b, EV_FEATHER, q, n, amount - n)
+    if n > 0:
+        shift(s, b, q, sq)
+    return amount - n
 
 
 @njit(cache=True)

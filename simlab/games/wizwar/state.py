@@ -71,6 +71,7 @@ IMPLEMENTED = frozenset({
     # helper "thaum"
     "anti_anti", "backlash", "invisible", "slow_death", "globe_of_pain", "yoink",
     "gravity", "swap", "ward", "strength", "stretch", "heave_ho",
+    "featherweight",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",

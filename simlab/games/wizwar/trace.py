@@ -162,6 +162,9 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_TEAR:
             what = "fails" if y == -1 else ("tears away an item" if y == -2 else f"tears away {treasure(y)}")
             lines.append(f"  Strength: tries to tear from {who(a)}, rolls {x}: {what}")
+        elif code == R.EV_FEATHER:
+            rest = f", {y} damage left" if y else ""
+            lines.append(f"    Featherweight: {who(a)} is pushed {x} square(s) instead{rest}")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

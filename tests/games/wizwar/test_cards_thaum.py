@@ -833,3 +833,44 @@ def test_heave_ho_doubled_by_strength():
     h = pos.give(0, "Heave-Ho")
     pos.do(0, (S.O_HEAVE, h, 1, pos.sq(2, 5), 0))
     assert pos.st.life[0, 1] == 9
+
+
+# ------------------------------------------------------------------------------------------
+# Featherweight (card; checklist 2.3 forced movement)
+# ------------------------------------------------------------------------------------------
+
+def test_featherweight_cast_as_a_counter_turns_damage_into_a_push():
+    """Featherweight (card: cast as a counter when attacked, temporary): each point of damage
+    moves its wizard one square straight away from the attacker instead (checklist 2.3); the
+    balanced target casts it against a hit worth a counter."""
+    pos = ready(red=(2, 4))
+    fw = pos.give(1, "Featherweight")
+    pt = pos.give(0, "Powerthrust")
+    pos.do(0, (O_ATTACK, pt, 1, -1, 0))  # 3 damage
+    assert pos.st.c_cont[0, fw] == S.maint_of(1)
+    assert pos.st.life[0, 1] == 15 and pos.st.pos[0, 1] == pos.sq(2, 7)
+
+
+def test_featherweight_blocked_push_leaves_the_rest_as_damage():
+    """Featherweight (card: unable to move, the remaining damage is suffered): a wall two squares
+    behind stops the push; the rest is damage."""
+    pos = Position(params=NEVER)  # the frame's wall east of (1,4)
+    pos.put(0, 1, 1)
+    pos.put(1, 1, 3)
+    pos.start_turn(1)
+    fw = pos.give(1, "Featherweight")
+    R.begin_spell(pos.st, pos.t, 0, 1, fw, 1, 2)
+    pos.start_turn(0)
+    fb = pos.give(0, "Fireball")
+    pos.do(0, (O_ATTACK, fb, 1, -1, 0))  # 5 damage: 1 square, then the wall
+    assert pos.st.pos[0, 1] == pos.sq(1, 4) and pos.st.life[0, 1] == 11
+
+
+def test_featherweight_in_the_same_square_is_plain_damage():
+    """Featherweight (card) with no direction (our ruling: an attacker on the same square pushes
+    nowhere): the damage is suffered."""
+    pos = ready(NEVER, red=(2, 2))
+    fw = pos.give(1, "Featherweight")
+    R.begin_spell(pos.st, pos.t, 0, 1, fw, 1, 2)
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == 14 and pos.st.pos[0, 1] == pos.sq(2, 2)
