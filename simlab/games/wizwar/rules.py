@@ -1356,15 +1356,7 @@ def geo_attack_options(s, t, b, geo, p, fog, seen):
                     add_opt(s, b, O_ATTACK, i, q, y, 0)
                     d = away_side(geo, me, s.pos[b, q])
                     if d >= 0:
-                        run = 0
-                        sq = s.pos[b, q]
-                        while run < n:
-                            nxt, nd = straight(geo, sq, d, qbit, False)
-                            if nxt < 0:
-                                break
-                            sq = nxt
-                            d = nd
-                            run += 1
+                        run = push_run(geo, s.pos[b, q], d, n, qbit)[1]
                         if run > 0:
                             add_opt(s, b, O_ATTACK, i, q, y, run)
                 else:
@@ -2290,6 +2282,22 @@ def heave_ho(s, t, b, p, i, q, sq, prm):
 
 
 @njit(cache=True)
+def push_run(geo, sq, d, n, bit):
+    """A push of up to ``n`` squares from ``sq`` across side ``d`` and straight on under the
+    movement rules of door mask ``bit`` (movement.straight; links continue the line): (the square
+    it ends on, the squares moved) (Waterbolt's knock-back options, Featherweight)."""
+    run = 0
+    while run < n:
+        nxt, nd = straight(geo, sq, d, bit, False)
+        if nxt < 0:
+            break
+        sq = nxt
+        d = nd
+        run += 1
+    return sq, run
+
+
+@njit(cache=True)
 def featherweight_counter(s, t, b, q, dmg, prm):
     """Wizard q is attacked (for about ``dmg``) and not yet featherweight: it may cast
     Featherweight as a counter (card text; a neutral spell cast as a counter, so Negate Neutral
@@ -2315,15 +2323,7 @@ def featherweight(s, t, b, src, q, amount):
     d = away_side(geo, s.pos[b, src], sq)
     if d < 0:
         return amount
-    bit = move_bit(s, t, b, q)
-    n = 0
-    while n < amount:
-        nxt, nd = straight(geo, sq, d, bit, False)
-        if nxt < 0:
-            break
-        sq = nxt
-        d = nd
-        n += 1
+    sq, n = push_run(geo, sq, d, amount, move_bit(s, t, b, q))
     log(s, b, EV_FEATHER, q, n, amount - n)
     if n > 0:
         shift(s, b, q, sq)
