@@ -25,6 +25,8 @@ from simlab.games.wizwar.state import (
     E_ABSORB_SPELL,
     E_ACID_BATH,
     E_ADD,
+    E_ANTI_ANTI,
+    E_BACKLASH,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
@@ -34,12 +36,17 @@ from simlab.games.wizwar.state import (
     E_DISPEL,
     E_DROP_OBJECT,
     E_ENERGY,
+    E_FEATHERWEIGHT,
     E_FIRE_CLOAK,
     E_FIRE_DARTS,
     E_FIREBALL,
     E_FLOOD,
     E_FOG,
     E_FULL_SHIELD,
+    E_GLOBE_OF_PAIN,
+    E_GRAVITY,
+    E_HEAVE_HO,
+    E_INVISIBLE,
     E_KA_BONG,
     E_LARGE_ROCK,
     E_LIFESTONE,
@@ -59,15 +66,21 @@ from simlab.games.wizwar.state import (
     E_PSYCHIC_STORM,
     E_SHARE_LIFE,
     E_SHIELD,
+    E_SLOW_DEATH,
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_BLOCK,
     E_STONE_DEAD,
     E_STONE_SPIKES,
+    E_STRENGTH,
+    E_STRETCH,
+    E_SWAP,
     E_TELEPORT,
     E_THOUGHT_STEAL,
+    E_WARD,
     E_WATERBOLT,
     E_WINDRIDER,
+    E_YOINK,
     E_ZOT,
     FILLED,
     MAXP,
@@ -79,6 +92,7 @@ from simlab.games.wizwar.state import (
     O_DROP,
     O_END,
     O_END_SPELL,
+    O_HEAVE,
     O_ITEM,
     O_ITEM_DROP,
     O_ITEM_PICK,
@@ -86,8 +100,14 @@ from simlab.games.wizwar.state import (
     O_PICKUP,
     O_PUNCH,
     O_STEP,
+    O_STRETCH,
+    O_TEAR,
     O_THROW,
     O_UNLOCK,
+    STRETCH_DROP,
+    STRETCH_ITEM,
+    STRETCH_TREASURE,
+    T_ATTACK,
     T_ENERGY,
     carried,
     hand_limit,
@@ -130,6 +150,9 @@ PRESETS = {
                                                                  "attack_min": 0.5}),
     "random": BotPreset("random", "uniformly random legal choices (for fuzzing the rules)", {"random": 1.0}),
 }
+
+
+GLOBE_REACH = 6  # Globe of Pain: its target within 6 movement of the caster (card text)
 
 
 @njit(cache=True)
@@ -176,7 +199,7 @@ def card_value(t, card):
     elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
         v = 1.5
     else:
-        v = mind_card_value(e, v)
+        v = thaum_card_value(e, mind_card_value(e, v))
     return v
 
 
@@ -185,7 +208,7 @@ def spell_damage(t, card, energy):
     """Damage an implemented attack spell deals at ``energy`` before counters."""
     e = t.card_effect[card]
     d = 0
-    if e == E_ZOT or e == E_STONE_DEAD or e == E_FIRE_DARTS:
+    if e == E_ZOT or e == E_STONE_DEAD or e == E_FIRE_DARTS or e == E_GLOBE_OF_PAIN:
         d = energy
     elif e == E_FIREBALL:
         d = 5
@@ -199,6 +222,8 @@ def spell_damage(t, card, energy):
         d = 3  # one pass (the bolt may pass a wizard more than once)
     elif e == E_ACID_BATH:
         d = 2 * energy  # 2 in each of the caster's Time Passes while it lasts (energy tokens)
+    elif e == E_SLOW_DEATH:
+        d = (3 * energy) // 2  # 1 a card drawn, about 2 a turn, fewer near death (draws_wanted)
     return d
 
 
@@ -421,9 +446,13 @@ def choose_teleport_counter(s, t, b, geo, q, prm, attacker, card, energy):
     src = s.pos[b, attacker]
     abit = 1 << s.colour[b, attacker]
     sqs = teleport_squares(geo, s.pos[b, q])
+    walk = np.empty(0, np.int16)  # Globe of Pain needs no sight: out of its reach instead
+    if t.card_effect[card] == E_GLOBE_OF_PAIN:
+        walk = distances(geo, src, move_bit(s, t, b, attacker))
     n = 0
     for j in range(sqs.shape[0]):
-        if s.fill[b, sqs[j]] == 0 and not line_of_sight(geo, src, sqs[j], abit):  # never into a Stone Block
+        seen = line_of_sight(geo, src, sqs[j], abit) if walk.shape[0] == 0 else 0 <= walk[sqs[j]] <= GLOBE_REACH
+        if s.fill[b, sqs[j]] == 0 and not seen:  # never into a Stone Block
             sqs[n] = sqs[j]
             n += 1
     if n == 0:
@@ -688,6 +717,9 @@ def choose_option(s, t, b, geo, p, prm):
                     dmg = 3  # a spike of one's Stone Spikes: the spell stays
                 else:
                     cost += 0.3 * card_value(t, card)
+            if (kind == O_PUNCH or kind == O_THROW) and not (kind == O_THROW and dmg == 4) \
+                    and spell_on(s, t, b, E_STRENGTH, p) >= 0:
+                dmg *= 2  # Strength doubles physical damage (not the Boomstone's magic)
             if kind == O_ATTACK or kind == O_ADD:
                 card = s.inst_card[b, a]
                 energy = 1
@@ -703,7 +735,7 @@ def choose_option(s, t, b, geo, p, prm):
                     dmg = 0
                     sc += 1.5 * prm[P_W_KILL]  # two stun tokens
             sc += prm[P_W_KILL] * dmg - cost
-            if dmg >= s.life[b, q] and not (kind == O_ATTACK and t.card_effect[s.inst_card[b, a]] == E_ACID_BATH):
+            if dmg >= s.life[b, q] and not (kind == O_ATTACK and lingering(t.card_effect[s.inst_card[b, a]])):
                 sc += prm[P_KILL_BONUS]
             if s.carrying[b, q] >= 0:
                 sc += 1.0
@@ -783,6 +815,8 @@ def choose_option(s, t, b, geo, p, prm):
                     sc = 0.5
             elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
                 sc = mind_neutral_score(s, t, b, p, card, x)
+            elif thaum_effect(e):
+                sc = thaum_score(s, t, b, geo, p, prm, k, goal, field, here, look)
             else:
                 sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0, look)
         elif kind == O_ADD and a < 0:
@@ -792,6 +826,12 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = 1.5 * prm[P_W_TREASURE] - 0.1 * v - c
         elif kind == O_END_SPELL:
             sc = maint_score(s, t, b, geo, p, prm, k, False, look)
+        elif kind == O_TEAR:
+            sc = tear_score(s, t, b, p, k)
+        elif kind == O_STRETCH:
+            sc = stretch_score(s, t, b, p, prm, k)
+        elif kind == O_HEAVE:
+            sc = heave_score(s, t, b, p, prm, k)
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0
@@ -868,7 +908,7 @@ def _spell_worth(s, t, b, geo, p, j, look):
                 if t.card_fire[s.inst_card[b, s.cont[b, h, k]]]:
                     v = 0.5
         return v
-    if e == E_ACID_BATH and q == p:
+    if lingering(e) and q == p:
         v = 2.0 * tok
     elif e == E_MIST_BODY and s.carrying[b, q] >= 0 and s.tr_carrier[b, s.carrying[b, q]] == q \
             and s.carrying[b, q] // 2 == p:
@@ -878,6 +918,18 @@ def _spell_worth(s, t, b, geo, p, j, look):
     elif e == E_PAIN_LINK and s.attacked[b] == 0 and _looks_at(s, b, geo, p, q, look):
         v = 1.0
     return v
+
+
+@njit(cache=True)
+def spell_cost(s, t, b, a, y):
+    """(energy, cost) of casting spell instance a boosted by instance y (-1: unboosted, energy
+    1, R91): the cost is 0.3 of the worth of each card spent."""
+    energy = 1
+    cost = 0.3 * card_value(t, s.inst_card[b, a])
+    if y >= 0:
+        energy = t.card_energy[s.inst_card[b, y]]
+        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    return energy, cost
 
 
 @njit(cache=True)
@@ -898,11 +950,7 @@ def maint_score(s, t, b, geo, p, prm, k, blocked, look):
         return v if v > 0 else -1.0
     card = s.inst_card[b, a]
     e = t.card_effect[card]
-    energy = 1
-    cost = 0.3 * card_value(t, card)
-    if y >= 0:
-        energy = t.card_energy[s.inst_card[b, y]]
-        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    energy, cost = spell_cost(s, t, b, a, y)
     sc = -1.0
     if e == E_DISPEL:
         sc = _spell_worth(s, t, b, geo, p, z, look) - cost
@@ -1010,7 +1058,7 @@ def avoids_option(s, t, b, prm, k):
     y = s.opt[b, k, 3]
     z = s.opt[b, k, 4]
     plays = kind == O_ATTACK or kind == O_NEUTRAL or kind == O_ITEM or kind == O_THROW or kind == O_UNLOCK \
-        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD
+        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD or kind == O_STRETCH or kind == O_HEAVE
     if plays and a >= 0 and avoided(prm, s.inst_card[b, a]):
         return True
     card = int(prm[P_AVOID])
@@ -1066,11 +1114,18 @@ def choose_full_shield(s, t, b, q, prm, card, energy):
         if not coin(s, b, q):
             return -1
         return i if i >= 0 and (ab < 0 or coin(s, b, q)) else ab
+    return cancel_card(s, t, b, card, cancel_want(s, t, b, q, prm, card, energy), i, ab)
+
+
+@njit(cache=True)
+def cancel_want(s, t, b, q, prm, card, energy):
+    """Seat q, the target of spell ``card`` cast with ``energy``, wants it cancelled: a hit of
+    counter_min + 1 or more or a lethal one, Zot!'s stun, Drop Object or Mental Force while
+    carrying a treasure."""
     dmg = target_damage(s, t, b, card, energy, q)
     e = t.card_effect[card]
-    want = dmg >= s.life[b, q] or dmg >= prm[P_COUNTER_MIN] + 1 or (e == E_DROP_OBJECT and s.carrying[b, q] >= 0) \
+    return dmg >= s.life[b, q] or dmg >= prm[P_COUNTER_MIN] + 1 or (e == E_DROP_OBJECT and s.carrying[b, q] >= 0) \
         or (e == E_ZOT and dmg == 0) or (e == E_MENTAL_FORCE and s.carrying[b, q] >= 0)
-    return cancel_card(s, t, b, card, want, i, ab)
 
 
 @njit(cache=True)
@@ -1094,7 +1149,7 @@ def choose_negate(s, t, b, w, prm, caster, card, target, sees):
     e = t.card_effect[card]
     # keep the treasure one carries; keep one's life and hand from Share Life / Thought Steal
     want = (e == E_DROP_OBJECT and target == w and s.carrying[b, w] >= 0) \
-        or (target == w and mind_neutral_hurts(s, t, b, caster, card, w))
+        or (target == w and mind_neutral_hurts(s, t, b, caster, card, w)) or thaum_hurts(s, t, b, card, target, w)
     return cancel_card(s, t, b, card, want, nn if nn >= 0 else fs, ab)
 
 
@@ -1300,3 +1355,266 @@ def choose_steal(s, t, b, p, q, prm):
             bv = v
             best = i
     return best
+
+
+# --- thaum cards ---
+# Bot hooks of Anti-Anti, Backlash, Invisible, Slow Death, Globe of Pain, Yoink!, Gravity, Swap,
+# Ward, Strength, Stretch, Heave-Ho and Featherweight.
+
+@njit(cache=True)
+def thaum_card_value(e, v):
+    """card_value of this block's cards (``v`` for any other effect)."""
+    if e == E_BACKLASH:
+        v = 3.0
+    elif e == E_ANTI_ANTI:
+        v = 2.0
+    elif e == E_INVISIBLE or e == E_SLOW_DEATH or e == E_FEATHERWEIGHT:
+        v = 2.0
+    elif e == E_GLOBE_OF_PAIN or e == E_WARD:
+        v = 2.5
+    elif e == E_YOINK:
+        v = 2.0
+    elif e == E_GRAVITY or e == E_SWAP or e == E_STRENGTH or e == E_STRETCH or e == E_HEAVE_HO:
+        v = 1.5
+    return v
+
+
+@njit(cache=True)
+def choose_anti_anti(s, t, b, p, prm, card):
+    """Seat p's spell ``card`` was countered: the Anti-Anti to cancel that counter with, or -1.
+    Balanced: for an attack spell, or a spell worth 1.5 or more; random: a coin flip."""
+    aa = _find(s, t, b, p, E_ANTI_ANTI, prm)
+    if aa < 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        return aa if coin(s, b, p) else -1
+    if t.card_type[card] == T_ATTACK or card_value(t, card) >= 1.5:
+        return aa
+    return -1
+
+
+@njit(cache=True)
+def choose_backlash(s, t, b, q, prm, card, energy):
+    """Seat q is the target of attack spell ``card`` cast with ``energy``: the Backlash to
+    cancel it with, or -1. Balanced: whenever it would cancel the spell anyway
+    (:func:`cancel_want`), or the caster would suffer 3 or more; random: a coin flip."""
+    c = _find(s, t, b, q, E_BACKLASH, prm)
+    if c < 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        return c if coin(s, b, q) else -1
+    if energy >= 3 or cancel_want(s, t, b, q, prm, card, energy):
+        return c
+    return -1
+
+
+@njit(cache=True)
+def thaum_effect(e):
+    """The cards of this block whose own-turn options :func:`thaum_score` scores."""
+    return e == E_INVISIBLE or e == E_YOINK or e == E_GRAVITY or e == E_SWAP or e == E_STRENGTH
+
+
+@njit(cache=True)
+def thaum_score(s, t, b, geo, p, prm, k, goal, field, here, look):
+    """Score of option k of this block's cards (``goal``, ``field``, ``here``: the walk of
+    :func:`choose_option`; ``look``: its sight answers). Invisible: when carrying a treasure or
+    at 8 life or less in an enemy's sight (a longer spell a little more). Yoink!: an item worth 2
+    or more, scored 1.5 times its worth. Gravity: :func:`gravity_worth`. Swap: the steps to the
+    goal it saves beyond the movement points left (after it no more movement). Strength: when an
+    enemy in p's square carries a treasure p could tear away."""
+    a = s.opt[b, k, 1]
+    y = s.opt[b, k, 3]
+    card = s.inst_card[b, a]
+    e = t.card_effect[card]
+    energy, cost = spell_cost(s, t, b, a, y)
+    sc = -1.0
+    if e == E_STRENGTH:
+        if spell_on(s, t, b, E_STRENGTH, p) < 0 and s.attacked[b] == 0 and s.first_done[b, p] == 1:
+            for q in range(s.players[b]):
+                if q != p and s.alive[b, q] and s.pos[b, q] == s.pos[b, p] and s.carrying[b, p] < 0 \
+                        and s.carrying[b, q] >= 0:
+                    sc = 4.0 - cost  # a treasure to tear away
+    elif e == E_SWAP:
+        d = field[s.pos[b, s.opt[b, k, 2]]]
+        if d >= 0:
+            sc = prm[P_W_TREASURE] * (here - d - s.mp[b]) - cost  # beyond what walking gets
+    elif e == E_GRAVITY:
+        if spell_on(s, t, b, E_GRAVITY, -1) < 0:
+            v = gravity_worth(s, t, b, p)
+            if v > 0:
+                sc = v - cost
+    elif e == E_YOINK:
+        v = card_value(t, s.inst_card[b, s.opt[b, k, 4]])
+        if v >= 2.0:
+            sc = 1.5 * v - cost  # the item is ours and no longer the enemy's
+    elif e == E_INVISIBLE:
+        if spell_on(s, t, b, E_INVISIBLE, p) < 0 and (s.carrying[b, p] >= 0 or s.life[b, p] <= 8) \
+                and _sees_enemy(s, t, b, geo, p, look):
+            sc = 2.0 + 0.5 * (energy - 1) - cost
+    return sc
+
+
+@njit(cache=True)
+def choose_invisible(s, t, b, q, prm, dmg):
+    """Seat q is attacked for about ``dmg`` and is not invisible: the Invisible to cast as a
+    counter, or -1 (:func:`choose_self_counter`)."""
+    return choose_self_counter(s, t, b, q, prm, dmg, E_INVISIBLE)
+
+
+@njit(cache=True)
+def choose_featherweight(s, t, b, q, prm, dmg):
+    """Seat q is attacked for about ``dmg`` and is not featherweight: the Featherweight to cast as
+    a counter, or -1 (:func:`choose_self_counter`)."""
+    return choose_self_counter(s, t, b, q, prm, dmg, E_FEATHERWEIGHT)
+
+
+@njit(cache=True)
+def choose_self_counter(s, t, b, q, prm, dmg, effect):
+    """A spell with ``effect`` that seat q, attacked for about ``dmg``, casts on itself as a
+    counter, or -1. Balanced: for a hit worth a counter (counter_min) or a lethal one; random: a
+    coin flip."""
+    c = _find(s, t, b, q, effect, prm)
+    if c < 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        return c if coin(s, b, q) else -1
+    if dmg >= prm[P_COUNTER_MIN] or dmg >= s.life[b, q]:
+        return c
+    return -1
+
+
+@njit(cache=True)
+def lingering(e):
+    """The curses that hurt later, not as they hit (Acid Bath, Slow Death): no kill bonus."""
+    return e == E_ACID_BATH or e == E_SLOW_DEATH
+
+
+@njit(cache=True)
+def draws_wanted(s, t, b, p, prm, n):
+    """How many of the ``n`` cards it may draw seat p draws (R169: up to two). Under Slow Death
+    each costs a life point (card text: the target is not forced to draw): balanced keeps 4 life
+    above the cards, random draws a random number; otherwise every card."""
+    if n <= 0 or spell_on(s, t, b, E_SLOW_DEATH, p) < 0:
+        return n
+    if prm[P_RANDOM] >= 0.5:
+        return rand(s, b, p, n + 1)
+    return max(0, min(n, s.life[b, p] - 4))
+
+
+@njit(cache=True)
+def thaum_hurts(s, t, b, card, target, w):
+    """Would wizard w lose by neutral spell ``card`` aimed at ``target`` (so negate it): Yoink!
+    at w when w carries an item worth 2.5 or more; Gravity when its fall costs w 3 or more
+    (:func:`gravity_worth` seen from w: a treasure it carries away from home)."""
+    e = t.card_effect[card]
+    if e == E_GRAVITY:
+        return gravity_worth(s, t, b, w) <= -3.0
+    if e == E_YOINK and target == w:
+        c = items_of(w)
+        for k in range(s.cont_n[b, c]):
+            if card_value(t, s.inst_card[b, s.cont[b, c, k]]) >= 2.5:
+                return True
+    return False
+
+
+@njit(cache=True)
+def gravity_worth(s, t, b, p):
+    """What Gravity's fall is worth to seat p: 8 for each enemy carrying one of p's treasures, 3
+    for each carrying another's, 6 lost if p carries one itself away from home; half the worth of
+    every item the others drop, less half of p's own; 1 less for p's own pick-ups it forbids."""
+    home = t.g_base[s.deal[b], p]
+    v = -1.0
+    for w in range(s.players[b]):
+        if not s.alive[b, w]:
+            continue
+        j = s.carrying[b, w]
+        sign = -0.5 if w == p else 0.5
+        if j >= 0:
+            if w == p:
+                v -= 0.0 if s.pos[b, p] == home else 6.0
+            else:
+                v += 8.0 if j // 2 == p else 3.0
+        c = items_of(w)
+        for k in range(s.cont_n[b, c]):
+            v += sign * card_value(t, s.inst_card[b, s.cont[b, c, k]])
+    return v
+
+
+@njit(cache=True)
+def choose_ward(s, t, b, o, prm):
+    """Seat o sees an enemy pick up one of its treasures: the Ward to cast, or -1. Balanced:
+    always (3 damage and a half chance the treasure drops); random: a coin flip."""
+    c = _find(s, t, b, o, E_WARD, prm)
+    if c < 0 or prm[P_RANDOM] < 0.5:
+        return c
+    return c if coin(s, b, o) else -1
+
+
+@njit(cache=True)
+def tear_score(s, t, b, p, k):
+    """Score of Strength's tearing attack (option k, O_TEAR): three chances in four of a treasure
+    (9 for one's own, 7 for another's) or of an item (1.5 times its worth)."""
+    q = s.opt[b, k, 1]
+    x = s.opt[b, k, 2]
+    if x < 0:
+        return 0.75 * (9.0 if s.carrying[b, q] // 2 == p else 7.0)
+    return 0.75 * 1.5 * card_value(t, s.inst_card[b, x])
+
+
+@njit(cache=True)
+def stretch_score(s, t, b, p, prm, k):
+    """Score of a Stretch option (O_STRETCH), less 0.3 of the card's worth: a treasure as a
+    pick-up scores (10 an enemy's not on p's base, 8 one's own from an enemy base), a floor item
+    1 with room for it, a treasure put down on p's base 20 when it scores; a punch as a punch
+    (damage, doubled by Strength; the kill bonus; 1 more at a treasure carrier), only from
+    attack_min up (Mightstone dice not counted)."""
+    a = s.opt[b, k, 1]
+    mode = s.opt[b, k, 2]
+    y = s.opt[b, k, 3]
+    cost = 0.3 * card_value(t, s.inst_card[b, a])
+    home = t.g_base[s.deal[b], p]
+    sc = -1.0
+    if mode == STRETCH_TREASURE:
+        if y // 2 != p and s.tr_sq[b, y] != home:
+            sc = 10.0 - cost
+        elif y // 2 == p and s.tr_sq[b, y] != home:
+            for q in range(s.players[b]):
+                if q != p and s.tr_sq[b, y] == t.g_base[s.deal[b], q]:
+                    sc = 8.0 - cost
+    elif mode == STRETCH_ITEM:
+        if hand_size(s, b, p) < hand_limit(s, t, b, p) and s.carrying[b, p] < 0:
+            sc = 1.0 - cost
+    elif mode == STRETCH_DROP:
+        if y // 2 != p:
+            sc = 20.0 - cost
+    else:
+        dmg = 2 if spell_on(s, t, b, E_STRENGTH, p) >= 0 else 1
+        sc = prm[P_W_KILL] * dmg - cost + (prm[P_KILL_BONUS] if dmg >= s.life[b, y] else 0.0) \
+            + (1.0 if s.carrying[b, y] >= 0 else 0.0)
+        if sc < prm[P_ATTACK_MIN]:
+            sc = -1.0
+    return sc
+
+
+@njit(cache=True)
+def heave_score(s, t, b, p, prm, k):
+    """Score of Heave-Ho (option k, O_HEAVE), less 0.3 of the card's worth: at one's own base 20
+    when the treasure is an enemy's (it scores there), 5 for one's own; at a wizard the damage (the
+    grid distance, doubled by Strength) as an attack, less 6 for giving up an enemy treasure one
+    was carrying home, from attack_min up."""
+    a = s.opt[b, k, 1]
+    q = s.opt[b, k, 2]
+    sq = s.opt[b, k, 3]
+    j = s.carrying[b, p]
+    cost = 0.3 * card_value(t, s.inst_card[b, a])
+    if q < 0:
+        return (20.0 if j // 2 != p else 5.0) - cost
+    kd = s.deal[b]
+    me = s.pos[b, p]
+    dmg = abs(np.int64(t.g_sq_r[kd, me]) - t.g_sq_r[kd, sq]) + abs(np.int64(t.g_sq_c[kd, me]) - t.g_sq_c[kd, sq])
+    if spell_on(s, t, b, E_STRENGTH, p) >= 0:
+        dmg *= 2
+    sc = prm[P_W_KILL] * dmg - cost - (6.0 if j // 2 != p else 0.0)
+    if dmg >= s.life[b, q]:
+        sc += prm[P_KILL_BONUS]
+    return sc if sc >= prm[P_ATTACK_MIN] else -1.0

@@ -23,6 +23,7 @@ from simlab.games.wizwar.board import DOOR, Geometry
 from simlab.games.wizwar.movement import (
     away_side,
     bolt_path,
+    distances,
     push_dest,
     step,
     step_unlocked,
@@ -44,11 +45,16 @@ from simlab.games.wizwar.state import (
     E_DESTROY_WALL,
     E_DISPEL,
     E_DROP_OBJECT,
+    E_FEATHERWEIGHT,
     E_FIRE_CLOAK,
     E_FIRE_DARTS,
     E_FIREBALL,
     E_FLOOD,
     E_FOG,
+    E_GLOBE_OF_PAIN,
+    E_GRAVITY,
+    E_HEAVE_HO,
+    E_INVISIBLE,
     E_KA_BONG,
     E_LARGE_ROCK,
     E_LIFESTONE,
@@ -66,15 +72,20 @@ from simlab.games.wizwar.state import (
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
     E_SHARE_LIFE,
+    E_SLOW_DEATH,
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_BLOCK,
     E_STONE_DEAD,
     E_STONE_SPIKES,
+    E_STRENGTH,
+    E_STRETCH,
+    E_SWAP,
     E_TELEPORT,
     E_THOUGHT_STEAL,
     E_WATERBOLT,
     E_WINDRIDER,
+    E_YOINK,
     E_ZOT,
     END_ALL_DEAD,
     END_LAST_ALIVE,
@@ -92,6 +103,7 @@ from simlab.games.wizwar.state import (
     O_DROP,
     O_END,
     O_END_SPELL,
+    O_HEAVE,
     O_ITEM,
     O_ITEM_DROP,
     O_ITEM_PICK,
@@ -99,6 +111,8 @@ from simlab.games.wizwar.state import (
     O_PICKUP,
     O_PUNCH,
     O_STEP,
+    O_STRETCH,
+    O_TEAR,
     O_THROW,
     O_UNLOCK,
     ROUND_LIMIT,
@@ -139,6 +153,15 @@ from simlab.games.wizwar.state import (
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK) = range(48)
+# helper thaum: EV_BACKLASH: a = the caster hurt by Backlash, x = the energy
+# EV_INVISIBLE: a = the invisible wizard, x = its d4 roll, y = 1 if the attack is evaded
+# EV_SLOW_DEATH: a = the cursed wizard that drew a card
+# EV_TAKE_ITEM: a = the seat that takes, x = the item's card, y = the seat it is taken from
+# EV_WARD: a = the treasure's owner who casts Ward, x = the wizard it hurts, y = its d4 roll
+# EV_TEAR: a = the wizard torn at, x = the d4 roll, y = -1 failed, -2 an item (EV_TAKE_ITEM
+# follows), else the treasure taken
+# EV_FEATHER: a = the wizard pushed instead of hurt, x = squares pushed, y = damage left
+(EV_BACKLASH, EV_INVISIBLE, EV_SLOW_DEATH, EV_TAKE_ITEM, EV_WARD, EV_TEAR, EV_FEATHER) = range(48, 55)
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -237,6 +260,8 @@ def draw_card(s, t, b, p):
     """Seat p draws the top card of its deck (the shared one, or its team's under the Custom
     Spellbook rule, R176); an empty deck is first replaced by its shuffled discard pile (R171);
     with both empty nothing is drawn (A-23). Returns the instance or -1."""
+    if not s.alive[b, p]:
+        return -1  # a wizard killed by Slow Death while drawing draws no more
     zd, zx = deck_zones(t, p)
     if s.cont_n[b, zd] == 0 and s.cont_n[b, zx] > 0:
         while s.cont_n[b, zx] > 0:
@@ -251,6 +276,8 @@ def draw_card(s, t, b, p):
         s.card[b, p, s.inst_card[b, i], S.C_ACQ] += 1
         s.seat[b, p, S.S_DRAWN] += 1
         log(s, b, EV_DRAW, p, s.inst_card[b, i], 0)
+        if spell_on(s, t, b, E_SLOW_DEATH, p) >= 0:
+            s.curse_due[b, p] += 1  # Slow Death: 1 damage per card drawn (slow_death_settle)
     return i
 
 
@@ -387,16 +414,24 @@ def check_victory(s, t, b):
 def put_down(s, t, b, p, way):
     """Seat p's carried treasure goes onto its square (R119 dropping, a card forcing it, A-15 on
     death); on a base it scores for the base's owner if it is an enemy's treasure (R120, A-17)."""
+    if lay_treasure(s, t, b, p, s.pos[b, p], way):
+        check_victory(s, t, b)
+
+
+@njit(cache=True)
+def lay_treasure(s, t, b, p, sq, way):
+    """:func:`put_down` onto square ``sq`` without the victory check (Gravity drops every treasure
+    at once, A-7; Stretch and Heave-Ho put it elsewhere); True if p carried one."""
     j = s.carrying[b, p]
     if j < 0:
-        return
-    s.tr_sq[b, j] = s.pos[b, p]
+        return False
+    s.tr_sq[b, j] = sq
     s.tr_carrier[b, j] = -1
     s.carrying[b, p] = -1
-    if way != WAY_DEATH and j // 2 != p and s.pos[b, p] == t.g_base[s.deal[b], p]:
+    if way != WAY_DEATH and j // 2 != p and sq == t.g_base[s.deal[b], p]:
         s.seat[b, p, S.S_DELIVERED] += 1
-    log(s, b, EV_DROP, j, s.pos[b, p], way)
-    check_victory(s, t, b)
+    log(s, b, EV_DROP, j, sq, way)
+    return True
 
 
 @njit(cache=True)
@@ -459,6 +494,8 @@ def hurt(s, t, b, src, q, amount, prm):
     damage reduced to 0 is no damage (R147). Life falls by the rest; at 0 or less q dies, killed
     by src if there is one (R55, R157, R158). Returns the damage dealt."""
     amount -= carried(s, t, b, q, E_BLOODSHARD)
+    if amount > 0 and src >= 0 and src != q and s.alive[b, src]:
+        amount = featherweight(s, t, b, src, q, amount)  # points turned into a push
     while amount > 0 and s.alive[b, q]:
         i, boost = BT.choose_shield(s, t, b, q, prm[q], amount)
         if i < 0:
@@ -544,6 +581,18 @@ def add_opt(s, b, kind, a, x, y, z):
 
 
 @njit(cache=True)
+def add_boosted(s, t, b, kind, p, i, x):
+    """Options (kind, i, x, boost, 0) of seat p's spell i at x: unboosted (boost -1) and with
+    each other hand card that has an energy value (R92)."""
+    add_opt(s, b, kind, i, x, -1, 0)
+    h = hand_of(p)
+    for k in range(s.cont_n[b, h]):
+        i2 = s.cont[b, h, k]
+        if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
+            add_opt(s, b, kind, i, x, i2, 0)
+
+
+@njit(cache=True)
 def begin_attack_spell(s, t, b, p, i, boost):
     """Seat p casts attack spell i as its attack (R49; used even if cancelled, R144): counted,
     discarded (R82: an instant spell goes with its energy cards), and its energy: 1, the
@@ -579,7 +628,7 @@ def can_attack(s, b, p):
 def attack_effect(e):
     """True for the attack spells the rules implement (each aimed at one wizard in sight)."""
     return (e == E_ZOT or e == E_FIREBALL or e == E_POWERTHRUST or e == E_STONE_DEAD or e == E_KA_BONG
-            or e == E_FIRE_DARTS or e == E_BRAIN_BURN or e == E_ACID_BATH)
+            or e == E_FIRE_DARTS or e == E_BRAIN_BURN or e == E_ACID_BATH or e == E_SLOW_DEATH)
 
 
 @njit(cache=True)
@@ -587,7 +636,8 @@ def uses_energy(e):
     """The spell's effect depends on its energy, so boosting it can matter (R92); for the others
     a boost is a legal waste of a card, not offered."""
     return (e == E_ZOT or e == E_POWERTHRUST or e == E_STONE_DEAD or e == E_FIRE_DARTS
-            or e == E_ACID_BATH)  # Acid Bath: energy = its duration (R83)
+            or e == E_ACID_BATH or e == E_SLOW_DEATH  # curses: energy = their duration (R83)
+            or e == E_GLOBE_OF_PAIN)
 
 
 @njit(cache=True)
@@ -637,8 +687,9 @@ def enumerate_options(s, t, b, geo, p):
             i = s.cont[b, h, k]
             if t.card_energy[s.inst_card[b, i]] > 0:
                 add_opt(s, b, O_BOOST, i, 0, 0, 0)
+    grav = spell_on(s, t, b, E_GRAVITY, -1) >= 0  # Gravity: no pick-ups while it lasts
     # R114, R118: pick up a treasure from one's square when carrying none
-    if s.carrying[b, p] < 0 and s.no_pickup[b] == 0:
+    if s.carrying[b, p] < 0 and s.no_pickup[b] == 0 and not grav:
         for j in range(2 * players):
             if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me:
                 add_opt(s, b, O_PICKUP, j, 0, 0, 0)
@@ -653,7 +704,7 @@ def enumerate_options(s, t, b, geo, p):
     ci = items_of(p)
     for k in range(s.cont_n[b, ci]):
         add_opt(s, b, O_ITEM_DROP, s.cont[b, ci, k], 0, 0, 0)
-    if s.mp[b] > 0:
+    if s.mp[b] > 0 and not grav:
         for k in range(s.cont_n[b, Z_FLOOR]):
             i = s.cont[b, Z_FLOOR, k]
             if s.c_sq[b, i] == me:
@@ -716,6 +767,7 @@ def enumerate_options(s, t, b, geo, p):
             walls_options(s, t, b, geo, p, i, e)
     geo_move_options(s, t, b, geo, p)
     maint_options(s, t, b, geo, p, fog, seen)
+    thaum_options(s, t, b, geo, p, fog, seen, mist)
     if can_attack(s, b, p) and not mist:
         storm_options(s, t, b, geo, p)  # last: a full buffer cuts only these
     add_options(s, t, b, p)
@@ -750,22 +802,27 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
         lightning_bolt(s, t, b, geo, p, mode, energy, prm)  # aimed at no one: no Full Shield
         return
     # the counter window (A-8): only the target's counters answer an attack spell yet
+    if backlash(s, t, b, p, q, card, energy, prm):
+        s.seat[b, p, S.S_COUNTERED] += 1
+        return
     c = BT.choose_full_shield(s, t, b, q, prm[q], card, energy)
     if c >= 0:
         spend_counter(s, t, b, q, c, prm[q])
-        s.seat[b, p, S.S_COUNTERED] += 1
-        absorb_taken(s, t, b, q, c, card, prm[q])
-        return
+        if not anti_anti(s, t, b, p, c, card, prm):
+            s.seat[b, p, S.S_COUNTERED] += 1
+            absorb_taken(s, t, b, q, c, card, prm[q])
+            return
     if absorb_window(s, t, b, geo, p, card, s.pos[b, q], q, 0, prm):
         return
     if teleport_evades(s, t, b, geo, p, q, card, energy, prm):
         s.seat[b, p, S.S_COUNTERED] += 1
         return
-    hit = 0 if e == E_ACID_BATH else BT.spell_damage(t, card, energy)  # the curse hurts later
+    curse = e == E_ACID_BATH or e == E_SLOW_DEATH
+    hit = 0 if curse else BT.spell_damage(t, card, energy)  # a curse hurts later
     if attacked_window(s, t, b, p, q, hit, FIRE_SPELL if t.card_fire[card] else 0, prm):
         s.seat[b, p, S.S_COUNTERED] += 1
         return
-    if e == E_ACID_BATH:
+    if curse:
         begin_spell(s, t, b, p, i, q, energy)  # a curse: it stays in front of the caster
     elif e == E_ZOT:
         if mode == 1:
@@ -799,6 +856,8 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
         mental_force(s, t, b, geo, p, q, energy, prm)
     elif e == E_BRAIN_BURN:
         brain_burn(s, t, b, p, q, card, prm)
+    elif e == E_GLOBE_OF_PAIN:
+        deal_damage(s, t, b, p, q, energy, 0, prm)  # magical damage = its energy, to q alone
 
 
 @njit(cache=True)
@@ -817,13 +876,15 @@ def throw(s, t, b, p, i, q, prm):
     log(s, b, EV_THROW, card, q, 0)
     sq = s.pos[b, q]
     dmg = 2 if e == E_LARGE_ROCK else (3 if e == E_STONE_SPIKES else 4)
+    if e != E_BOOMSTONE:
+        dmg *= strength_factor(s, t, b, p)  # physical damage: Strength doubles it
     if attacked_window(s, t, b, p, q, dmg, 0, prm):
         return
     if e == E_STONE_SPIKES:
-        deal_damage(s, t, b, p, q, 3, 0, prm)  # the spike shatters; the spell stays
+        deal_damage(s, t, b, p, q, dmg, 0, prm)  # the spike shatters; the spell stays
     elif e == E_LARGE_ROCK:
         lose_item(s, t, b, p, i, sq, prm[p], True)
-        deal_damage(s, t, b, p, q, 2, 0, prm)
+        deal_damage(s, t, b, p, q, dmg, 0, prm)
     else:
         lose_item(s, t, b, p, i, -1, prm[p], True)
         deal_damage(s, t, b, p, q, 4, 1, prm)
@@ -849,6 +910,8 @@ def negated(s, t, b, geo, p, card, q, prm):
         c = BT.choose_negate(s, t, b, w, prm[w], p, card, q, sees)
         if c >= 0:
             spend_counter(s, t, b, w, c, prm[w])
+            if anti_anti(s, t, b, p, c, card, prm):
+                continue
             s.seat[b, p, S.S_COUNTERED] += 1
             absorb_taken(s, t, b, w, c, card, prm[w])
             return True
@@ -869,6 +932,8 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
     if negated(s, t, b, geo, p, card, q, prm):
         return
     if maint_neutral(s, t, b, p, i, q, energy, z, prm):
+        return
+    if thaum_neutral(s, t, b, geo, p, i, q, energy, z, prm):
         return
     if e == E_MEDITATE:
         # draw three, then discard down to the hand limit; the turn goes on
@@ -954,6 +1019,8 @@ def absorb_window(s, t, b, geo, p, card, tsq, skip, hit, prm):
         c = BT.choose_absorb(s, t, b, w, prm[w], card, want)
         if c >= 0:
             spend_counter(s, t, b, w, c, prm[w])
+            if anti_anti(s, t, b, p, c, card, prm):
+                continue
             s.seat[b, p, S.S_COUNTERED] += 1
             take_cast_card(s, t, b, w, card, prm[w])
             return True
@@ -1292,15 +1359,7 @@ def geo_attack_options(s, t, b, geo, p, fog, seen):
                     add_opt(s, b, O_ATTACK, i, q, y, 0)
                     d = away_side(geo, me, s.pos[b, q])
                     if d >= 0:
-                        run = 0
-                        sq = s.pos[b, q]
-                        while run < n:
-                            nxt, nd = straight(geo, sq, d, qbit, False)
-                            if nxt < 0:
-                                break
-                            sq = nxt
-                            d = nd
-                            run += 1
+                        run = push_run(geo, s.pos[b, q], d, n, qbit)[1]
                         if run > 0:
                             add_opt(s, b, O_ATTACK, i, q, y, run)
                 else:
@@ -1367,7 +1426,7 @@ def teleport_evades(s, t, b, geo, p, q, card, energy, prm):
         return False
     spend_counter(s, t, b, q, i, prm[q])
     shift(s, b, q, dest)
-    if in_sight(s, t, b, geo, s.pos[b, p], dest, 1 << s.colour[b, p], spell_on(s, t, b, E_FOG, -1) >= 0):
+    if still_reaches(s, t, b, geo, p, dest, card):
         return False
     log(s, b, EV_EVADE, q, p, 0)
     return True
@@ -1382,7 +1441,7 @@ def teleport_evades(s, t, b, geo, p, q, card, energy, prm):
 @njit(cache=True)
 def is_global(e):
     """Global spells (R97): every wizard sees them for countering and dispelling."""
-    return e == E_FOG or e == E_FLOOD
+    return e == E_FOG or e == E_FLOOD or e == E_GRAVITY
 
 
 @njit(cache=True)
@@ -1577,6 +1636,19 @@ def retaliate(s, t, b, src, q, amount, back, prm):
 
 
 @njit(cache=True)
+def counter_cast(s, t, b, q, i, prm):
+    """Seat q casts neutral spell i from its hand as a counter to an attack on it (Pain Link,
+    Flood, Invisible: their cards): played, discarded as cast, and open to Negate Neutral (A-8).
+    True if it was not cancelled (the caller then maintains it, begin_spell)."""
+    card = s.inst_card[b, i]
+    s.card[b, q, card, S.C_PLAYED] += 1
+    s.seat[b, q, S.S_COUNTERS] += 1
+    log(s, b, EV_COUNTER, q, card, 0)
+    discard(s, b, i)
+    return not negated(s, t, b, geo_of(s, t, b), q, card, q, prm)
+
+
+@njit(cache=True)
 def attacked_window(s, t, b, p, q, dmg, fire, prm):
     """Wizard q is being attacked by seat p (a spell that was not cancelled, a punch or a throw)
     for about ``dmg`` damage (``fire``: FIRE_SPELL for a Fire attack spell, FIRE_ITEM for a punch
@@ -1586,17 +1658,13 @@ def attacked_window(s, t, b, p, q, dmg, fire, prm):
     may itself be negated (A-8). True if the attack is cancelled."""
     if not s.alive[b, q]:
         return False
+    if invisible_evades(s, t, b, p, q, dmg, prm):
+        return True
+    featherweight_counter(s, t, b, q, dmg, prm)
     i = BT.choose_attack_reaction(s, t, b, q, prm[q], dmg, fire > 0)
-    if i < 0:
+    if i < 0 or not counter_cast(s, t, b, q, i, prm):
         return False
-    card = s.inst_card[b, i]
-    s.card[b, q, card, S.C_PLAYED] += 1
-    s.seat[b, q, S.S_COUNTERS] += 1
-    log(s, b, EV_COUNTER, q, card, 0)
-    discard(s, b, i)
-    if negated(s, t, b, geo_of(s, t, b), q, card, q, prm):
-        return False
-    e = t.card_effect[card]
+    e = t.card_effect[s.inst_card[b, i]]
     if e == E_FLOOD:
         flood_board(s, t, b)
         begin_spell(s, t, b, q, i, -1, 1)
@@ -1650,12 +1718,7 @@ def maint_options(s, t, b, geo, p, fog, seen):
         if t.card_type[card] != T_NEUTRAL or (flood and t.card_fire[card]):
             continue
         if e == E_STONE_SPIKES or e == E_PAIN_LINK or e == E_MIST_BODY or e == E_FOG or e == E_FLOOD:
-            x = p
-            add_opt(s, b, O_NEUTRAL, i, x, -1, 0)
-            for k2 in range(nh):
-                i2 = s.cont[b, h, k2]
-                if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
-                    add_opt(s, b, O_NEUTRAL, i, x, i2, 0)
+            add_boosted(s, t, b, O_NEUTRAL, p, i, p)
         elif e == E_DISPEL:
             for w in range(players):
                 c = maint_of(w)
@@ -1891,6 +1954,460 @@ def walls_effect(s, t, b, geo, p, i, e, z, prm):
         log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
 
 
+# --- thaum cards ---
+# Anti-Anti, Backlash, Invisible, Slow Death, Globe of Pain, Yoink!, Gravity, Swap, Ward, Strength,
+# Stretch, Heave-Ho, Featherweight (checklist 2.2: Thaumaturgy, Mutation and two of Conjuration).
+# Their bot choices are the "thaum cards" block of bots.py.
+
+@njit(cache=True)
+def punch(s, t, b, p, a, prm):
+    """Seat p punches wizard a as its attack (R57: 1 physical damage, + a d4 per Mightstone, R7;
+    doubled by Strength; Fire Cloak adds 2 fire), from an adjacent square or by Stretch."""
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    s.seat[b, p, S.S_PUNCHES] += 1
+    dmg = 1  # R57: 1 damage
+    for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
+        roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
+        log(s, b, EV_ROLL, roll, 0, 0)
+        dmg += roll
+    dmg *= strength_factor(s, t, b, p)  # Strength doubles physical damage
+    cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
+    if attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm):
+        log(s, b, EV_PUNCH, a, 0, 0)  # evaded (Invisible)
+    else:
+        cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
+        dmg += 2 * cloak
+        log(s, b, EV_PUNCH, a, dmg, 0)
+        deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
+
+
+@njit(cache=True)
+def anti_anti(s, t, b, p, c, card, prm):
+    """Seat p's spell ``card`` was just answered by counter instance c (already spent): p may
+    cancel that counter with Anti-Anti (card text), which no counter answers in turn ("it cannot
+    be cancelled"). Only a counter *spell* qualifies: Null Powder is an item (our ruling). The
+    window goes one level deeper (A-8: spell, counter, Anti-Anti). True if the counter is
+    cancelled: the spell goes on as if it had not been played."""
+    if not s.alive[b, p] or t.card_type[s.inst_card[b, c]] == T_ITEM:
+        return False
+    aa = BT.choose_anti_anti(s, t, b, p, prm[p], card)
+    if aa < 0:
+        return False
+    spend_counter(s, t, b, p, aa, prm[p])
+    return True
+
+
+@njit(cache=True)
+def backlash(s, t, b, p, q, card, energy, prm):
+    """Wizard q, the target of seat p's attack spell ``card`` cast with ``energy``, may cancel
+    it with Backlash as it is cast; p then suffers magical damage equal to that energy (card
+    text). Backlash is no attack (so no kill point, A-5, and no evasion); p may answer it with
+    Anti-Anti. True if the spell is cancelled."""
+    if not s.alive[b, q]:
+        return False
+    c = BT.choose_backlash(s, t, b, q, prm[q], card, energy)
+    if c < 0:
+        return False
+    spend_counter(s, t, b, q, c, prm[q])
+    if anti_anti(s, t, b, p, c, card, prm):
+        return False
+    log(s, b, EV_BACKLASH, p, energy, 0)
+    hurt(s, t, b, -1, p, energy, prm)
+    return True
+GLOBE_REACH = BT.GLOBE_REACH  # Globe of Pain: the target within 6 movement of the caster (card text)
+
+
+@njit(cache=True)
+def still_reaches(s, t, b, geo, p, sq, card):
+    """After its target teleported to ``sq`` (R149), does seat p's attack spell ``card`` still
+    reach it: Globe of Pain within GLOBE_REACH steps of p's walk (it needs no sight), every
+    other spell in p's sight (under Fog, A-32)."""
+    if t.card_effect[card] == E_GLOBE_OF_PAIN:
+        d = distances(geo, s.pos[b, p], move_bit(s, t, b, p))[sq]
+        return 0 <= d <= GLOBE_REACH
+    return in_sight(s, t, b, geo, s.pos[b, p], sq, 1 << s.colour[b, p], spell_on(s, t, b, E_FOG, -1) >= 0)
+
+
+@njit(cache=True)
+def thaum_options(s, t, b, geo, p, fog, seen, mist):
+    """Options of this block's cards in seat p's hand (appended by :func:`enumerate_options`;
+    ``fog``, ``seen``: see :func:`sees_wizard`; ``mist``: p is in Mist Body, no attack). Globe
+    of Pain at every wizard within GLOBE_REACH steps of p's own walk (no sight needed), and
+    Invisible on oneself, each unboosted or with one energy card (R92; Invisible's energy is its
+    duration, R83), Gravity (global) likewise; Yoink! at each item carried by a wizard in sight;
+    Swap with each wizard in sight while p may still move; Strength on oneself and, while it
+    lasts, its tearing attack (O_TEAR; not while Gravity lasts: tearing takes possession)."""
+    h = hand_of(p)
+    nh = s.cont_n[b, h]
+    walk = np.empty(0, np.int16)  # the caster's walking distances, found at the first Globe
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        e = t.card_effect[s.inst_card[b, i]]
+        if e == E_GLOBE_OF_PAIN and can_attack(s, b, p) and not mist:
+            if walk.shape[0] == 0:
+                walk = distances(geo, s.pos[b, p], move_bit(s, t, b, p))
+            for q in range(s.players[b]):
+                d = walk[s.pos[b, q]] if q != p and attackable(s, t, b, q) else -1
+                if 0 <= d <= GLOBE_REACH:
+                    add_boosted(s, t, b, O_ATTACK, p, i, q)
+        elif e == E_INVISIBLE or e == E_GRAVITY or e == E_STRENGTH:
+            add_boosted(s, t, b, O_NEUTRAL, p, i, p)
+        elif e == E_SWAP and s.no_move[b] == 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+            # another wizard in sight, unless p may not move any more (Teleport, R141)
+            for q in range(s.players[b]):
+                if q != p and s.alive[b, q] and sees_wizard(s, t, b, geo, p, q, fog, seen):
+                    add_opt(s, b, O_NEUTRAL, i, q, -1, 0)
+        elif e == E_YOINK:
+            # one carried item (never a treasure) of another wizard in sight
+            for q in range(s.players[b]):
+                if q != p and s.alive[b, q] and sees_wizard(s, t, b, geo, p, q, fog, seen):
+                    cq = items_of(q)
+                    for k2 in range(s.cont_n[b, cq]):
+                        add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
+    stretch_options(s, t, b, geo, p, fog, seen, mist)
+    if can_attack(s, b, p) and not mist and s.carrying[b, p] >= 0:
+        heave_options(s, t, b, geo, p, fog, seen)
+    if can_attack(s, b, p) and not mist and strength_factor(s, t, b, p) == 2 \
+            and spell_on(s, t, b, E_GRAVITY, -1) < 0:
+        # Strength's attack: tear a treasure (when carrying none) or an item from a wizard in
+        # one's own square (card text)
+        for q in range(s.players[b]):
+            if q == p or not attackable(s, t, b, q) or s.pos[b, q] != s.pos[b, p]:
+                continue
+            if s.carrying[b, q] >= 0 and s.carrying[b, p] < 0:
+                add_opt(s, b, O_TEAR, q, -1, 0, 0)
+            cq = items_of(q)
+            for k2 in range(s.cont_n[b, cq]):
+                add_opt(s, b, O_TEAR, q, s.cont[b, cq, k2], 0, 0)
+
+
+@njit(cache=True)
+def thaum_neutral(s, t, b, geo, p, i, q, energy, z, prm):
+    """The neutral spells of this block, cast by seat p (not negated). False for other spells."""
+    e = t.card_effect[s.inst_card[b, i]]
+    if e == E_INVISIBLE or e == E_STRENGTH:
+        begin_spell(s, t, b, p, i, p, energy)
+    elif e == E_GRAVITY:
+        begin_spell(s, t, b, p, i, -1, energy)
+        gravity_falls(s, t, b, p, prm)
+    elif e == E_SWAP:
+        # the two wizards trade squares (carried treasures go with them); p has moved and may
+        # not move again this turn (card text)
+        a = s.pos[b, p]
+        shift(s, b, p, s.pos[b, q])
+        shift(s, b, q, a)
+        s.moved[b] = 1
+        s.no_move[b] = 1
+    elif e == E_YOINK:
+        if z >= 0 and s.c_cont[b, z] == items_of(q):
+            take_item(s, t, b, p, q, z, prm)
+        else:
+            log(s, b, EV_NO_EFFECT, s.inst_card[b, i], q, 0)
+    else:
+        return False
+    return True
+
+
+@njit(cache=True)
+def gravity_falls(s, t, b, p, prm):
+    """Gravity (card): every wizard drops all its carried items and its treasure on its square,
+    clockwise from the caster p. A treasure landing on a base scores there (A-17), and all of
+    them land at once: two wizards reaching 2 points so is a draw (A-7)."""
+    n = s.players[b]
+    for r in range(n):
+        q = (p + r) % n
+        if not s.alive[b, q]:
+            continue
+        lay_treasure(s, t, b, q, s.pos[b, q], WAY_FORCED)
+        c = items_of(q)
+        while s.cont_n[b, c] > 0:
+            i = s.cont[b, c, s.cont_n[b, c] - 1]
+            log(s, b, EV_ITEM_DROP, s.inst_card[b, i], s.pos[b, q], WAY_FORCED)
+            lose_item(s, t, b, q, i, s.pos[b, q], prm[q], True)
+    check_victory(s, t, b)
+
+
+@njit(cache=True)
+def ward(s, t, b, geo, p, j, prm):
+    """Seat p has just picked up treasure j: its owner, if another living wizard that sees p
+    (range: sight, under Fog A-32), may cast Ward (card text): 3 magical damage to p, then p
+    rolls a d4 and on 1-2 drops the treasure on its square. Ward is no attack (no kill point,
+    A-5) and no spell of p's is countered, so nothing answers it (our smaller window)."""
+    o = j // 2
+    if o == p or not s.alive[b, o] or not s.alive[b, p]:
+        return
+    fog = spell_on(s, t, b, E_FOG, -1) >= 0
+    if not in_sight(s, t, b, geo, s.pos[b, o], s.pos[b, p], 1 << s.colour[b, o], fog):
+        return
+    c = BT.choose_ward(s, t, b, o, prm[o])
+    if c < 0:
+        return
+    spend_counter(s, t, b, o, c, prm[o])
+    roll = 1 + randbelow(s.rng, b, RS_DICE, 4)
+    log(s, b, EV_WARD, o, p, roll)
+    hurt(s, t, b, -1, p, 3, prm)
+    if s.alive[b, p] and roll <= 2 and s.carrying[b, p] == j:
+        put_down(s, t, b, p, WAY_FORCED)
+
+
+STRETCH_TREASURE, STRETCH_ITEM, STRETCH_DROP, STRETCH_PUNCH = (S.STRETCH_TREASURE, S.STRETCH_ITEM, S.STRETCH_DROP,
+                                                               S.STRETCH_PUNCH)  # O_STRETCH modes
+
+
+@njit(cache=True)
+def stretch_options(s, t, b, geo, p, fog, seen, mist):
+    """Stretch options (O_STRETCH, card text; a smaller set, never an illegal one): pick up a
+    treasure (when carrying none) or a dropped item (1 MP) lying on another square in sight; put
+    one's carried treasure down on one's own base in sight (the one drop that scores, A-17);
+    punch a wizard in sight as the attack. Not offered: dropping items, or a treasure elsewhere.
+    No pick-up while Gravity lasts or after Mad Dash."""
+    h = hand_of(p)
+    st = -1
+    for k in range(s.cont_n[b, h]):
+        if t.card_effect[s.inst_card[b, s.cont[b, h, k]]] == E_STRETCH:
+            st = s.cont[b, h, k]  # copies are alike: one is enough to list every use
+    if st < 0:
+        return
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    grab = s.no_pickup[b] == 0 and spell_on(s, t, b, E_GRAVITY, -1) < 0
+    if grab and s.carrying[b, p] < 0:
+        for j in range(2 * s.players[b]):
+            sq = s.tr_sq[b, j]
+            if s.tr_carrier[b, j] < 0 and sq != me and in_sight(s, t, b, geo, me, sq, bit, fog):
+                add_opt(s, b, O_STRETCH, st, STRETCH_TREASURE, j, 0)
+    if grab and s.mp[b] > 0:
+        for k in range(s.cont_n[b, Z_FLOOR]):
+            i = s.cont[b, Z_FLOOR, k]
+            sq = s.c_sq[b, i]
+            if sq != me and in_sight(s, t, b, geo, me, sq, bit, fog):
+                add_opt(s, b, O_STRETCH, st, STRETCH_ITEM, i, 0)
+    home = t.g_base[s.deal[b], p]
+    if s.carrying[b, p] >= 0 and home != me and in_sight(s, t, b, geo, me, home, bit, fog):
+        add_opt(s, b, O_STRETCH, st, STRETCH_DROP, s.carrying[b, p], home)
+    if can_attack(s, b, p) and not mist:
+        for q in range(s.players[b]):
+            if q != p and attackable(s, t, b, q) and sees_wizard(s, t, b, geo, p, q, fog, seen):
+                add_opt(s, b, O_STRETCH, st, STRETCH_PUNCH, q, 0)
+
+
+@njit(cache=True)
+def stretch(s, t, b, geo, p, i, mode, y, z, prm):
+    """Seat p casts Stretch i (a neutral spell, R66; card text): mode STRETCH_TREASURE picks up
+    treasure y from its square in sight (no MP; Move and Cast ends, R116; Ward may answer),
+    STRETCH_ITEM picks up floor item y (1 MP, R106), STRETCH_DROP puts the carried treasure y
+    down on square z (on a base it scores, A-17), STRETCH_PUNCH punches wizard y as the turn's
+    attack (used even if the spell is cancelled, R144). Negate Neutral may answer it (A-8; at a
+    punched wizard, Full Shield too)."""
+    card = s.inst_card[b, i]
+    s.card[b, p, card, S.C_PLAYED] += 1
+    discard(s, b, i)
+    q = y if mode == STRETCH_PUNCH else p
+    if mode == STRETCH_PUNCH:
+        s.attacked[b] = 1
+    log(s, b, EV_CAST, card, q, 1)
+    if negated(s, t, b, geo, p, card, q, prm):
+        return
+    if mode == STRETCH_TREASURE:
+        if s.tr_carrier[b, y] < 0 and s.carrying[b, p] < 0:
+            pick_up(s, t, b, p, y)
+            ward(s, t, b, geo, p, y, prm)
+    elif mode == STRETCH_ITEM:
+        if s.c_cont[b, y] == Z_FLOOR and s.mp[b] > 0:
+            s.mp[b] -= 1  # R106: 1 MP, as usual (card text)
+            log(s, b, EV_ITEM_PICK, s.inst_card[b, y], s.c_sq[b, y], 0)
+            s.card[b, p, s.inst_card[b, y], S.C_ACQ] += 1
+            gain_item(s, t, b, p, y)
+            discard_to_limit(s, t, b, p, prm[p])
+    elif mode == STRETCH_DROP:
+        if s.carrying[b, p] == y and lay_treasure(s, t, b, p, z, WAY_DROP):
+            check_victory(s, t, b)
+    elif s.alive[b, y]:
+        punch(s, t, b, p, y, prm)
+
+
+@njit(cache=True)
+def throw_distance(s, t, b, a, c):
+    """Squares a treasure thrown from square a to square c travels (Heave-Ho: diagonals measured
+    as a wizard moves, so the orthogonal grid distance on the map; walls do not lengthen a throw,
+    and a square adjacent across a link is 1 away)."""
+    k = s.deal[b]
+    d = abs(np.int64(t.g_sq_r[k, a]) - t.g_sq_r[k, c]) + abs(np.int64(t.g_sq_c[k, a]) - t.g_sq_c[k, c])
+    for side in range(4):
+        if t.g_nbr[k, a, side] == c:
+            return np.int64(1)
+    return d
+
+
+@njit(cache=True)
+def heave_options(s, t, b, geo, p, fog, seen):
+    """Heave-Ho options (O_HEAVE; a smaller set, never an illegal one): the carried treasure
+    thrown at each attackable wizard in sight on another square, or at one's own base in sight
+    (empty or not: it lands there and may score, A-17). Other squares and objects are not
+    offered."""
+    h = hand_of(p)
+    hv = -1
+    for k in range(s.cont_n[b, h]):
+        if t.card_effect[s.inst_card[b, s.cont[b, h, k]]] == E_HEAVE_HO:
+            hv = s.cont[b, h, k]
+    if hv < 0:
+        return
+    me = s.pos[b, p]
+    for q in range(s.players[b]):
+        if q != p and attackable(s, t, b, q) and s.pos[b, q] != me and sees_wizard(s, t, b, geo, p, q, fog, seen):
+            add_opt(s, b, O_HEAVE, hv, q, s.pos[b, q], 0)
+    home = t.g_base[s.deal[b], p]
+    if home != me and in_sight(s, t, b, geo, me, home, 1 << s.colour[b, p], fog):
+        add_opt(s, b, O_HEAVE, hv, -1, home, 0)
+
+
+@njit(cache=True)
+def heave_ho(s, t, b, p, i, q, sq, prm):
+    """Heave-Ho (card): seat p throws its carried treasure at wizard q (or at square ``sq``
+    when q < 0) as its attack (R49). Mundane: no counter answers the card (R99); the target may
+    still evade (Invisible) or reduce the damage (Shield). A wizard hit suffers physical damage
+    equal to the squares thrown (doubled by Strength); the treasure lands on the target square
+    (R100), where on a base it scores (A-17)."""
+    card = s.inst_card[b, i]
+    s.card[b, p, card, S.C_PLAYED] += 1
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    discard(s, b, i)
+    log(s, b, EV_THROW, card, q, 0)
+    if q >= 0:
+        sq = s.pos[b, q]
+        dmg = throw_distance(s, t, b, s.pos[b, p], sq) * strength_factor(s, t, b, p)
+        if not attacked_window(s, t, b, p, q, dmg, 0, prm):
+            deal_damage(s, t, b, p, q, dmg, 0, prm)
+    if s.alive[b, p] and lay_treasure(s, t, b, p, sq, WAY_LANDS):
+        check_victory(s, t, b)
+
+
+@njit(cache=True)
+def push_run(geo, sq, d, n, bit):
+    """A push of up to ``n`` squares from ``sq`` across side ``d`` and straight on under the
+    movement rules of door mask ``bit`` (movement.straight; links continue the line): (the square
+    it ends on, the squares moved) (Waterbolt's knock-back options, Featherweight)."""
+    run = 0
+    while run < n:
+        nxt, nd = straight(geo, sq, d, bit, False)
+        if nxt < 0:
+            break
+        sq = nxt
+        d = nd
+        run += 1
+    return sq, run
+
+
+@njit(cache=True)
+def featherweight_counter(s, t, b, q, dmg, prm):
+    """Wizard q is attacked (for about ``dmg``) and not yet featherweight: it may cast
+    Featherweight as a counter (card text; a neutral spell cast as a counter, so Negate Neutral
+    may answer it, A-8); it lasts (one token, unboosted) and this attack's damage already pushes."""
+    if spell_on(s, t, b, E_FEATHERWEIGHT, q) >= 0:
+        return
+    c = BT.choose_featherweight(s, t, b, q, prm[q], dmg)
+    if c >= 0 and counter_cast(s, t, b, q, c, prm):
+        begin_spell(s, t, b, q, c, q, 1)
+
+
+@njit(cache=True)
+def featherweight(s, t, b, src, q, amount):
+    """While wizard q's Featherweight lasts, each point of damage from seat src moves q one square
+    instead (card text): straight away from src's square along the axis of the larger map
+    distance (checklist 2.3, as a knock-back), under q's own movement rules (walls, closed doors
+    and Stone Blocks stop it; links continue the line). Returns the damage left when q cannot
+    move further (all of it when src stands on q's square: no direction)."""
+    if spell_on(s, t, b, E_FEATHERWEIGHT, q) < 0:
+        return amount
+    geo = geo_of(s, t, b)
+    sq = s.pos[b, q]
+    d = away_side(geo, s.pos[b, src], sq)
+    if d < 0:
+        return amount
+    sq, n = push_run(geo, sq, d, amount, move_bit(s, t, b, q))
+    log(s, b, EV_FEATHER, q, n, amount - n)
+    if n > 0:
+        shift(s, b, q, sq)
+    return amount - n
+
+
+@njit(cache=True)
+def strength_factor(s, t, b, p):
+    """2 while seat p's Strength lasts (card text: physical damage it deals is doubled), else 1."""
+    return 2 if spell_on(s, t, b, E_STRENGTH, p) >= 0 else 1
+
+
+@njit(cache=True)
+def tear(s, t, b, p, q, x, prm):
+    """Strength's attack (card text): seat p tries to tear wizard q's treasure (``x`` = -1) or
+    carried item x from it in their shared square: the turn's attack (R49), answered like a punch
+    (Invisible, Pain Link: attacked_window); a d4 of 2-4 succeeds and p takes it. Taking
+    possession is no pick-up (our reading): Move and Cast goes on and no Ward answers it."""
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    if attacked_window(s, t, b, p, q, 0, 0, prm):
+        return
+    roll = 1 + randbelow(s.rng, b, RS_DICE, 4)
+    if roll < 2:
+        log(s, b, EV_TEAR, q, roll, -1)
+    elif x < 0 and s.carrying[b, q] >= 0 and s.carrying[b, p] < 0:
+        j = s.carrying[b, q]
+        log(s, b, EV_TEAR, q, roll, j)
+        s.tr_carrier[b, j] = p
+        s.carrying[b, p] = j
+        s.carrying[b, q] = -1
+    elif x >= 0 and s.c_cont[b, x] == items_of(q):
+        log(s, b, EV_TEAR, q, roll, -2)
+        take_item(s, t, b, p, q, x, prm)
+
+
+@njit(cache=True)
+def take_item(s, t, b, p, q, i, prm):
+    """Seat p takes item i that wizard q carries (Yoink!, Strength): it is now one of p's
+    carried items (card text). q loses it as any lost item (a Speedstone's point, a Brainstone's
+    two cards); p gains it as a played one (a first Brainstone draws two), then discards down to
+    its limit (R172)."""
+    card = s.inst_card[b, i]
+    log(s, b, EV_TAKE_ITEM, p, card, q)
+    lose_item(s, t, b, q, i, -1, prm[q], True)
+    s.card[b, p, card, S.C_ACQ] += 1
+    gain_item(s, t, b, p, i)
+    discard_to_limit(s, t, b, p, prm[p])
+
+
+@njit(cache=True)
+def invisible_evades(s, t, b, p, q, dmg, prm):
+    """Wizard q is attacked by seat p (for about ``dmg``): if it is not invisible it may cast
+    Invisible now as a counter (card text; a neutral spell, so Negate Neutral may answer it,
+    A-8); while Invisible lasts it rolls a d4 at each attack and evades it on 2-4 (card text),
+    this attack included. True if evaded."""
+    inv = spell_on(s, t, b, E_INVISIBLE, q)
+    if inv < 0:
+        c = BT.choose_invisible(s, t, b, q, prm[q], dmg)
+        if c < 0 or not counter_cast(s, t, b, q, c, prm):
+            return False
+        begin_spell(s, t, b, q, c, q, 1)
+    roll = 1 + randbelow(s.rng, b, RS_DICE, 4)
+    log(s, b, EV_INVISIBLE, q, roll, 1 if roll >= 2 else 0)
+    return roll >= 2
+
+
+
+@njit(cache=True)
+def slow_death_settle(s, t, b, p, prm):
+    """Slow Death (card): its wizard suffers 1 magical damage for each card it drew
+    (``State.curse_due``, counted by :func:`draw_card`), each its own hit; it is no attack, so
+    a death by it scores no kill point (A-5). Settled after each of seat p's options and after
+    its Discard and Draw, where the bots' parameters are at hand."""
+    while s.curse_due[b, p] > 0:
+        s.curse_due[b, p] -= 1
+        if s.alive[b, p] and not s.done[b]:
+            log(s, b, EV_SLOW_DEATH, p, 1, 0)
+            hurt(s, t, b, -1, p, 1, prm)
+
+
 @njit(cache=True)
 def do_option(s, t, b, geo, p, k, prm):
     """Carry out option k of the buffer for the active seat p."""
@@ -1919,23 +2436,11 @@ def do_option(s, t, b, geo, p, k, prm):
         log(s, b, EV_BOOST, card, v, s.mp[b])
     elif kind == O_PICKUP:
         pick_up(s, t, b, p, a)
+        ward(s, t, b, geo, p, a, prm)
     elif kind == O_DROP:
         put_down(s, t, b, p, WAY_DROP)
     elif kind == O_PUNCH:
-        s.attacked[b] = 1
-        s.seat[b, p, S.S_ATTACKS] += 1
-        s.seat[b, p, S.S_PUNCHES] += 1
-        dmg = 1  # R57: 1 damage
-        for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
-            roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
-            log(s, b, EV_ROLL, roll, 0, 0)
-            dmg += roll
-        cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
-        attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm)
-        cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
-        dmg += 2 * cloak
-        log(s, b, EV_PUNCH, a, dmg, 0)
-        deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
+        punch(s, t, b, p, a, prm)
     elif kind == O_ATTACK:
         cast_attack(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_NEUTRAL:
@@ -1972,6 +2477,12 @@ def do_option(s, t, b, geo, p, k, prm):
         log(s, b, EV_UNLOCK, card, x, 0)
     elif kind == O_END_SPELL:
         end_by_choice(s, t, b, p, a, x, prm)
+    elif kind == O_TEAR:
+        tear(s, t, b, p, a, x, prm)
+    elif kind == O_STRETCH:
+        stretch(s, t, b, geo, p, a, x, y, z, prm)
+    elif kind == O_HEAVE:
+        heave_ho(s, t, b, p, a, x, y, prm)
 
 
 @njit(cache=True)
@@ -2012,6 +2523,7 @@ def move_and_cast(s, t, b, geo, p, prm):
         if s.opt[b, k, 0] == O_END:
             break
         do_option(s, t, b, geo, p, k, prm)
+        slow_death_settle(s, t, b, p, prm)
 
 
 @njit(cache=True)
@@ -2025,6 +2537,7 @@ def discard_and_draw(s, t, b, p, prm):
         log(s, b, EV_DISCARD, p, s.inst_card[b, i], 0)
         discard(s, b, i)
     n = min(DRAW_MAX + carried(s, t, b, p, E_SPELLSTONE), hand_limit(s, t, b, p) - hand_size(s, b, p))
+    n = BT.draws_wanted(s, t, b, p, prm, n)  # R169: up to n (Slow Death makes fewer worth it)
     for _ in range(n):
         draw_card(s, t, b, p)
 
@@ -2043,6 +2556,7 @@ def play_turn(s, t, b, geo, p, prm):
     s.unlocked[b] = -1  # an unlocked door is for the active wizard's passage only (R44, A-19)
     if not s.done[b] and s.alive[b, p]:
         discard_and_draw(s, t, b, p, prm[p])
+        slow_death_settle(s, t, b, p, prm)
     s.first_done[b, p] = 1
 
 

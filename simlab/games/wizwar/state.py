@@ -68,6 +68,10 @@ IMPLEMENTED = frozenset({
     # maintained spells (helper "maint")
     "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
     "destroy_wall", "create_wall", "stone_block",
+    # helper "thaum"
+    "anti_anti", "backlash", "invisible", "slow_death", "globe_of_pain", "yoink",
+    "gravity", "swap", "ward", "strength", "stretch", "heave_ho",
+    "featherweight",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -119,7 +123,11 @@ O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, 
 O_AREA = 13  # an attack spell aimed at a square (Psychic Storm)
 O_ADD = 14   # Add: two cards' energy values as one boost of a spell or of speed
 O_END_SPELL = 15  # end one of one's own maintained spells (R84, R88), or one by Null Powder
-NKIND = 16
+O_TEAR = 16  # helper thaum: Strength's attack, tearing a treasure or item from a wizard in one's square
+O_STRETCH = 17  # helper thaum: Stretch, a pick-up, drop or punch anywhere in sight
+STRETCH_TREASURE, STRETCH_ITEM, STRETCH_DROP, STRETCH_PUNCH = range(4)  # O_STRETCH modes (x)
+O_HEAVE = 18  # helper thaum: Heave-Ho, throwing one's carried treasure at a wizard or a square in sight
+NKIND = 19
 # O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
 # (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
@@ -128,6 +136,10 @@ NKIND = 16
 # O_THROW: a = carried thrown weapon, x = target seat (R100, R113); O_UNLOCK: a = Pick Lock in
 # the hand or a carried Master Key, x = the door's border (R43);
 # O_AREA: a = attack spell instance, x = target square, y = boosting instance (-1)
+# O_TEAR: a = the wizard in one's square, x = -1 its treasure, else its carried item instance
+# O_STRETCH: a = Stretch instance, x = mode (STRETCH_*), y = the treasure, floor item or seat
+# punched, z = the square a treasure is put down on
+# O_HEAVE: a = Heave-Ho instance, x = the target wizard (-1: a square), y = the target square
 # O_ADD: a = the boosted attack spell instance (-1: a speed boost), x = its target seat (or
 # square for Psychic Storm), y and z = the two cards whose energy values Add combines
 
@@ -211,6 +223,9 @@ class StateLayout(KernelLayout):
     stop_turn: np.ndarray  # int32 (B,): stop the game before turn stop_turn starts (0: never): the
     #                        replay's board pictures (a game is deterministic, so the replay plays it
     #                        again up to that turn and draws the state)
+    # helper thaum
+    curse_due: np.ndarray  # int8 (B, MAXP): cards seat p drew under Slow Death whose 1 damage each
+    #                        is still to be dealt (rules.slow_death_settle, where the bots' params are)
 
 
 @structref.register
@@ -256,6 +271,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         edge_kind=z((batch, ne), np.int8), column=z((batch, h + 1, w + 1), np.int8), fill=z((batch, nsq), np.int8),
         wall_by=np.full((batch, ne), -1, np.int16),
         stop_turn=z(batch, np.int32),
+        curse_due=z((batch, MAXP), np.int8),  # helper thaum
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 

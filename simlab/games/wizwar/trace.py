@@ -98,7 +98,7 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_ITEM_PICK:
             lines.append(f"  picks up item {names[a]} on {sq(x)} (1 MP)")
         elif code == R.EV_THROW:
-            lines.append(f"  throws {names[a]} at {who(x)}")
+            lines.append(f"  throws {names[a]} at " + (who(x) if x >= 0 else "a square"))
         elif code == R.EV_STONES:
             boom = f", {y} Boomstone(s) explode" if y else ""
             lines.append(f"    fire destroys {x} magic stone(s) of {who(a)}{boom}")
@@ -148,6 +148,23 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    a stone wall now stands on {door(a)}")
         elif code == R.EV_BLOCK:
             lines.append(f"    a stone block fills {sq(a)}")
+        elif code == R.EV_BACKLASH:
+            lines.append(f"    Backlash: {who(a)} suffers the spell's {x} energy as damage")
+        elif code == R.EV_INVISIBLE:
+            lines.append(f"    {who(a)} is invisible: rolls {x}, " + ("the attack is evaded" if y else "hit"))
+        elif code == R.EV_SLOW_DEATH:
+            lines.append(f"    Slow Death: {who(a)} suffers {x} for the card drawn")
+        elif code == R.EV_TAKE_ITEM:
+            lines.append(f"    {who(a)} takes the item {names[x]} of {who(y)} (now carried)")
+        elif code == R.EV_WARD:
+            drop = ": it drops the treasure" if y <= 2 else ""
+            lines.append(f"    {who(a)} casts Ward on {who(x)}: 3 damage, rolls {y}{drop}")
+        elif code == R.EV_TEAR:
+            what = "fails" if y == -1 else ("tears away an item" if y == -2 else f"tears away {treasure(y)}")
+            lines.append(f"  Strength: tries to tear from {who(a)}, rolls {x}: {what}")
+        elif code == R.EV_FEATHER:
+            rest = f", {y} damage left" if y else ""
+            lines.append(f"    Featherweight: {who(a)} is pushed {x} square(s) instead{rest}")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))
