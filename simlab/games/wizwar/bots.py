@@ -40,6 +40,8 @@ from simlab.games.wizwar.state import (
     E_FLOOD,
     E_FOG,
     E_FULL_SHIELD,
+    E_GNOME_FORM,
+    E_GOLEM_FORM,
     E_KA_BONG,
     E_LARGE_ROCK,
     E_LIFESTONE,
@@ -59,6 +61,7 @@ from simlab.games.wizwar.state import (
     E_PSYCHIC_STORM,
     E_SHARE_LIFE,
     E_SHIELD,
+    E_SLIME_FORM,
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_BLOCK,
@@ -67,6 +70,7 @@ from simlab.games.wizwar.state import (
     E_TELEPORT,
     E_THOUGHT_STEAL,
     E_WATERBOLT,
+    E_WEREWOLF_FORM,
     E_WINDRIDER,
     E_ZOT,
     FILLED,
@@ -88,11 +92,13 @@ from simlab.games.wizwar.state import (
     O_STEP,
     O_THROW,
     O_UNLOCK,
+    T_ATTACK,
     T_ENERGY,
     carried,
     hand_limit,
     hand_of,
     hand_size,
+    is_form,
     items_of,
     maint_of,
     move_bit,
@@ -175,6 +181,8 @@ def card_value(t, card):
         v = 1.5
     elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
         v = 1.5
+    elif is_form(e):
+        v = 1.5  # the Mutation forms (helper forms); Mist Body above
     else:
         v = mind_card_value(e, v)
     return v
@@ -916,6 +924,8 @@ def maint_score(s, t, b, geo, p, prm, k, blocked, look):
     elif e == E_PAIN_LINK:
         if spell_on(s, t, b, E_PAIN_LINK, p) < 0 and s.life[b, p] <= 8 and _sees_enemy(s, t, b, geo, p, look):
             sc = 0.5 + 0.5 * (energy - 1) - cost
+    elif is_form(e) and e != E_MIST_BODY:
+        sc = form_score(s, t, b, geo, p, prm, e, energy, blocked, look) - cost
     elif e == E_MIST_BODY:
         if spell_on(s, t, b, E_MIST_BODY, p) < 0:
             if s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p, look):
@@ -946,23 +956,27 @@ def maint_score(s, t, b, geo, p, prm, k, blocked, look):
 @njit(cache=True)
 def choose_attack_reaction(s, t, b, q, prm, dmg, fire):
     """Seat q is being attacked for about ``dmg`` damage (``fire``: a Fire attack): Flood (cancels a
-    Fire attack) or Pain Link to cast as a counter from the hand, or -1."""
+    Fire attack), Pain Link or Gnome Form (not over another form) to cast as a counter from the
+    hand, or -1."""
     fl = _find(s, t, b, q, E_FLOOD, prm)
     if spell_on(s, t, b, E_FLOOD, -1) >= 0:
         fl = -1
     pl = _find(s, t, b, q, E_PAIN_LINK, prm)
     if spell_on(s, t, b, E_PAIN_LINK, q) >= 0:
         pl = -1
-    if fl < 0 and pl < 0:
+    gn = _find(s, t, b, q, E_GNOME_FORM, prm) if s.form[b, q] == 0 else -1  # a counter when attacked
+    if fl < 0 and pl < 0 and gn < 0:
         return -1
     if prm[P_RANDOM] >= 0.5:
         if not coin(s, b, q):
             return -1
-        return pl if pl >= 0 else fl
+        return pl if pl >= 0 else fl if fl >= 0 else gn
     if fire and fl >= 0 and (dmg >= prm[P_COUNTER_MIN] or dmg >= s.life[b, q]):
         return fl
     if pl >= 0 and dmg >= 2:
         return pl
+    if gn >= 0 and (dmg >= prm[P_COUNTER_MIN] or dmg >= s.life[b, q]):
+        return gn  # half a chance to evade a big hit, and the attacks after it
     return -1
 
 
@@ -1300,3 +1314,59 @@ def choose_steal(s, t, b, p, q, prm):
             bv = v
             best = i
     return best
+
+
+# --- forms cards ---
+# The bot's side of the Mutation forms (rules.py "forms cards"): when casting one pays.
+
+@njit(cache=True)
+def _attack_spell_held(s, t, b, p):
+    """Seat p holds an attack spell (a counters-only form would keep it from being cast)."""
+    h = hand_of(p)
+    for k in range(s.cont_n[b, h]):
+        if t.card_type[s.inst_card[b, s.cont[b, h, k]]] == T_ATTACK:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _enemy_within(s, t, b, geo, p, steps):
+    """Some living enemy wizard stands within ``steps`` steps of seat p's walk (own doors)."""
+    field = distances(geo, s.pos[b, p], 1 << s.colour[b, p])
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and spell_on(s, t, b, E_MIST_BODY, q) < 0:
+            d = field[s.pos[b, q]]
+            if 0 <= d <= steps:
+                return True
+    return False
+
+
+@njit(cache=True)
+def form_score(s, t, b, geo, p, prm, e, energy, blocked, look):
+    """Score of casting form e (before the cards' cost), or -1. Fighting forms (Golem: punch 2 and
+    2 off each hit; Werewolf: punch d4 at speed 4) pay when an enemy is within this turn's reach
+    and the attack is still to come, and no attack spell in the hand would be locked away (they
+    cast counters only); Gnome Form pays to a treasure carrier in an enemy's sight (it evades
+    half the attacks; cast as a counter otherwise); Slime Form pays when the way to the goal is
+    behind a door closed to the wizard and it carries nothing (a closed door takes the treasure).
+    Longer forms (energy) score a little more; never over another form."""
+    if s.form[b, p] != 0:
+        return -1.0
+    can = s.attacked[b] == 0 and s.first_done[b, p] == 1 and not (s.stunned[b] == 1 and s.moved[b] == 1)
+    extra = 0.2 * (energy - 1)
+    if e == E_GOLEM_FORM or e == E_WEREWOLF_FORM:
+        if not can or _attack_spell_held(s, t, b, p):
+            return -1.0
+        reach = s.mp[b] + (1 if e == E_WEREWOLF_FORM else -1)
+        if reach >= 0 and _enemy_within(s, t, b, geo, p, max(reach, 1)):
+            return prm[P_W_KILL] * (1.5 if e == E_WEREWOLF_FORM else 1.0) + 0.5 + extra
+        return -1.0
+    if e == E_GNOME_FORM:
+        if s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p, look):
+            return 1.5 + extra
+        return -1.0
+    if e == E_SLIME_FORM:
+        if blocked and s.carrying[b, p] < 0:
+            return 1.2 * prm[P_W_TREASURE] + extra
+        return -1.0
+    return -1.0

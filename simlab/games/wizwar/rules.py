@@ -31,7 +31,6 @@ from simlab.games.wizwar.movement import (
 )
 from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, sees_border
 from simlab.games.wizwar.state import (
-    BASE_SPEED,
     DRAW_MAX,
     E_ABSORB_SPELL,
     E_ACID_BATH,
@@ -49,6 +48,8 @@ from simlab.games.wizwar.state import (
     E_FIREBALL,
     E_FLOOD,
     E_FOG,
+    E_GNOME_FORM,
+    E_GOLEM_FORM,
     E_KA_BONG,
     E_LARGE_ROCK,
     E_LIFESTONE,
@@ -66,6 +67,7 @@ from simlab.games.wizwar.state import (
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
     E_SHARE_LIFE,
+    E_SLIME_FORM,
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_BLOCK,
@@ -74,6 +76,7 @@ from simlab.games.wizwar.state import (
     E_TELEPORT,
     E_THOUGHT_STEAL,
     E_WATERBOLT,
+    E_WEREWOLF_FORM,
     E_WINDRIDER,
     E_ZOT,
     END_ALL_DEAD,
@@ -118,10 +121,13 @@ from simlab.games.wizwar.state import (
     Z_FLOOR,
     Z_MAINT0,
     carried,
+    counters_only,
     deck_zones,
+    form_speed,
     hand_limit,
     hand_of,
     hand_size,
+    is_form,
     items_of,
     log,
     maint_of,
@@ -138,13 +144,17 @@ from simlab.games.wizwar.state import (
  EV_ROLL, EV_UNLOCK, EV_RELOCK,
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
- EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK) = range(48)
+ EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
+ EV_FORM_ROLL, EV_FORM_HIT) = range(50)  # helper forms: the last two
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
 WHY_TOKENS, WHY_OWNER, WHY_ENDED, WHY_DEATH, WHY_WATER, WHY_REPLACED, WHY_LIMIT = range(7)
 FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 # EV_WALL_GONE / EV_WALL_MADE: a = border destroyed / walled; EV_BLOCK: a = square filled
+# EV_FORM_ROLL: a = seat, x = d4 roll, y = ROLL_*; EV_FORM_HIT: a = victim, x = damage, y = HIT_*
+ROLL_WEREWOLF, ROLL_GNOME = 0, 1  # a werewolf's punch; a gnome's evasion
+HIT_SLIME = 0  # what deals EV_FORM_HIT damage
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -178,6 +188,7 @@ def setup(s, t, b, players, seed_words, game_id):
     s.column[b] = t.g_column[k]
     s.fill[b] = 0
     s.wall_by[b] = -1
+    s.form[b] = 0  # no transformations (helper forms)
     s.players[b] = players
     s.done[b] = 0
     s.winner[b] = -1
@@ -402,13 +413,17 @@ def put_down(s, t, b, p, way):
 @njit(cache=True)
 def pick_up(s, t, b, p, j):
     """Seat p picks up treasure j from its square: no movement points (R114), one at a time
-    (R118), and Move and Cast ends at once (R116)."""
+    (R118), and Move and Cast ends at once (R116); a golem pays 1 MP instead (Golem Form)."""
     s.tr_sq[b, j] = -1
     s.tr_carrier[b, j] = p
     s.carrying[b, p] = j
-    s.mc_over[b] = 1
+    golem = s.form[b, p] == E_GOLEM_FORM
+    if golem:
+        s.mp[b] -= 1  # Golem Form (card): the pick-up costs 1 MP instead of ending the phase
+    else:
+        s.mc_over[b] = 1
     s.seat[b, p, S.S_PICKED] += 1
-    log(s, b, EV_PICKUP, j, s.pos[b, p], 0)
+    log(s, b, EV_PICKUP, j, s.pos[b, p], 1 if golem else 0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -452,10 +467,11 @@ def kill(s, t, b, q, killer, prm):
 def hurt(s, t, b, src, q, amount, prm):
     """``amount`` damage from one source to wizard q (``src``: the attacking seat whose attack
     deals it, or -1 for damage that is not the attack's own, A-5). A Bloodshard takes 1 off each
-    source; then q may reduce it with Shield counters (energy + 2 each, A-4; any number, R151);
+    source, Golem Form 2 (:func:`form_cut`); then q may reduce it with Shield counters (energy + 2
+    each, A-4; any number, R151);
     damage reduced to 0 is no damage (R147). Life falls by the rest; at 0 or less q dies, killed
     by src if there is one (R55, R157, R158). Returns the damage dealt."""
-    amount -= carried(s, t, b, q, E_BLOODSHARD)
+    amount -= carried(s, t, b, q, E_BLOODSHARD) + form_cut(s, b, q)
     while amount > 0 and s.alive[b, q]:
         i, boost = BT.choose_shield(s, t, b, q, prm[q], amount)
         if i < 0:
@@ -635,7 +651,7 @@ def enumerate_options(s, t, b, geo, p):
             if t.card_energy[s.inst_card[b, i]] > 0:
                 add_opt(s, b, O_BOOST, i, 0, 0, 0)
     # R114, R118: pick up a treasure from one's square when carrying none
-    if s.carrying[b, p] < 0 and s.no_pickup[b] == 0:
+    if s.carrying[b, p] < 0 and s.no_pickup[b] == 0 and (s.mp[b] > 0 or s.form[b, p] != E_GOLEM_FORM):
         for j in range(2 * players):
             if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me:
                 add_opt(s, b, O_PICKUP, j, 0, 0, 0)
@@ -716,6 +732,7 @@ def enumerate_options(s, t, b, geo, p):
     if can_attack(s, b, p) and not mist:
         storm_options(s, t, b, geo, p)  # last: a full buffer cuts only these
     add_options(s, t, b, p)
+    forms_filter(s, t, b, p)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1031,7 +1048,7 @@ def cast_storm(s, t, b, geo, p, i, sq, boost, prm):
         if s.done[b]:
             break
         # a wizard in Mist Body cannot be attacked (card text, A-37)
-        if attackable(s, t, b, w) and in_storm(geo, sq, s.pos[b, w]):
+        if attackable(s, t, b, w) and in_storm(geo, sq, s.pos[b, w]) and not gnome_evades(s, b, w):
             deal_damage(s, t, b, p, w, energy, 0, prm)
 
 
@@ -1320,7 +1337,7 @@ def lightning_bolt(s, t, b, geo, p, d, energy, prm):
             break
         log(s, b, EV_BOLT, sq, 0, 0)
         for q in range(s.players[b]):
-            if s.pos[b, q] == sq and attackable(s, t, b, q):
+            if s.pos[b, q] == sq and attackable(s, t, b, q) and not gnome_evades(s, b, q):
                 if deal_damage(s, t, b, p if q != p else -1, q, 3, 0, prm) > 0:
                     hit[q] = 1
     for q in range(s.players[b]):
@@ -1424,6 +1441,9 @@ def begin_spell(s, t, b, p, i, q, energy):
     s.m_tokens[b, i] = max(1, min(energy, 100))
     s.m_target[b, i] = q
     log(s, b, EV_SPELL_BEGINS, s.inst_card[b, i], q, s.m_tokens[b, i])
+    e = t.card_effect[s.inst_card[b, i]]
+    if is_form(e):
+        set_form(s, b, q, e)
 
 
 @njit(cache=True)
@@ -1433,6 +1453,9 @@ def end_spell(s, t, b, i, why):
     aimed at another spell, so none ends with it (Dispel's "and the spells on it")."""
     owner = s.c_cont[b, i] - Z_MAINT0
     log(s, b, EV_SPELL_ENDS, s.inst_card[b, i], owner, why)
+    q = s.m_target[b, i]
+    if q >= 0 and s.form[b, q] == t.card_effect[s.inst_card[b, i]]:
+        set_form(s, b, q, 0)  # the wizard takes back its own shape (R167)
     discard(s, b, i)
     s.m_tokens[b, i] = 0
     s.m_target[b, i] = -1
@@ -1578,11 +1601,14 @@ def attacked_window(s, t, b, p, q, dmg, fire, prm):
     """Wizard q is being attacked by seat p (a spell that was not cancelled, a punch or a throw)
     for about ``dmg`` damage (``fire``: FIRE_SPELL for a Fire attack spell, FIRE_ITEM for a punch
     with a Fire Cloak, else 0): q may cast Pain Link on itself or Flood as a counter (their
-    cards). Flood cancels a Fire attack spell (our ruling: the Fire spell ends as it is cast) and
+    cards), or Gnome Form, and a gnome may evade it (:func:`gnome_evades`).
+    Flood cancels a Fire attack spell (our ruling: the Fire spell ends as it is cast) and
     destroys the Fire Cloak of a punch, which then lands without it. A counter-cast neutral spell
     may itself be negated (A-8). True if the attack is cancelled."""
     if not s.alive[b, q]:
         return False
+    if gnome_evades(s, b, q):
+        return True
     i = BT.choose_attack_reaction(s, t, b, q, prm[q], dmg, fire > 0)
     if i < 0:
         return False
@@ -1598,6 +1624,9 @@ def attacked_window(s, t, b, p, q, dmg, fire, prm):
         flood_board(s, t, b)
         begin_spell(s, t, b, q, i, -1, 1)
         return fire == FIRE_SPELL
+    if e == E_GNOME_FORM:  # its card: cast as a counter when attacked, then it rolls at once
+        begin_form(s, t, b, q, i, 1)
+        return gnome_evades(s, b, q)
     begin_spell(s, t, b, q, i, q, 1)  # Pain Link on oneself
     return False
 
@@ -1609,11 +1638,8 @@ def maint_neutral(s, t, b, p, i, q, energy, z, prm):
     e = t.card_effect[s.inst_card[b, i]]
     if e == E_STONE_SPIKES or e == E_PAIN_LINK:
         begin_spell(s, t, b, p, i, p, energy)
-    elif e == E_MIST_BODY:
-        old = spell_on(s, t, b, E_MIST_BODY, p)
-        if old >= 0:
-            end_spell(s, t, b, old, WHY_REPLACED)  # R101: one transformation at a time
-        begin_spell(s, t, b, p, i, p, energy)
+    elif is_form(e):
+        begin_form(s, t, b, p, i, energy)  # Mist Body and the Mutation forms (helper forms)
     elif e == E_FOG:
         begin_spell(s, t, b, p, i, -1, energy)
     elif e == E_FLOOD:
@@ -1646,7 +1672,7 @@ def maint_options(s, t, b, geo, p, fog, seen):
         e = t.card_effect[card]
         if t.card_type[card] != T_NEUTRAL or (flood and t.card_fire[card]):
             continue
-        if e == E_STONE_SPIKES or e == E_PAIN_LINK or e == E_MIST_BODY or e == E_FOG or e == E_FLOOD:
+        if e == E_STONE_SPIKES or e == E_PAIN_LINK or is_form(e) or e == E_FOG or e == E_FLOOD:
             x = p
             add_opt(s, b, O_NEUTRAL, i, x, -1, 0)
             for k2 in range(nh):
@@ -1888,6 +1914,122 @@ def walls_effect(s, t, b, geo, p, i, e, z, prm):
         log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
 
 
+# --- forms cards ---
+# Transformations (R101, R167) and the Mutation school: Golem, Werewolf, Gnome, Slime Form (and
+# Mist Body, built before, on the same mechanism). A wizard's form is State.form[p], the effect
+# code of the transformation spell that affects it (0: none); begin_spell and end_spell keep it
+# (set_form), so a form lasts exactly as long as its maintained spell. What a form changes: the
+# base move (state.form_speed, read by move_and_cast), the punch (form_punch), damage taken
+# (form_cut), the door mask (state.move_bit), the cards one may cast (forms_filter), evasion
+# (gnome_evades) and what entering a square does (entered). Their bot side is "forms cards" in
+# bots.py.
+
+@njit(cache=True)
+def set_form(s, b, q, e):
+    """Wizard q's form becomes e (0: its own shape again). During q's own turn its movement
+    points left change by the new base move minus the old (R37; they may fall to 0 or below)."""
+    if s.cur[b] == q:
+        s.mp[b] += form_speed(e) - form_speed(s.form[b, q])
+    s.form[b, q] = e
+
+
+@njit(cache=True)
+def begin_form(s, t, b, p, i, energy):
+    """Seat p casts transformation i on itself (each such card names only its caster here): its
+    current transformation ends first (R101: one at a time, the new one ends the old)."""
+    f = s.form[b, p]
+    if f != 0:
+        old = spell_on(s, t, b, f, p)
+        if old >= 0:
+            end_spell(s, t, b, old, WHY_REPLACED)
+    begin_spell(s, t, b, p, i, p, energy)
+
+
+@njit(cache=True)
+def form_punch(s, b, p):
+    """A punch's own damage (R57: 1) in seat p's form: a golem's 2 (Golem Form), a werewolf's d4
+    roll (Werewolf Form). Items add to it as to any punch (Mightstone, Fire Cloak)."""
+    f = s.form[b, p]
+    if f == E_GOLEM_FORM:
+        return 2
+    if f == E_WEREWOLF_FORM:
+        roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # R7: the d4
+        log(s, b, EV_FORM_ROLL, p, roll, ROLL_WEREWOLF)
+        return roll
+    return 1
+
+
+@njit(cache=True, inline="always")
+def form_cut(s, b, q):
+    """Damage wizard q's form takes off each source: 2 for a golem (Golem Form), else 0."""
+    return 2 if s.form[b, q] == E_GOLEM_FORM else 0
+
+
+@njit(cache=True)
+def gnome_evades(s, b, q):
+    """Gnome Form: each time a gnome is attacked it rolls the d4 and evades the attack on 1-2
+    (R149: an evaded attack does not affect it). False for any other wizard (no roll)."""
+    if s.form[b, q] != E_GNOME_FORM or not s.alive[b, q]:
+        return False
+    roll = 1 + randbelow(s.rng, b, RS_DICE, 4)
+    log(s, b, EV_FORM_ROLL, q, roll, ROLL_GNOME)
+    return roll <= 2
+
+
+@njit(cache=True)
+def forms_filter(s, t, b, p):
+    """Remove from the listed options what seat p's form forbids: a golem, werewolf or slime
+    casts counter spells only (their cards), so no attack or neutral spell, no Add and no Pick
+    Lock (a spell, though mundane); items, thrown weapons, the speed boost and ending one's own
+    spells are no casting and stay. A slime cannot attack either: no punch, no throw."""
+    f = s.form[b, p]
+    if not counters_only(f):
+        return
+    m = 0
+    for k in range(s.opt_n[b]):
+        kind = s.opt[b, k, 0]
+        drop = kind == O_ATTACK or kind == O_NEUTRAL or kind == O_AREA or kind == O_ADD
+        if kind == O_UNLOCK and t.card_effect[s.inst_card[b, s.opt[b, k, 1]]] == E_PICK_LOCK:
+            drop = True
+        if f == E_SLIME_FORM and (kind == O_PUNCH or kind == O_THROW):
+            drop = True
+        if not drop:
+            for c in range(5):
+                s.opt[b, m, c] = s.opt[b, k, c]
+            m += 1
+    s.opt_n[b] = m
+
+
+@njit(cache=True)
+def slime_door(s, t, b, geo, p, d):
+    """Slime Form: a slime stepping across side d through a door closed to it (another colour's,
+    R46, and not unlocked for it) drops its carried treasure first, on the square it leaves (our
+    ruling: the treasure cannot follow it through the door)."""
+    if s.form[b, p] != E_SLIME_FORM or s.carrying[b, p] < 0:
+        return
+    src = s.pos[b, p]
+    nb = geo.nbr[src, d]
+    bit = 1 << s.colour[b, p]
+    e = geo.edge[src, d]
+    f = geo.edge[nb, geo.arrive[src, d]]
+    closed = (geo.edge_kind[e] == DOOR and e != s.unlocked[b] and (geo.edge_doors[e] & bit) == 0) \
+        or (geo.edge_kind[f] == DOOR and f != s.unlocked[b] and (geo.edge_doors[f] & bit) == 0)
+    if closed:
+        put_down(s, t, b, p, WAY_FORCED)
+
+
+@njit(cache=True)
+def entered(s, t, b, p, prm):
+    """Seat p has stepped into a square: a slime deals 1 physical damage to each other wizard
+    there (Slime Form: no attack, not evadable, and no kill point, A-5)."""
+    if s.form[b, p] != E_SLIME_FORM:
+        return
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and s.pos[b, q] == s.pos[b, p] and not s.done[b]:
+            log(s, b, EV_FORM_HIT, q, 1, HIT_SLIME)
+            hurt(s, t, b, -1, q, 1, prm)
+
+
 @njit(cache=True)
 def do_option(s, t, b, geo, p, k, prm):
     """Carry out option k of the buffer for the active seat p."""
@@ -1898,7 +2040,9 @@ def do_option(s, t, b, geo, p, k, prm):
     z = s.opt[b, k, 4]
     if kind == O_STEP:
         src = s.pos[b, p]
-        s.pos[b, p] = step_unlocked(geo, src, a, move_bit(s, t, b, p), s.unlocked[b])
+        dst = step_unlocked(geo, src, a, move_bit(s, t, b, p), s.unlocked[b])
+        slime_door(s, t, b, geo, p, a)
+        s.pos[b, p] = dst
         u = s.unlocked[b]
         if u >= 0 and (geo.edge[src, a] == u or geo.edge[s.pos[b, p], geo.arrive[src, a]] == u):
             s.unlocked[b] = -1  # R44: the door locks again behind the wizard
@@ -1907,6 +2051,7 @@ def do_option(s, t, b, geo, p, k, prm):
         s.moved[b] = 1
         s.seat[b, p, S.S_STEPS] += 1
         log(s, b, EV_MOVE, src, s.pos[b, p], s.mp[b])
+        entered(s, t, b, p, prm)
     elif kind == O_BOOST:
         card = s.inst_card[b, a]
         v = spend_energy(s, t, b, p, a)
@@ -1922,17 +2067,17 @@ def do_option(s, t, b, geo, p, k, prm):
         s.attacked[b] = 1
         s.seat[b, p, S.S_ATTACKS] += 1
         s.seat[b, p, S.S_PUNCHES] += 1
-        dmg = 1  # R57: 1 damage
+        dmg = form_punch(s, b, p)  # R57: 1 damage, a form's own (its card)
         for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
             roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
             log(s, b, EV_ROLL, roll, 0, 0)
             dmg += roll
         cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
-        attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm)
-        cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
-        dmg += 2 * cloak
-        log(s, b, EV_PUNCH, a, dmg, 0)
-        deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
+        if not attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm):  # not evaded
+            cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
+            dmg += 2 * cloak
+            log(s, b, EV_PUNCH, a, dmg, 0)
+            deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
     elif kind == O_ATTACK:
         cast_attack(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_NEUTRAL:
@@ -1993,7 +2138,8 @@ def time_passes(s, t, b, p, prm):
 def move_and_cast(s, t, b, geo, p, prm):
     """Move and Cast (R31-R37): movement points equal to the base speed, then the bot's options
     one at a time until it ends the phase, picks up a treasure (R116) or the game ends."""
-    s.mp[b] = BASE_SPEED + carried(s, t, b, p, E_SPEEDSTONE)  # Speedstone: base move + 1
+    # the base move: a form's (its card) or 3 (R32); Speedstone: + 1
+    s.mp[b] = form_speed(s.form[b, p]) + carried(s, t, b, p, E_SPEEDSTONE)
     s.boosted[b] = 0
     s.attacked[b] = 0
     s.moved[b] = 0

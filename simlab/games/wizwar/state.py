@@ -68,6 +68,8 @@ IMPLEMENTED = frozenset({
     # maintained spells (helper "maint")
     "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
     "destroy_wall", "create_wall", "stone_block",
+    # helper "forms"
+    "golem_form",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -207,6 +209,9 @@ class StateLayout(KernelLayout):
     stop_turn: np.ndarray  # int32 (B,): stop the game before turn stop_turn starts (0: never): the
     #                        replay's board pictures (a game is deterministic, so the replay plays it
     #                        again up to that turn and draws the state)
+    # helper forms
+    form: np.ndarray       # int8 (B, MAXP): effect code (E_*) of the transformation on seat p's wizard,
+    #                        0 = none (R101: at most one); kept by rules.set_form as its spell begins/ends
 
 
 @structref.register
@@ -252,6 +257,8 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         edge_kind=z((batch, ne), np.int8), column=z((batch, h + 1, w + 1), np.int8), fill=z((batch, nsq), np.int8),
         wall_by=np.full((batch, ne), -1, np.int16),
         stop_turn=z(batch, np.int32),
+        # helper forms
+        form=z((batch, MAXP), np.int8),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
@@ -368,8 +375,11 @@ def maint_of(p):
 @njit(cache=True)
 def hand_size(s, b, p):
     """Cards counting toward seat p's hand limit: hand cards, maintained spells and carried items
-    (R86, R107, R173)."""
-    return s.cont_n[b, Z_HAND0 + p] + s.cont_n[b, Z_ITEMS0 + p] + s.cont_n[b, Z_MAINT0 + p]
+    (R86, R107, R173; not the items while Extra Arms lasts)."""
+    items = s.cont_n[b, Z_ITEMS0 + p]
+    if s.form[b, p] == E_EXTRA_ARMS:
+        items = 0  # Extra Arms (card): carried items stop counting toward the hand limit
+    return s.cont_n[b, Z_HAND0 + p] + items + s.cont_n[b, Z_MAINT0 + p]
 
 
 @njit(cache=True)
@@ -405,10 +415,35 @@ def carried(s, t, b, p, effect):
 @njit(cache=True)
 def move_bit(s, t, b, p):
     """Door mask for seat p's steps: its own colour (R45, R46), every door while Mist Body lasts
-    (its FAQ errata, A-37: only stone walls stop the mist)."""
-    if spell_on(s, t, b, E_MIST_BODY, p) >= 0:
+    (its FAQ errata, A-37: only stone walls stop the mist) or Slime Form (card: it ignores doors)."""
+    f = s.form[b, p]
+    if f == E_MIST_BODY or f == E_SLIME_FORM:
         return (1 << MAXP) - 1
     return 1 << s.colour[b, p]
+
+
+# helper forms: transformations (R101, R167)
+@njit(cache=True)
+def is_form(e):
+    """Effect e is a Transformation (checklist 2.2 traits): a wizard has at most one (R101)."""
+    return (e == E_MIST_BODY or e == E_GOLEM_FORM or e == E_WEREWOLF_FORM or e == E_GNOME_FORM
+            or e == E_SLIME_FORM or e == E_BIG_MAN_FORM or e == E_EXTRA_ARMS)
+
+
+@njit(cache=True)
+def form_speed(e):
+    """Base move of a wizard in form e (each form's card; no form or one that names none: R32)."""
+    if e == E_GOLEM_FORM or e == E_GNOME_FORM:
+        return 2
+    if e == E_WEREWOLF_FORM:
+        return 4
+    return BASE_SPEED  # Slime and Big Man: 3 by their cards, as the unchanged wizard
+
+
+@njit(cache=True)
+def counters_only(e):
+    """Form e allows casting counter spells only (Golem, Werewolf, Slime cards)."""
+    return e == E_GOLEM_FORM or e == E_WEREWOLF_FORM or e == E_SLIME_FORM
 
 
 @njit(cache=True)
@@ -435,6 +470,7 @@ def count_violations(s, t, b):
     wizards on valid squares; every treasure either on a square or carried by a living wizard that
     records it; no card in another deck's draw or discard pile; no negative counts; maintained
     spells only with the living, each with a token left and affecting a living wizard (or global);
+    a wizard's form only while its transformation spell lasts;
     the game's board consistent (:func:`board_violations`)."""
     bad = 0
     total = 0
@@ -478,8 +514,14 @@ def count_violations(s, t, b):
             w = s.m_target[b, i]
             if s.m_tokens[b, i] <= 0 or (w >= 0 and not s.alive[b, w]):
                 bad += 1  # a temporary spell with no token left is discarded (R29)
+            e = t.card_effect[s.inst_card[b, i]]
+            if w >= 0 and is_form(e) and s.form[b, w] != e:
+                bad += 1  # the wizard's form is its transformation's (R101)
         k = s.carrying[b, p]
         if k >= 0 and s.tr_carrier[b, k] != p:
+            bad += 1
+        f = s.form[b, p]  # a form lasts exactly while its transformation spell is maintained
+        if f != 0 and (s.alive[b, p] == 0 or spell_on(s, t, b, f, p) < 0):
             bad += 1
     for k in range(2 * s.players[b]):
         q = s.tr_carrier[b, k]

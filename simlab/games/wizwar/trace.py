@@ -56,7 +56,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_BOOST:
             lines.append(f"  speed boost: discards {names[a]} for {x} MP ({y} MP)")
         elif code == R.EV_PICKUP:
-            lines.append(f"  picks up {treasure(a)} on {sq(x)}; Move and Cast ends")
+            then = " for 1 MP (a golem)" if y == 1 else "; Move and Cast ends"
+            lines.append(f"  picks up {treasure(a)} on {sq(x)}{then}")
         elif code == R.EV_DROP:
             lines.append(f"  {_WAYS.get(int(y), 'drops')} {treasure(a)} on {sq(x)}")
         elif code == R.EV_PUNCH:
@@ -148,6 +149,13 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    a stone wall now stands on {door(a)}")
         elif code == R.EV_BLOCK:
             lines.append(f"    a stone block fills {sq(a)}")
+        elif code == R.EV_FORM_ROLL:
+            if y == R.ROLL_WEREWOLF:
+                lines.append(f"    the werewolf {who(a)} rolls {x} for its punch")
+            else:
+                lines.append(f"    the gnome {who(a)} rolls {x}: " + ("evades the attack" if x <= 2 else "is hit"))
+        elif code == R.EV_FORM_HIT:
+            lines.append(f"    the slime oozes over {who(a)} for {x}")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

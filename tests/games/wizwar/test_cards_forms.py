@@ -1,0 +1,211 @@
+"""Transformations (R101, R167) and the Mutation school: Golem, Werewolf, Gnome and Slime Form on
+the shared form mechanism (State.form) that Mist Body uses too.
+
+C = ../shared/reference/wizwar/rules_checklist.md (R = rule, A = ambiguity, 2.2 = card table);
+card = the card's text in ../shared/reference/wizwar/cards.json (our words here).
+Test board: open; blue (seat 0) base (2,2), red (seat 1) base (2,7).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simlab.games.wizwar import bots as BT
+from simlab.games.wizwar import rules as R
+from simlab.games.wizwar import state as S
+from simlab.games.wizwar.state import (
+    O_ATTACK,
+    O_BOOST,
+    O_END_SPELL,
+    O_NEUTRAL,
+    O_PICKUP,
+    O_PUNCH,
+)
+from tests.games.wizwar.kit import Position
+
+pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
+NEVER = {"counter_min": 99}  # bots that never spend a counter on their own
+
+
+def cast(pos, p, name, boost=None):
+    """Seat p casts the form ``name`` on itself from its hand (boosted by a card ``boost`` given to
+    it first); returns the spell's instance."""
+    i = pos.give(p, name)
+    y = pos.give(p, boost) if boost else -1
+    pos.do(p, (O_NEUTRAL, i, p, y, 0))
+    return i
+
+
+def zot(pos, p, q, energy_card):
+    """Seat p casts Zot! at q for damage, boosted by ``energy_card``."""
+    pos.start_turn(p)
+    pos.do(p, (O_ATTACK, pos.give(p, "Zot!"), q, pos.give(p, energy_card), 0))
+
+
+def script_dice(pos, rolls):
+    """Make the next d4 rolls of game 0 come out as ``rolls`` (search the dice stream's seeds)."""
+    st = pos.st
+    from simlab.games.base import randbelow
+    for seed in range(1, 200000):
+        trial = st.rng.copy()
+        trial[0, S.RS_DICE] = seed
+        if all(1 + randbelow(trial, 0, S.RS_DICE, 4) == r for r in rolls):
+            st.rng[0, S.RS_DICE] = seed
+            return
+    raise AssertionError("no seed gives those rolls")
+
+
+def form_of(pos, p):
+    """The effect name of seat p's form ('' for none)."""
+    f = int(pos.st.form[0, p])
+    return S.EFFECTS[f] if f else ""
+
+
+# ------------------------------------------------------------------------------------------
+# The shared mechanism (R37, R101, R167)
+# ------------------------------------------------------------------------------------------
+
+def test_a_new_transformation_ends_the_old_one_of_another_kind():
+    """R101: a wizard holds one transformation at a time; a new one (Golem Form) ends the previous
+    one (Mist Body), and the wizard's form is the new one."""
+    pos = Position()
+    pos.start_turn(0)
+    m = cast(pos, 0, "Mist Body", boost="Energy 5")
+    assert form_of(pos, 0) == "mist_body"
+    g = cast(pos, 0, "Golem Form")
+    assert pos.st.c_cont[0, m] == S.Z_DISCARD and pos.st.c_cont[0, g] == S.maint_of(0)
+    assert form_of(pos, 0) == "golem_form"
+
+
+def test_form_ends_with_its_spell_and_the_base_move_changes_mid_turn():
+    """R37, R167: casting a form in one's turn changes the movement points left by the new base
+    move minus the old (Golem: 2, so 3 -> 2); ending it gives them back and the wizard takes back
+    its own shape (no form)."""
+    pos = Position()
+    pos.start_turn(0)
+    g = cast(pos, 0, "Golem Form")
+    assert pos.st.mp[0] == 2
+    pos.do(0, (O_END_SPELL, g, -1, 0, 0))
+    assert pos.st.mp[0] == 3 and form_of(pos, 0) == ""
+
+
+def test_move_and_cast_starts_with_the_forms_base_move():
+    """R32, Golem Form (card): a golem's Move and Cast starts with base move 2 (Speedstone + 1)."""
+    pos = Position(bots=["random"], params={"end_floor": 1.0})  # ends at once
+    pos.start_turn(0)
+    cast(pos, 0, "Golem Form", boost="Energy 4")
+    pos.st.first_done[0, 0] = 1
+    R.move_and_cast(pos.st, pos.t, 0, pos.geo, 0, pos.prm)
+    assert pos.st.mp[0] == 2
+
+
+def test_forms_end_on_death_and_invariants_hold():
+    """R154: a dead wizard's maintained spells are discarded, its form with them (the invariant
+    check counts a form without its spell)."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 4)
+    pos.start_turn(1)
+    cast(pos, 1, "Golem Form")
+    assert S.count_violations(pos.st, pos.t, 0) == 0
+    pos.st.life[0, 1] = 1
+    pos.st.form[0, 1] = 0  # break it: the check notices
+    assert S.count_violations(pos.st, pos.t, 0) == 1
+    pos.st.form[0, 1] = S.E_GOLEM_FORM
+    R.hurt(pos.st, pos.t, 0, 0, 1, 5, pos.prm)
+    assert not pos.st.alive[0, 1] and form_of(pos, 1) == ""
+    assert S.count_violations(pos.st, pos.t, 0) == 0
+
+
+# ------------------------------------------------------------------------------------------
+# Golem Form
+# ------------------------------------------------------------------------------------------
+
+def test_golem_punches_for_two():
+    """Golem Form (card): a golem's punch deals 2 physical damage (R57: 1 unchanged)."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 3)
+    pos.start_turn(0)
+    cast(pos, 0, "Golem Form")
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == 13
+
+
+def test_golem_takes_two_less_from_each_source():
+    """Golem Form (card): all damage dealt to a golem is reduced by 2 (a Zot! of 4 hurts 2, one
+    of 2 not at all: R147 damage reduced to 0 is none)."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 4)
+    pos.start_turn(1)
+    cast(pos, 1, "Golem Form", boost="Energy 4")
+    zot(pos, 0, 1, "Energy 4")
+    assert pos.st.life[0, 1] == 13
+    pos.st.attacked[0] = 0
+    pos.do(0, (O_ATTACK, pos.give(0, "Zot!"), 1, -1, 0))
+    assert pos.st.life[0, 1] == 13
+
+
+def test_golem_casts_counters_only():
+    """Golem Form (card): golems may only cast counter spells: no attack spell, no neutral spell,
+    no Add, no Pick Lock; punching, items and the speed boost stay."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 3)
+    pos.start_turn(0)
+    cast(pos, 0, "Golem Form")
+    for name in ("Fireball", "Meditate", "Mist Body", "Energy 5"):
+        pos.give(0, name)
+    kinds = pos.kinds(0)
+    assert O_PUNCH in kinds and O_BOOST in kinds
+    assert O_ATTACK not in kinds and O_NEUTRAL not in kinds
+
+
+def test_golem_treasure_pickup_costs_one_mp_and_the_phase_goes_on():
+    """Golem Form (card), R114, R116: picking up a treasure costs a golem 1 MP instead of ending
+    its Move and Cast; with no MP left it cannot pick one up."""
+    pos = Position()
+    pos.put(0, 2, 6)
+    j = 2  # red's first treasure, moved under the blue wizard
+    pos.st.tr_sq[0, j] = pos.sq(2, 6)
+    pos.start_turn(0)
+    cast(pos, 0, "Golem Form")
+    assert pos.st.mp[0] == 2
+    pos.do(0, (O_PICKUP, j, 0, 0, 0))
+    assert pos.st.carrying[0, 0] == j and pos.st.mc_over[0] == 0 and pos.st.mp[0] == 1
+    assert "for 1 MP (a golem)" in "\n".join(pos.log())
+    R.put_down(pos.st, pos.t, 0, 0, R.WAY_DROP)
+    pos.st.mp[0] = 0
+    assert O_PICKUP not in pos.kinds(0)
+
+
+# ------------------------------------------------------------------------------------------
+# Bots
+# ------------------------------------------------------------------------------------------
+
+def bot_choice(pos, p):
+    """The option seat p's bot takes now."""
+    opts = pos.options(p)
+    k = BT.choose_option(pos.st, pos.t, 0, pos.geo, p, pos.prm[p])
+    return opts[k]
+
+
+def test_balanced_casts_golem_form_next_to_an_enemy():
+    """Bots (Golem Form): with an enemy within reach, no attack spell in the hand and the attack
+    still to come, the balanced bot becomes a golem (a 2-damage punch) rather than punch for 1."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 3)
+    pos.start_turn(0)
+    g = pos.give(0, "Golem Form")
+    assert bot_choice(pos, 0)[:2] == (O_NEUTRAL, g)
+    pos.give(0, "Fireball")  # an attack spell it could no longer cast: not a golem then
+    assert bot_choice(pos, 0)[:2] != (O_NEUTRAL, g)
+
+
+@pytest.mark.parametrize("name", ["Golem Form"])
+def test_random_bot_can_pick_each_form(name):
+    """Bots: the random bot picks every kind of option it is offered, casting a form included."""
+    pos = Position(bots=["random"], params={"end_floor": 0.0})
+    pos.start_turn(0)
+    i = pos.give(0, name)
+    picked = set()
+    for _ in range(60):
+        picked.add(bot_choice(pos, 0)[:2])
+    assert (O_NEUTRAL, i) in picked
