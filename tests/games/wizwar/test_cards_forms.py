@@ -177,6 +177,43 @@ def test_golem_treasure_pickup_costs_one_mp_and_the_phase_goes_on():
 
 
 # ------------------------------------------------------------------------------------------
+# Werewolf Form
+# ------------------------------------------------------------------------------------------
+
+def test_werewolf_moves_four():
+    """Werewolf Form (card), R37: a werewolf's base move is 4 (MP left 3 -> 4 when cast)."""
+    pos = Position()
+    pos.start_turn(0)
+    cast(pos, 0, "Werewolf Form")
+    assert pos.st.mp[0] == 4
+
+
+@pytest.mark.parametrize("roll", [1, 4])
+def test_werewolf_punches_for_a_d4_roll(roll):
+    """Werewolf Form (card), R7: a werewolf's punch deals physical damage equal to a d4 roll."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 3)
+    pos.start_turn(0)
+    cast(pos, 0, "Werewolf Form")
+    script_dice(pos, [roll])
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == 15 - roll
+    assert f"rolls {roll} for its punch" in "\n".join(pos.log())
+
+
+def test_werewolf_casts_counters_only():
+    """Werewolf Form (card): werewolves can only cast counter spells (no attack or neutral spell)."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 3)
+    pos.start_turn(0)
+    cast(pos, 0, "Werewolf Form")
+    for name in ("Zot!", "Meditate"):
+        pos.give(0, name)
+    kinds = pos.kinds(0)
+    assert O_PUNCH in kinds and not kinds & {O_ATTACK, O_NEUTRAL}
+
+
+# ------------------------------------------------------------------------------------------
 # Bots
 # ------------------------------------------------------------------------------------------
 
@@ -199,7 +236,7 @@ def test_balanced_casts_golem_form_next_to_an_enemy():
     assert bot_choice(pos, 0)[:2] != (O_NEUTRAL, g)
 
 
-@pytest.mark.parametrize("name", ["Golem Form"])
+@pytest.mark.parametrize("name", ["Golem Form", "Werewolf Form"])
 def test_random_bot_can_pick_each_form(name):
     """Bots: the random bot picks every kind of option it is offered, casting a form included."""
     pos = Position(bots=["random"], params={"end_floor": 0.0})
@@ -209,3 +246,14 @@ def test_random_bot_can_pick_each_form(name):
     for _ in range(60):
         picked.add(bot_choice(pos, 0)[:2])
     assert (O_NEUTRAL, i) in picked
+
+
+def test_balanced_casts_werewolf_form_to_reach_an_enemy():
+    """Bots (Werewolf Form): an enemy 4 steps away is out of a punch's reach at speed 3 but not
+    at a werewolf's 4: the balanced bot transforms."""
+    pos = Position(params=NEVER)
+    pos.put(0, 2, 2)
+    pos.put(1, 2, 6)
+    pos.start_turn(0)
+    w = pos.give(0, "Werewolf Form")
+    assert bot_choice(pos, 0)[:2] == (O_NEUTRAL, w)
