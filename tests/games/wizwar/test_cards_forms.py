@@ -214,6 +214,72 @@ def test_werewolf_casts_counters_only():
 
 
 # ------------------------------------------------------------------------------------------
+# Gnome Form
+# ------------------------------------------------------------------------------------------
+
+def test_gnome_moves_two_and_may_still_cast():
+    """Gnome Form (card), R37: a gnome's base move is 2 (3 -> 2 when cast); unlike a golem it may
+    cast any spell (the card restricts nothing)."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 4)
+    pos.start_turn(0)
+    cast(pos, 0, "Gnome Form")
+    assert pos.st.mp[0] == 2
+    pos.give(0, "Zot!")
+    assert O_ATTACK in pos.kinds(0)
+
+
+def red_gnome(at, roll):
+    """Red (seat 1) on map square ``at`` has become a gnome; blue's turn starts and the next d4
+    roll is ``roll``."""
+    pos = Position(params=NEVER)
+    pos.put(1, *at)
+    pos.start_turn(1)
+    cast(pos, 1, "Gnome Form")
+    pos.start_turn(0)
+    script_dice(pos, [roll])
+    return pos
+
+
+@pytest.mark.parametrize("roll,hit", [(1, False), (2, False), (3, True), (4, True)])
+def test_gnome_evades_a_punch_on_one_or_two(roll, hit):
+    """Gnome Form (card), R149: each time a gnome is attacked it rolls the d4 and evades the
+    attack on 1-2 (no damage); on 3-4 the attack lands."""
+    pos = red_gnome((2, 3), roll)
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == (14 if hit else 15)
+    assert pos.st.attacked[0] == 1  # the evaded attack is still the turn's attack (R144)
+
+
+def test_gnome_evades_an_attack_spell():
+    """Gnome Form (card): an attack spell is evaded the same way (roll 1)."""
+    pos = red_gnome((2, 4), 1)
+    pos.do(0, (O_ATTACK, pos.give(0, "Fireball"), 1, -1, 0))
+    assert pos.st.life[0, 1] == 15 and "evades the attack" in "\n".join(pos.log())
+
+
+def test_gnome_evades_a_psychic_storm():
+    """Gnome Form (card): Psychic Storm is an attack too; a gnome in it rolls (roll 2: evaded)."""
+    pos = red_gnome((2, 4), 2)
+    pos.do(0, (S.O_AREA, pos.give(0, "Psychic Storm"), pos.sq(2, 4), pos.give(0, "Energy 4"), 0))
+    assert pos.st.life[0, 1] == 15
+
+
+def test_gnome_form_cast_as_a_counter_when_attacked():
+    """Gnome Form (card): when attacked, the wizard may cast it as a counter; it transforms at once
+    and rolls for that attack (roll 1: the Fireball is evaded)."""
+    pos = Position(params=NEVER)
+    pos.prm[1] = Position(params={}).prm[1]  # red counters big hits (counter_min 3)
+    pos.put(1, 2, 4)
+    g = pos.give(1, "Gnome Form")
+    pos.start_turn(0)
+    script_dice(pos, [1])
+    pos.do(0, (O_ATTACK, pos.give(0, "Fireball"), 1, -1, 0))
+    assert pos.st.c_cont[0, g] == S.maint_of(1) and form_of(pos, 1) == "gnome_form"
+    assert pos.st.life[0, 1] == 15
+
+
+# ------------------------------------------------------------------------------------------
 # Bots
 # ------------------------------------------------------------------------------------------
 
@@ -236,7 +302,7 @@ def test_balanced_casts_golem_form_next_to_an_enemy():
     assert bot_choice(pos, 0)[:2] != (O_NEUTRAL, g)
 
 
-@pytest.mark.parametrize("name", ["Golem Form", "Werewolf Form"])
+@pytest.mark.parametrize("name", ["Golem Form", "Werewolf Form", "Gnome Form"])
 def test_random_bot_can_pick_each_form(name):
     """Bots: the random bot picks every kind of option it is offered, casting a form included."""
     pos = Position(bots=["random"], params={"end_floor": 0.0})
@@ -257,3 +323,17 @@ def test_balanced_casts_werewolf_form_to_reach_an_enemy():
     pos.start_turn(0)
     w = pos.give(0, "Werewolf Form")
     assert bot_choice(pos, 0)[:2] == (O_NEUTRAL, w)
+
+
+def test_balanced_casts_gnome_form_carrying_a_treasure_in_sight():
+    """Bots (Gnome Form): carrying a treasure in an enemy's sight, the balanced bot becomes a gnome
+    (half the attacks on it miss)."""
+    pos = Position(params=NEVER)
+    pos.put(0, 2, 4)
+    pos.put(1, 2, 7)
+    pos.st.tr_sq[0, 2] = -1
+    pos.st.tr_carrier[0, 2] = 0
+    pos.st.carrying[0, 0] = 2
+    pos.start_turn(0)
+    g = pos.give(0, "Gnome Form")
+    assert bot_choice(pos, 0)[:2] == (O_NEUTRAL, g)
