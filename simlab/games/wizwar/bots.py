@@ -870,6 +870,8 @@ def _spell_worth(s, t, b, geo, p, j, look):
     tok = s.m_tokens[b, j]
     v = -1.0
     if owner == p:
+        if e == E_SLIME_FORM and s.carrying[b, p] >= 0:
+            v = 2.0  # a closed door would take the treasure from the slime (forms cards)
         if e == E_FLOOD:  # one's own Flood keeps one's Fire cards in the hand
             h = hand_of(p)
             for k in range(s.cont_n[b, h]):
@@ -1348,7 +1350,8 @@ def form_score(s, t, b, geo, p, prm, e, energy, blocked, look):
     and the attack is still to come, and no attack spell in the hand would be locked away (they
     cast counters only); Gnome Form pays to a treasure carrier in an enemy's sight (it evades
     half the attacks; cast as a counter otherwise); Slime Form pays when the way to the goal is
-    behind a door closed to the wizard and it carries nothing (a closed door takes the treasure).
+    behind a door closed to the wizard, or doors shorten the way to an enemy treasure by 3 steps
+    or more, and it carries nothing (a closed door takes the treasure).
     Longer forms (energy) score a little more; never over another form."""
     if s.form[b, p] != 0:
         return -1.0
@@ -1366,7 +1369,31 @@ def form_score(s, t, b, geo, p, prm, e, energy, blocked, look):
             return 1.5 + extra
         return -1.0
     if e == E_SLIME_FORM:
-        if blocked and s.carrying[b, p] < 0:
+        if s.carrying[b, p] < 0 and (blocked or _doors_save(s, t, b, geo, p) >= 3):
             return 1.2 * prm[P_W_TREASURE] + extra
         return -1.0
     return -1.0
+
+
+@njit(cache=True)
+def _doors_save(s, t, b, geo, p):
+    """Steps that walking through every door (a slime) saves seat p on the way to the nearest
+    enemy treasure lying off its owner's base (40 if only such a walk reaches one; 0 if none)."""
+    own = distances(geo, s.pos[b, p], 1 << s.colour[b, p])
+    every = distances(geo, s.pos[b, p], (1 << MAXP) - 1)
+    k = s.deal[b]
+    best_own = 1 << 20
+    best_all = 1 << 20
+    for j in range(2 * s.players[b]):
+        sq = s.tr_sq[b, j]
+        if j // 2 == p or s.tr_carrier[b, j] >= 0 or sq < 0 or sq == t.g_base[k, j // 2]:
+            continue
+        if own[sq] >= 0:
+            best_own = min(best_own, np.int64(own[sq]))
+        if every[sq] >= 0:
+            best_all = min(best_all, np.int64(every[sq]))
+    if best_all >= 1 << 20:
+        return 0
+    if best_own >= 1 << 20:
+        return 40
+    return best_own - best_all

@@ -20,8 +20,9 @@ from simlab.games.wizwar.state import (
     O_NEUTRAL,
     O_PICKUP,
     O_PUNCH,
+    O_STEP,
 )
-from tests.games.wizwar.kit import Position
+from tests.games.wizwar.kit import Position, face
 
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
 NEVER = {"counter_min": 99}  # bots that never spend a counter on their own
@@ -280,6 +281,86 @@ def test_gnome_form_cast_as_a_counter_when_attacked():
 
 
 # ------------------------------------------------------------------------------------------
+# Slime Form
+# ------------------------------------------------------------------------------------------
+
+BLUE_DOOR = face((3, 4, "D"))  # a blue door between (1,0) and (1,1)
+
+
+def test_slime_passes_doors_closed_to_it():
+    """Slime Form (card): a slime ignores doors when moving (base move 3, unchanged)."""
+    pos = Position(blue=BLUE_DOOR)
+    pos.put(1, 1, 1)
+    pos.start_turn(1)
+    assert not any(o[0] == O_STEP and o[1] == 3 for o in pos.options(1))
+    cast(pos, 1, "Slime Form")
+    assert pos.st.mp[0] == 3
+    pos.do(1, (O_STEP, 3, 0, 0, 0))
+    assert pos.st.pos[0, 1] == pos.sq(1, 0)
+
+
+def carry(pos, p, j):
+    """Seat p's wizard holds treasure j."""
+    pos.st.tr_sq[0, j] = -1
+    pos.st.tr_carrier[0, j] = p
+    pos.st.carrying[0, p] = j
+
+
+def slime_through_blue_door(p, j):
+    """Seat p, a slime carrying treasure j, steps west from (1,1) through the blue door."""
+    pos = Position(blue=BLUE_DOOR)
+    pos.put(p, 1, 1)
+    carry(pos, p, j)
+    pos.start_turn(p)
+    cast(pos, p, "Slime Form")
+    pos.do(p, (O_STEP, 3, 0, 0, 0))
+    assert pos.st.pos[0, p] == pos.sq(1, 0)
+    return pos
+
+
+def test_slime_drops_its_treasure_at_a_closed_door():
+    """Slime Form (card): moving through a closed door (red's slime, a blue door) makes a slime
+    drop its carried treasure; it stays on the square the slime leaves (our ruling)."""
+    pos = slime_through_blue_door(1, 0)
+    assert pos.st.carrying[0, 1] == -1 and pos.st.tr_sq[0, 0] == pos.sq(1, 1)
+
+
+def test_slime_keeps_its_treasure_through_its_own_door():
+    """Slime Form (card), R46: a door of the slime's own colour is open to it, not closed."""
+    pos = slime_through_blue_door(0, 2)
+    assert pos.st.carrying[0, 0] == 2
+
+
+def test_slime_oozes_over_wizards_in_the_square_it_enters():
+    """Slime Form (card), A-5: entering a square a slime deals each wizard there 1 physical damage;
+    it is no attack (the turn's attack stays unused) and kills score no point."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 3)
+    pos.start_turn(0)
+    cast(pos, 0, "Slime Form")
+    pos.do(0, (O_STEP, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == 14 and pos.st.attacked[0] == 0
+    assert "the slime oozes over" in "\n".join(pos.log())
+    pos.st.life[0, 1] = 1
+    pos.do(0, (O_STEP, 3, 0, 0, 0))
+    pos.do(0, (O_STEP, 1, 0, 0, 0))
+    assert not pos.st.alive[0, 1] and pos.st.vp_kill[0, 0] == 0
+
+
+def test_slime_cannot_attack_and_casts_counters_only():
+    """Slime Form (card): slimes cannot attack (no punch, no throw) and may only cast counters."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 3)
+    pos.start_turn(0)
+    cast(pos, 0, "Slime Form")
+    pos.give(0, "Zot!")
+    pos.give(0, "Meditate")
+    rock = pos.give(0, "Large Rock")
+    pos.do(0, (S.O_ITEM, rock, 0, 0, 0))
+    assert not pos.kinds(0) & {O_ATTACK, O_NEUTRAL, O_PUNCH, S.O_THROW}
+
+
+# ------------------------------------------------------------------------------------------
 # Bots
 # ------------------------------------------------------------------------------------------
 
@@ -302,7 +383,7 @@ def test_balanced_casts_golem_form_next_to_an_enemy():
     assert bot_choice(pos, 0)[:2] != (O_NEUTRAL, g)
 
 
-@pytest.mark.parametrize("name", ["Golem Form", "Werewolf Form", "Gnome Form"])
+@pytest.mark.parametrize("name", ["Golem Form", "Werewolf Form", "Gnome Form", "Slime Form"])
 def test_random_bot_can_pick_each_form(name):
     """Bots: the random bot picks every kind of option it is offered, casting a form included."""
     pos = Position(bots=["random"], params={"end_floor": 0.0})
@@ -337,3 +418,16 @@ def test_balanced_casts_gnome_form_carrying_a_treasure_in_sight():
     pos.start_turn(0)
     g = pos.give(0, "Gnome Form")
     assert bot_choice(pos, 0)[:2] == (O_NEUTRAL, g)
+
+
+def test_balanced_becomes_a_slime_to_pass_a_closed_door_and_ends_it_with_a_treasure():
+    """Bots (Slime Form): with its way behind a door closed to it and nothing carried, the balanced
+    bot becomes a slime; once it carries a treasure it ends the form (a closed door would take it)."""
+    pos = Position(params=NEVER, blue=face((3, 4, "D"), (2, 1, "---"), (4, 1, "---")))
+    pos.put(1, 1, 0)  # red in blue's corner pocket, walled in but for the blue door
+    pos.start_turn(1)
+    sl = pos.give(1, "Slime Form")
+    assert bot_choice(pos, 1)[:2] == (O_NEUTRAL, sl)
+    pos.do(1, (O_NEUTRAL, sl, 1, -1, 0))
+    carry(pos, 1, 0)
+    assert bot_choice(pos, 1)[:2] == (O_END_SPELL, sl)
