@@ -19,7 +19,7 @@ from numba import njit
 from simlab.games.base import BotPreset
 from simlab.games.kernel import coin, rand
 from simlab.games.wizwar.movement import away_side, bolt_path, distances, push_dest, step_unlocked, teleport_squares
-from simlab.games.wizwar.sight import in_storm, line_of_sight
+from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight
 from simlab.games.wizwar.state import (
     DRAW_MAX,
     E_ABSORB_SPELL,
@@ -34,6 +34,7 @@ from simlab.games.wizwar.state import (
     E_DISPEL,
     E_DROP_OBJECT,
     E_ENERGY,
+    E_EXTRA_ARMS,
     E_FIRE_CLOAK,
     E_FIRE_DARTS,
     E_FIREBALL,
@@ -83,6 +84,7 @@ from simlab.games.wizwar.state import (
     O_DROP,
     O_END,
     O_END_SPELL,
+    O_GATHER,
     O_ITEM,
     O_ITEM_DROP,
     O_ITEM_PICK,
@@ -687,7 +689,7 @@ def choose_option(s, t, b, geo, p, prm):
             continue
         if kind == O_PUNCH or kind == O_ATTACK or kind == O_THROW or (kind == O_ADD and a >= 0 and not storm):
             q = a if kind == O_PUNCH else x
-            dmg = 1
+            dmg = punch_estimate(s, b, p)
             cost = 0.0
             if kind == O_THROW:
                 card = s.inst_card[b, a]
@@ -749,14 +751,9 @@ def choose_option(s, t, b, geo, p, prm):
                 if t.card_effect[s.inst_card[b, a]] != E_ENERGY:
                     sc -= 0.5
         elif kind == O_PICKUP:
-            owner = a // 2
-            sc = -5.0
-            if owner != p and s.tr_sq[b, a] != home:
-                sc = 10.0
-            elif owner == p:
-                for q in range(s.players[b]):
-                    if q != p and me == t.g_base[k_deal, q]:
-                        sc = 8.0  # R117: recover one's own treasure from an enemy base
+            sc = pickup_score(s, t, b, p, a)
+        elif kind == O_GATHER:
+            sc = 1.0 if a < 0 else pickup_score(s, t, b, p, a) + 0.5  # Extra Arms: items too
         elif kind == O_DROP:
             sc = -5.0
             if me == home:
@@ -835,6 +832,20 @@ def choose_option(s, t, b, geo, p, prm):
             if rand(s, b, p, ties) == 0:
                 best = k
     return best
+
+
+@njit(cache=True)
+def pickup_score(s, t, b, p, j):
+    """Score of seat p picking up treasure j from its square: an enemy treasure off p's base 10,
+    one's own from an enemy base 8 (R117), else -5."""
+    k_deal = s.deal[b]
+    me = s.pos[b, p]
+    if j // 2 != p:
+        return 10.0 if s.tr_sq[b, j] != t.g_base[k_deal, p] else -5.0
+    for q in range(s.players[b]):
+        if q != p and me == t.g_base[k_deal, q]:
+            return 8.0  # R117: recover one's own treasure from an enemy base
+    return -5.0
 
 
 @njit(cache=True)
@@ -1368,6 +1379,20 @@ def form_score(s, t, b, geo, p, prm, e, energy, blocked, look):
         if s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p, look):
             return 1.5 + extra
         return -1.0
+    if e == E_EXTRA_ARMS:
+        sc = -1.0
+        if can:  # a punch on every enemy within reach
+            n = 0
+            bit = 1 << s.colour[b, p]
+            for q in range(s.players[b]):
+                if q != p and s.alive[b, q] and spell_on(s, t, b, E_MIST_BODY, q) < 0 and \
+                        adjacent(geo, s.pos[b, p], s.pos[b, q], bit):
+                    n += 1
+            if n >= 2:
+                sc = prm[P_W_KILL] * punch_estimate(s, b, p) * (n - 1) + 0.5
+        if s.cont_n[b, items_of(p)] >= 2 and hand_size(s, b, p) >= hand_limit(s, t, b, p) - 1:
+            sc = max(sc, 0.5 * s.cont_n[b, items_of(p)])  # room to draw again
+        return sc + extra if sc > 0 else -1.0
     if e == E_SLIME_FORM:
         if s.carrying[b, p] < 0 and (blocked or _doors_save(s, t, b, geo, p) >= 3):
             return 1.2 * prm[P_W_TREASURE] + extra
@@ -1397,3 +1422,13 @@ def _doors_save(s, t, b, geo, p):
     if best_own >= 1 << 20:
         return 40
     return best_own - best_all
+
+
+@njit(cache=True)
+def punch_estimate(s, b, p):
+    """Damage a punch of seat p is expected to deal before items: its form's (Golem 2, Werewolf a
+    d4, counted as 2), else 1 (R57)."""
+    f = s.form[b, p]
+    if f == E_GOLEM_FORM or f == E_WEREWOLF_FORM:
+        return 2
+    return 1

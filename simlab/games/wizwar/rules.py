@@ -43,6 +43,7 @@ from simlab.games.wizwar.state import (
     E_DESTROY_WALL,
     E_DISPEL,
     E_DROP_OBJECT,
+    E_EXTRA_ARMS,
     E_FIRE_CLOAK,
     E_FIRE_DARTS,
     E_FIREBALL,
@@ -95,6 +96,7 @@ from simlab.games.wizwar.state import (
     O_DROP,
     O_END,
     O_END_SPELL,
+    O_GATHER,
     O_ITEM,
     O_ITEM_DROP,
     O_ITEM_PICK,
@@ -413,17 +415,18 @@ def put_down(s, t, b, p, way):
 @njit(cache=True)
 def pick_up(s, t, b, p, j):
     """Seat p picks up treasure j from its square: no movement points (R114), one at a time
-    (R118), and Move and Cast ends at once (R116); a golem pays 1 MP instead (Golem Form)."""
+    (R118), and Move and Cast ends at once (R116); a golem, or a wizard with Extra Arms, pays 1 MP
+    instead (their cards)."""
     s.tr_sq[b, j] = -1
     s.tr_carrier[b, j] = p
     s.carrying[b, p] = j
-    golem = s.form[b, p] == E_GOLEM_FORM
-    if golem:
-        s.mp[b] -= 1  # Golem Form (card): the pick-up costs 1 MP instead of ending the phase
+    paid = paid_pickup(s.form[b, p])
+    if paid:
+        s.mp[b] -= 1  # Golem Form, Extra Arms (cards): 1 MP instead of ending the phase
     else:
         s.mc_over[b] = 1
     s.seat[b, p, S.S_PICKED] += 1
-    log(s, b, EV_PICKUP, j, s.pos[b, p], 1 if golem else 0)
+    log(s, b, EV_PICKUP, j, s.pos[b, p], paid)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -651,7 +654,7 @@ def enumerate_options(s, t, b, geo, p):
             if t.card_energy[s.inst_card[b, i]] > 0:
                 add_opt(s, b, O_BOOST, i, 0, 0, 0)
     # R114, R118: pick up a treasure from one's square when carrying none
-    if s.carrying[b, p] < 0 and s.no_pickup[b] == 0 and (s.mp[b] > 0 or s.form[b, p] != E_GOLEM_FORM):
+    if s.carrying[b, p] < 0 and s.no_pickup[b] == 0 and (s.mp[b] > 0 or paid_pickup(s.form[b, p]) == 0):
         for j in range(2 * players):
             if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me:
                 add_opt(s, b, O_PICKUP, j, 0, 0, 0)
@@ -732,6 +735,7 @@ def enumerate_options(s, t, b, geo, p):
     if can_attack(s, b, p) and not mist:
         storm_options(s, t, b, geo, p)  # last: a full buffer cuts only these
     add_options(s, t, b, p)
+    gather_options(s, t, b, p)
     forms_filter(s, t, b, p)
 
 
@@ -1959,6 +1963,17 @@ def form_punch(s, b, p):
     return 1
 
 
+@njit(cache=True)
+def paid_pickup(f):
+    """Not 0 if a wizard in form f picks up a treasure for 1 MP without ending Move and Cast: 1
+    for Golem Form, 2 for Extra Arms (their cards; the trace tells them apart); 0: R116."""
+    if f == E_GOLEM_FORM:
+        return 1
+    if f == E_EXTRA_ARMS:
+        return 2
+    return 0
+
+
 @njit(cache=True, inline="always")
 def form_cut(s, b, q):
     """Damage wizard q's form takes off each source: 2 for a golem (Golem Form), else 0."""
@@ -2019,6 +2034,83 @@ def slime_door(s, t, b, geo, p, d):
 
 
 @njit(cache=True)
+def punch_lands(s, t, b, p, q, prm):
+    """Seat p's punch at wizard q (R57): 1 damage or its form's (:func:`form_punch`), + a d4 per
+    Mightstone (R7), + 2 fire with a Fire Cloak; q's attack reactions answer it first (a gnome
+    may evade it, a Flood destroys the cloak)."""
+    dmg = form_punch(s, b, p)
+    for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
+        roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
+        log(s, b, EV_ROLL, roll, 0, 0)
+        dmg += roll
+    cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
+    if attacked_window(s, t, b, p, q, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm):
+        return  # evaded
+    cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
+    dmg += 2 * cloak
+    log(s, b, EV_PUNCH, q, dmg, 0)
+    deal_damage(s, t, b, p, q, dmg, cloak > 0, prm)
+
+
+@njit(cache=True)
+def arms_punch(s, t, b, geo, p, q, prm):
+    """Extra Arms: the punch of seat p (already landed on q) affects every other wizard within its
+    reach too (R69: its square and the adjacent ones), each as its own hit (our ruling: own rolls,
+    own counters), clockwise from p."""
+    n = s.players[b]
+    bit = 1 << s.colour[b, p]
+    for r in range(1, n):
+        w = (p + r) % n
+        if s.done[b] or not s.alive[b, p]:
+            break
+        if w != q and attackable(s, t, b, w) and adjacent(geo, s.pos[b, p], s.pos[b, w], bit):
+            punch_lands(s, t, b, p, w, prm)
+
+
+@njit(cache=True)
+def gather_options(s, t, b, p):
+    """Extra Arms: for 1 MP the wizard picks up every item on its square and, if it carries none,
+    one treasure there (a = the treasure, -1 items only; card text). A treasure alone is the
+    ordinary O_PICKUP, which then costs 1 MP too (:func:`paid_pickup`)."""
+    if s.form[b, p] != E_EXTRA_ARMS or s.mp[b] <= 0:
+        return
+    me = s.pos[b, p]
+    items = False
+    for k in range(s.cont_n[b, Z_FLOOR]):
+        if s.c_sq[b, s.cont[b, Z_FLOOR, k]] == me:
+            items = True
+            break
+    if not items:
+        return
+    add_opt(s, b, O_GATHER, -1, 0, 0, 0)
+    if s.carrying[b, p] < 0 and s.no_pickup[b] == 0:
+        for j in range(2 * s.players[b]):
+            if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me:
+                add_opt(s, b, O_GATHER, j, 0, 0, 0)
+
+
+@njit(cache=True)
+def gather(s, t, b, p, j, prm):
+    """Extra Arms' pick-up for 1 MP: every item on seat p's square (they do not count toward the
+    hand limit while it lasts) and treasure j (-1 none) without ending Move and Cast."""
+    s.mp[b] -= 1
+    me = s.pos[b, p]
+    k = 0
+    while k < s.cont_n[b, Z_FLOOR]:
+        i = s.cont[b, Z_FLOOR, k]
+        if s.c_sq[b, i] == me:
+            log(s, b, EV_ITEM_PICK, s.inst_card[b, i], me, 1)
+            s.card[b, p, s.inst_card[b, i], S.C_ACQ] += 1
+            gain_item(s, t, b, p, i)  # the last floor entry moves into slot k
+        else:
+            k += 1
+    discard_to_limit(s, t, b, p, prm[p])
+    if j >= 0 and s.carrying[b, p] < 0:
+        s.mp[b] += 1  # the treasure comes with the same movement point
+        pick_up(s, t, b, p, j)
+
+
+@njit(cache=True)
 def entered(s, t, b, p, prm):
     """Seat p has stepped into a square: a slime deals 1 physical damage to each other wizard
     there (Slime Form: no attack, not evadable, and no kill point, A-5)."""
@@ -2067,17 +2159,11 @@ def do_option(s, t, b, geo, p, k, prm):
         s.attacked[b] = 1
         s.seat[b, p, S.S_ATTACKS] += 1
         s.seat[b, p, S.S_PUNCHES] += 1
-        dmg = form_punch(s, b, p)  # R57: 1 damage, a form's own (its card)
-        for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
-            roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
-            log(s, b, EV_ROLL, roll, 0, 0)
-            dmg += roll
-        cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
-        if not attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm):  # not evaded
-            cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
-            dmg += 2 * cloak
-            log(s, b, EV_PUNCH, a, dmg, 0)
-            deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
+        punch_lands(s, t, b, p, a, prm)
+        if s.form[b, p] == E_EXTRA_ARMS:
+            arms_punch(s, t, b, geo, p, a, prm)
+    elif kind == O_GATHER:
+        gather(s, t, b, p, a, prm)
     elif kind == O_ATTACK:
         cast_attack(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_NEUTRAL:

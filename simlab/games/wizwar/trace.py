@@ -56,7 +56,7 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_BOOST:
             lines.append(f"  speed boost: discards {names[a]} for {x} MP ({y} MP)")
         elif code == R.EV_PICKUP:
-            then = " for 1 MP (a golem)" if y == 1 else "; Move and Cast ends"
+            then = {1: " for 1 MP (a golem)", 2: " with its extra arms"}.get(int(y), "; Move and Cast ends")
             lines.append(f"  picks up {treasure(a)} on {sq(x)}{then}")
         elif code == R.EV_DROP:
             lines.append(f"  {_WAYS.get(int(y), 'drops')} {treasure(a)} on {sq(x)}")
@@ -97,7 +97,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_ITEM_DROP:
             lines.append(f"  {_WAYS.get(int(y), 'drops')} item {names[a]} on {sq(x)}")
         elif code == R.EV_ITEM_PICK:
-            lines.append(f"  picks up item {names[a]} on {sq(x)} (1 MP)")
+            cost = " (extra arms: all items for 1 MP)" if y == 1 else " (1 MP)"
+            lines.append(f"  picks up item {names[a]} on {sq(x)}{cost}")
         elif code == R.EV_THROW:
             lines.append(f"  throws {names[a]} at {who(x)}")
         elif code == R.EV_STONES:

@@ -361,6 +361,68 @@ def test_slime_cannot_attack_and_casts_counters_only():
 
 
 # ------------------------------------------------------------------------------------------
+# Extra Arms
+# ------------------------------------------------------------------------------------------
+
+def drop_items(pos, p, names, at):
+    """Lay copies of items ``names`` (from seat p's supply) on the floor of map square ``at``;
+    returns their instances."""
+    out = []
+    for name in names:
+        i = pos.give(p, name)
+        S.place(pos.st, 0, i, S.Z_FLOOR)
+        pos.st.c_sq[0, i] = pos.sq(*at)
+        out.append(i)
+    return out
+
+
+def test_extra_arms_items_stop_counting_toward_the_hand_limit():
+    """Extra Arms (card), R173: while it lasts carried items do not count toward the hand limit
+    (the spell itself, maintained, still does: R86)."""
+    pos = Position()
+    pos.start_turn(0)
+    for name in ("Speedstone", "Lifestone", "Powerstone"):
+        S.place(pos.st, 0, pos.give(0, name), S.items_of(0))
+    cast(pos, 0, "Extra Arms")
+    assert S.hand_size(pos.st, 0, 0) == 1
+    for _ in range(6):
+        pos.give(0, "Energy 4")
+    R.discard_to_limit(pos.st, pos.t, 0, 0, pos.prm[0])
+    assert S.hand_size(pos.st, 0, 0) == 7 and pos.st.cont_n[0, S.items_of(0)] == 3
+
+
+def test_extra_arms_gathers_all_items_and_a_treasure_for_one_mp():
+    """Extra Arms (card), R106, R116: for 1 MP the wizard picks up every item on its square and one
+    treasure, and its Move and Cast goes on; a treasure alone also costs 1 MP and ends nothing."""
+    pos = Position()
+    pos.put(0, 2, 6)
+    pos.st.tr_sq[0, 2] = pos.sq(2, 6)
+    items = drop_items(pos, 0, ["Speedstone", "Lifestone"], (2, 6))
+    pos.start_turn(0)
+    cast(pos, 0, "Extra Arms")
+    pos.do(0, (S.O_GATHER, 2, 0, 0, 0))
+    assert all(pos.st.c_cont[0, i] == S.items_of(0) for i in items)
+    assert pos.st.carrying[0, 0] == 2 and pos.st.mc_over[0] == 0 and pos.st.mp[0] == 3  # 3 - 1 + Speedstone
+    R.put_down(pos.st, pos.t, 0, 0, R.WAY_DROP)
+    pos.do(0, (O_PICKUP, 2, 0, 0, 0))
+    assert pos.st.mc_over[0] == 0 and pos.st.mp[0] == 2
+
+
+def test_extra_arms_punch_hits_everyone_in_reach():
+    """Extra Arms (card), R69: a punch affects every wizard within reach (own and adjacent
+    squares), not only the one aimed at; one attack (R49)."""
+    pos = Position(players=3, params=NEVER)
+    me = (int(pos.t.g_sq_r[0, pos.st.pos[0, 0]]), int(pos.t.g_sq_c[0, pos.st.pos[0, 0]]))
+    pos.put(1, *me)
+    pos.put(2, *me)
+    pos.start_turn(0)
+    cast(pos, 0, "Extra Arms")
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == 14 and pos.st.life[0, 2] == 14
+    assert pos.st.seat[0, 0, S.S_ATTACKS] == 1
+
+
+# ------------------------------------------------------------------------------------------
 # Bots
 # ------------------------------------------------------------------------------------------
 
@@ -383,7 +445,7 @@ def test_balanced_casts_golem_form_next_to_an_enemy():
     assert bot_choice(pos, 0)[:2] != (O_NEUTRAL, g)
 
 
-@pytest.mark.parametrize("name", ["Golem Form", "Werewolf Form", "Gnome Form", "Slime Form"])
+@pytest.mark.parametrize("name", ["Golem Form", "Werewolf Form", "Gnome Form", "Slime Form", "Extra Arms"])
 def test_random_bot_can_pick_each_form(name):
     """Bots: the random bot picks every kind of option it is offered, casting a form included."""
     pos = Position(bots=["random"], params={"end_floor": 0.0})
@@ -431,3 +493,15 @@ def test_balanced_becomes_a_slime_to_pass_a_closed_door_and_ends_it_with_a_treas
     pos.do(1, (O_NEUTRAL, sl, 1, -1, 0))
     carry(pos, 1, 0)
     assert bot_choice(pos, 1)[:2] == (O_END_SPELL, sl)
+
+
+def test_balanced_grows_extra_arms_with_two_enemies_in_reach():
+    """Bots (Extra Arms): with two enemies within a punch's reach and the attack to come, the
+    balanced bot grows extra arms first (one punch, two hits)."""
+    pos = Position(players=3, params=NEVER)
+    me = (int(pos.t.g_sq_r[0, pos.st.pos[0, 0]]), int(pos.t.g_sq_c[0, pos.st.pos[0, 0]]))
+    pos.put(1, *me)
+    pos.put(2, *me)
+    pos.start_turn(0)
+    x = pos.give(0, "Extra Arms")
+    assert bot_choice(pos, 0)[:2] == (O_NEUTRAL, x)
