@@ -25,6 +25,7 @@ from simlab.games.wizwar.state import (
     E_ABSORB_SPELL,
     E_ACID_BATH,
     E_ADD,
+    E_ADRENALINE,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
@@ -96,6 +97,7 @@ from simlab.games.wizwar.state import (
     O_UNLOCK,
     T_ATTACK,
     T_ENERGY,
+    attack_open,
     carried,
     hand_limit,
     hand_of,
@@ -105,6 +107,7 @@ from simlab.games.wizwar.state import (
     maint_of,
     move_bit,
     spell_on,
+    stuck,
 )
 
 __all__ = ["PARAMS", "PRESETS", "NPARAM", "choose_option", "choose_shield", "choose_full_shield",
@@ -746,7 +749,7 @@ def choose_option(s, t, b, geo, p, prm):
         elif kind == O_BOOST:
             v = t.card_energy[s.inst_card[b, a]]
             sc = -1.0
-            if here > s.mp[b] and here <= s.mp[b] + v and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+            if here > s.mp[b] and here <= s.mp[b] + v and not stuck(s, b, p):
                 sc = 1.5 * prm[P_W_TREASURE] - 0.1 * v
                 if t.card_effect[s.inst_card[b, a]] != E_ENERGY:
                     sc -= 0.5
@@ -793,14 +796,14 @@ def choose_option(s, t, b, geo, p, prm):
         elif kind == O_ADD and a < 0:
             v, c = add_value(s, t, b, s.opt[b, k, 3], s.opt[b, k, 4])
             sc = -1.0
-            if here > s.mp[b] and here <= s.mp[b] + v and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+            if here > s.mp[b] and here <= s.mp[b] + v and not stuck(s, b, p):
                 sc = 1.5 * prm[P_W_TREASURE] - 0.1 * v - c
         elif kind == O_END_SPELL:
             sc = maint_score(s, t, b, geo, p, prm, k, False, look)
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0
-            if s.mp[b] > 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+            if s.mp[b] > 0 and not stuck(s, b, p):
                 for d in range(4):
                     nb = geo.nbr[me, d]
                     if nb >= 0 and (geo.edge[me, d] == x or geo.edge[nb, geo.arrive[me, d]] == x) \
@@ -928,7 +931,7 @@ def maint_score(s, t, b, geo, p, prm, k, blocked, look):
     if e == E_DISPEL:
         sc = _spell_worth(s, t, b, geo, p, z, look) - cost
     elif e == E_STONE_SPIKES:
-        can = s.attacked[b] == 0 and s.first_done[b, p] == 1 and not (s.stunned[b] == 1 and s.moved[b] == 1)
+        can = attack_open(s, b, p)
         if can and spell_on(s, t, b, E_STONE_SPIKES, p) < 0 and spell_on(s, t, b, E_MIST_BODY, p) < 0:
             for q in range(s.players[b]):
                 if q != p and s.alive[b, q] and spell_on(s, t, b, E_MIST_BODY, q) < 0 and \
@@ -939,6 +942,8 @@ def maint_score(s, t, b, geo, p, prm, k, blocked, look):
             sc = 0.5 + 0.5 * (energy - 1) - cost
     elif is_form(e) and e != E_MIST_BODY:
         sc = form_score(s, t, b, geo, p, prm, e, energy, blocked, look) - cost
+    elif e == E_ADRENALINE:
+        sc = adrenaline_score(s, t, b, geo, p, prm, x, energy, look) - cost
     elif e == E_MIST_BODY:
         if spell_on(s, t, b, E_MIST_BODY, p) < 0:
             if s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p, look):
@@ -1366,7 +1371,7 @@ def form_score(s, t, b, geo, p, prm, e, energy, blocked, look):
     Longer forms (energy) score a little more; never over another form."""
     if s.form[b, p] != 0:
         return -1.0
-    can = s.attacked[b] == 0 and s.first_done[b, p] == 1 and not (s.stunned[b] == 1 and s.moved[b] == 1)
+    can = attack_open(s, b, p)
     extra = 0.2 * (energy - 1)
     if e == E_GOLEM_FORM or e == E_WEREWOLF_FORM:
         if not can or _attack_spell_held(s, t, b, p):
@@ -1432,3 +1437,29 @@ def punch_estimate(s, b, p):
     if f == E_GOLEM_FORM or f == E_WEREWOLF_FORM:
         return 2
     return 1
+
+
+@njit(cache=True)
+def adrenaline_score(s, t, b, geo, p, prm, x, energy, look):
+    """Score of Adrenaline on wizard x (before the cards' cost): only on oneself, when its attack
+    is still open, an enemy is in sight and two attacks worth making are at hand this turn
+    (attack spells, thrown weapons, or punches of 2 or more at an enemy within reach). It must
+    come before the first attack, so it scores 9, above any single attack's usual score and
+    below a treasure pick-up (10); a little more per extra turn. Else -1."""
+    if x != p or s.adrenaline[b, p] > 0 or not attack_open(s, b, p) or not _sees_enemy(s, t, b, geo, p, look):
+        return -1.0
+    n = 0
+    h = hand_of(p)
+    for k in range(s.cont_n[b, h]):
+        if t.card_type[s.inst_card[b, s.cont[b, h, k]]] == T_ATTACK:
+            n += 1
+    n += carried(s, t, b, p, E_LARGE_ROCK) + carried(s, t, b, p, E_BOOMSTONE)
+    bit = 1 << s.colour[b, p]
+    if prm[P_W_KILL] * punch_estimate(s, b, p) >= prm[P_ATTACK_MIN]:
+        for q in range(s.players[b]):
+            if q != p and s.alive[b, q] and spell_on(s, t, b, E_MIST_BODY, q) < 0 and \
+                    adjacent(geo, s.pos[b, p], s.pos[b, q], bit):
+                n += 2  # a punch can be made twice
+    if n < 2:
+        return -1.0
+    return 9.0 + 0.2 * (energy - 1)

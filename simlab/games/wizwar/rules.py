@@ -35,6 +35,7 @@ from simlab.games.wizwar.state import (
     E_ABSORB_SPELL,
     E_ACID_BATH,
     E_ADD,
+    E_ADRENALINE,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
@@ -122,6 +123,7 @@ from simlab.games.wizwar.state import (
     Z_DISCARD1,
     Z_FLOOR,
     Z_MAINT0,
+    attack_open,
     carried,
     counters_only,
     deck_zones,
@@ -137,6 +139,7 @@ from simlab.games.wizwar.state import (
     place,
     shuffle_deck,
     spell_on,
+    stuck,
 )
 
 # Trace event codes (trace.py turns them into text): (turn, seat, code, a, x, y)
@@ -190,7 +193,8 @@ def setup(s, t, b, players, seed_words, game_id):
     s.column[b] = t.g_column[k]
     s.fill[b] = 0
     s.wall_by[b] = -1
-    s.form[b] = 0  # no transformations (helper forms)
+    s.form[b] = 0  # no transformations, no Adrenaline (helper forms)
+    s.adrenaline[b] = 0
     s.players[b] = players
     s.done[b] = 0
     s.winner[b] = -1
@@ -564,7 +568,7 @@ def begin_attack_spell(s, t, b, p, i, boost):
     """Seat p casts attack spell i as its attack (R49; used even if cancelled, R144): counted,
     discarded (R82: an instant spell goes with its energy cards), and its energy: 1, the
     boosting card's value (R91, R92) or Add's combined value (``boost`` <= -2, cast_add)."""
-    s.attacked[b] = 1
+    s.attacked[b] += 1
     s.seat[b, p, S.S_ATTACKS] += 1
     s.seat[b, p, S.S_ATTACK_SPELLS] += 1
     s.card[b, p, s.inst_card[b, i], S.C_PLAYED] += 1
@@ -585,10 +589,10 @@ def attackable(s, t, b, q):
 
 @njit(cache=True)
 def can_attack(s, b, p):
-    """The active seat may still make its attack: one per turn (R49), never in its own first
-    turn (R51, A-3), and a stunned wizard that has moved may not (R140)."""
-    return (s.attacked[b] == 0 and s.first_done[b, p] == 1
-            and not (s.stunned[b] == 1 and s.moved[b] == 1))
+    """The active seat may still make its attack: one per turn (R49; two with Adrenaline), never
+    in its own first turn (R51, A-3), and a stunned wizard that has moved may not (R140; with
+    Adrenaline once): :func:`state.attack_open`."""
+    return attack_open(s, b, p)
 
 
 @njit(cache=True)
@@ -618,7 +622,7 @@ def enumerate_options(s, t, b, geo, p):
     flood = spell_on(s, t, b, E_FLOOD, -1) >= 0  # Flood: no Fire spell or item may be played
     seen = np.full(MAXP, -1, np.int8)  # sees_wizard's answers for this listing
     # R32, R33: a step per movement point; R141: a stunned wizard that attacked stays put
-    if s.mp[b] > 0 and s.no_move[b] == 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+    if s.mp[b] > 0 and s.no_move[b] == 0 and not stuck(s, b, p):
         mbit = move_bit(s, t, b, p)  # Mist Body passes doors (A-37)
         for d in range(4):
             if step_unlocked(geo, me, d, mbit, s.unlocked[b]) >= 0:
@@ -732,6 +736,7 @@ def enumerate_options(s, t, b, geo, p):
             walls_options(s, t, b, geo, p, i, e)
     geo_move_options(s, t, b, geo, p)
     maint_options(s, t, b, geo, p, fog, seen)
+    forms_options(s, t, b, geo, p, fog, seen)
     if can_attack(s, b, p) and not mist:
         storm_options(s, t, b, geo, p)  # last: a full buffer cuts only these
     add_options(s, t, b, p)
@@ -828,7 +833,7 @@ def throw(s, t, b, p, i, q, prm):
     Flood) answer it."""
     card = s.inst_card[b, i]
     e = t.card_effect[card]
-    s.attacked[b] = 1
+    s.attacked[b] += 1
     s.seat[b, p, S.S_ATTACKS] += 1
     if e != E_STONE_SPIKES:  # a spike is no card played: Stone Spikes was counted when cast
         s.card[b, p, card, S.C_PLAYED] += 1
@@ -1227,7 +1232,7 @@ def geo_move_options(s, t, b, geo, p):
     square within 4 grid steps, A-26; no boost, its effect ignores energy) and Waterbolt on
     oneself (A-29). No Windrider or Teleport after a Teleport this turn, nor for a stunned wizard
     that attacked (R141)."""
-    moving = not (s.no_move[b] == 1 or (s.stunned[b] == 1 and s.attacked[b] == 1))
+    moving = not (s.no_move[b] == 1 or stuck(s, b, p))
     h = hand_of(p)
     nh = s.cont_n[b, h]
     for k in range(nh):
@@ -1448,6 +1453,8 @@ def begin_spell(s, t, b, p, i, q, energy):
     e = t.card_effect[s.inst_card[b, i]]
     if is_form(e):
         set_form(s, b, q, e)
+    elif e == E_ADRENALINE:
+        s.adrenaline[b, q] += 1
 
 
 @njit(cache=True)
@@ -1458,8 +1465,11 @@ def end_spell(s, t, b, i, why):
     owner = s.c_cont[b, i] - Z_MAINT0
     log(s, b, EV_SPELL_ENDS, s.inst_card[b, i], owner, why)
     q = s.m_target[b, i]
-    if q >= 0 and s.form[b, q] == t.card_effect[s.inst_card[b, i]]:
+    e = t.card_effect[s.inst_card[b, i]]
+    if q >= 0 and s.form[b, q] == e:
         set_form(s, b, q, 0)  # the wizard takes back its own shape (R167)
+    elif q >= 0 and e == E_ADRENALINE:
+        s.adrenaline[b, q] -= 1
     discard(s, b, i)
     s.m_tokens[b, i] = 0
     s.m_target[b, i] = -1
@@ -1644,6 +1654,8 @@ def maint_neutral(s, t, b, p, i, q, energy, z, prm):
         begin_spell(s, t, b, p, i, p, energy)
     elif is_form(e):
         begin_form(s, t, b, p, i, energy)  # Mist Body and the Mutation forms (helper forms)
+    elif e == E_ADRENALINE:
+        begin_spell(s, t, b, p, i, q, energy)  # on the wizard it targets (helper forms)
     elif e == E_FOG:
         begin_spell(s, t, b, p, i, -1, energy)
     elif e == E_FLOOD:
@@ -2034,6 +2046,34 @@ def slime_door(s, t, b, geo, p, d):
 
 
 @njit(cache=True)
+def forms_options(s, t, b, geo, p, fog, seen):
+    """Options of this block's spells that are not forms (those are listed with the maintained
+    spells): Adrenaline on oneself or a wizard in sight (its card; R70), unboosted or with one
+    energy card (the energy is its duration, R83)."""
+    h = hand_of(p)
+    nh = s.cont_n[b, h]
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        if t.card_effect[s.inst_card[b, i]] != E_ADRENALINE:
+            continue
+        for q in range(s.players[b]):
+            if s.alive[b, q] and (q == p or sees_wizard(s, t, b, geo, p, q, fog, seen)):
+                add_boosted(s, t, b, p, O_NEUTRAL, i, q)
+
+
+@njit(cache=True)
+def add_boosted(s, t, b, p, kind, i, x):
+    """List card i of seat p's hand at x unboosted and with each other hand card that has an
+    energy value as its boost (R92)."""
+    add_opt(s, b, kind, i, x, -1, 0)
+    h = hand_of(p)
+    for k in range(s.cont_n[b, h]):
+        i2 = s.cont[b, h, k]
+        if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
+            add_opt(s, b, kind, i, x, i2, 0)
+
+
+@njit(cache=True)
 def punch_lands(s, t, b, p, q, prm):
     """Seat p's punch at wizard q (R57): 1 damage or its form's (:func:`form_punch`), + a d4 per
     Mightstone (R7), + 2 fire with a Fire Cloak; q's attack reactions answer it first (a gnome
@@ -2156,7 +2196,7 @@ def do_option(s, t, b, geo, p, k, prm):
     elif kind == O_DROP:
         put_down(s, t, b, p, WAY_DROP)
     elif kind == O_PUNCH:
-        s.attacked[b] = 1
+        s.attacked[b] += 1
         s.seat[b, p, S.S_ATTACKS] += 1
         s.seat[b, p, S.S_PUNCHES] += 1
         punch_lands(s, t, b, p, a, prm)

@@ -69,7 +69,7 @@ IMPLEMENTED = frozenset({
     "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
     "destroy_wall", "create_wall", "stone_block",
     # helper "forms"
-    "golem_form", "werewolf_form", "gnome_form", "slime_form", "extra_arms",
+    "golem_form", "werewolf_form", "gnome_form", "slime_form", "extra_arms", "adrenaline",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -185,7 +185,7 @@ class StateLayout(KernelLayout):
     n_inst: np.ndarray     # int16 (B,): card instances in this game
     mp: np.ndarray         # int16 (B,): movement points left this phase (R32)
     boosted: np.ndarray    # int8 (B,): the speed boost of this turn is used (R36)
-    attacked: np.ndarray   # int8 (B,): the attack of this turn is used (R49, R144)
+    attacked: np.ndarray   # int8 (B,): attacks made this turn (R49: one, Adrenaline two; R144)
     moved: np.ndarray      # int8 (B,): the wizard has moved this turn (stun, R140)
     stunned: np.ndarray    # int8 (B,): the active wizard is stunned this turn (R30)
     no_pickup: np.ndarray  # int8 (B,): no treasure pick-up for the rest of the turn (Mad Dash)
@@ -213,6 +213,7 @@ class StateLayout(KernelLayout):
     # helper forms
     form: np.ndarray       # int8 (B, MAXP): effect code (E_*) of the transformation on seat p's wizard,
     #                        0 = none (R101: at most one); kept by rules.set_form as its spell begins/ends
+    adrenaline: np.ndarray  # int8 (B, MAXP): Adrenaline spells affecting seat p's wizard (two attacks a turn)
 
 
 @structref.register
@@ -259,7 +260,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         wall_by=np.full((batch, ne), -1, np.int16),
         stop_turn=z(batch, np.int32),
         # helper forms
-        form=z((batch, MAXP), np.int8),
+        form=z((batch, MAXP), np.int8), adrenaline=z((batch, MAXP), np.int8),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
@@ -447,6 +448,32 @@ def counters_only(e):
     return e == E_GOLEM_FORM or e == E_WEREWOLF_FORM or e == E_SLIME_FORM
 
 
+@njit(cache=True, inline="always")
+def attacks_allowed(s, b, p):
+    """Attacks seat p may make in a turn: one (R49), two while Adrenaline affects it (card)."""
+    return 2 if s.adrenaline[b, p] > 0 else 1
+
+
+@njit(cache=True)
+def attack_open(s, b, p):
+    """The active seat p may still attack: not in its own first turn (R51, A-3), fewer attacks
+    than allowed so far; a stunned wizard that has moved may not (R140), with Adrenaline it may
+    once (attack and move, its card)."""
+    if s.first_done[b, p] != 1:
+        return False
+    n = attacks_allowed(s, b, p)
+    if s.stunned[b] == 1 and s.moved[b] == 1:
+        n -= 1
+    return s.attacked[b] < n
+
+
+@njit(cache=True)
+def stuck(s, b, p):
+    """The active seat p is stunned and has made all its attacks, so it may not move (R141;
+    with Adrenaline: two attacks without moving, its card)."""
+    return s.stunned[b] == 1 and s.attacked[b] >= attacks_allowed(s, b, p)
+
+
 @njit(cache=True)
 def log(s, b, code, a, x, y):
     """Append a trace event (turn, seat, code, a, x, y) when tracing; a no-op in batch runs."""
@@ -524,6 +551,8 @@ def count_violations(s, t, b):
         f = s.form[b, p]  # a form lasts exactly while its transformation spell is maintained
         if f != 0 and (s.alive[b, p] == 0 or spell_on(s, t, b, f, p) < 0):
             bad += 1
+        if (s.adrenaline[b, p] > 0) != (s.alive[b, p] == 1 and spell_on(s, t, b, E_ADRENALINE, p) >= 0):
+            bad += 1  # Adrenaline lasts exactly while a spell of it does
     for k in range(2 * s.players[b]):
         q = s.tr_carrier[b, k]
         if q >= 0:

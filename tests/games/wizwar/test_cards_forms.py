@@ -423,6 +423,63 @@ def test_extra_arms_punch_hits_everyone_in_reach():
 
 
 # ------------------------------------------------------------------------------------------
+# Adrenaline
+# ------------------------------------------------------------------------------------------
+
+def adrenaline_next_to_red(stunned=False):
+    """Blue (seat 0) with Adrenaline on itself next to red (seat 1), in its Move and Cast."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 3)
+    pos.start_turn(0)
+    pos.st.stunned[0] = 1 if stunned else 0
+    cast(pos, 0, "Adrenaline")
+    return pos
+
+
+def test_adrenaline_allows_two_attacks_a_turn():
+    """Adrenaline (card), R49: while it lasts the target may attack twice a turn (two punches),
+    not three times; when it ends, one attack again."""
+    pos = adrenaline_next_to_red()
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == 13 and O_PUNCH not in pos.kinds(0)
+    pos.start_turn(0)
+    R.time_passes(pos.st, pos.t, 0, 0, pos.prm)  # its one token comes off: it ends
+    pos.start_turn(0)
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    assert O_PUNCH not in pos.kinds(0) and pos.st.adrenaline[0, 0] == 0
+
+
+def test_adrenaline_targets_a_wizard_in_sight():
+    """Adrenaline (card), R70: it may target oneself or another wizard in sight, not one out of
+    sight."""
+    pos = Position(blue=face((5, 12, "|"), (5, 8, "|")))  # walls west and east of blue's base (2,2)
+    pos.put(1, 1, 2)
+    pos.start_turn(0)
+    a = pos.give(0, "Adrenaline")
+    assert {o[2] for o in pos.options(0) if o[:2] == (O_NEUTRAL, a)} == {0, 1}
+    pos.put(1, 2, 7)
+    assert {o[2] for o in pos.options(0) if o[:2] == (O_NEUTRAL, a)} == {0}
+
+
+def test_stunned_with_adrenaline_attacks_once_and_moves():
+    """Adrenaline (card), R140, R141: a stunned target may attack once and move."""
+    pos = adrenaline_next_to_red(stunned=True)
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    assert O_STEP in pos.kinds(0)
+    pos.do(0, (O_STEP, 3, 0, 0, 0))
+    assert O_PUNCH not in pos.kinds(0)
+
+
+def test_stunned_with_adrenaline_attacks_twice_without_moving():
+    """Adrenaline (card), R141: a stunned target may attack twice, and then not move."""
+    pos = adrenaline_next_to_red(stunned=True)
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == 13 and O_STEP not in pos.kinds(0)
+
+
+# ------------------------------------------------------------------------------------------
 # Bots
 # ------------------------------------------------------------------------------------------
 
@@ -445,7 +502,8 @@ def test_balanced_casts_golem_form_next_to_an_enemy():
     assert bot_choice(pos, 0)[:2] != (O_NEUTRAL, g)
 
 
-@pytest.mark.parametrize("name", ["Golem Form", "Werewolf Form", "Gnome Form", "Slime Form", "Extra Arms"])
+@pytest.mark.parametrize("name", ["Golem Form", "Werewolf Form", "Gnome Form", "Slime Form", "Extra Arms",
+                                  "Adrenaline"])
 def test_random_bot_can_pick_each_form(name):
     """Bots: the random bot picks every kind of option it is offered, casting a form included."""
     pos = Position(bots=["random"], params={"end_floor": 0.0})
@@ -505,3 +563,16 @@ def test_balanced_grows_extra_arms_with_two_enemies_in_reach():
     pos.start_turn(0)
     x = pos.give(0, "Extra Arms")
     assert bot_choice(pos, 0)[:2] == (O_NEUTRAL, x)
+
+
+def test_balanced_casts_adrenaline_next_to_an_enemy():
+    """Bots (Adrenaline): with two attack spells in the hand, an enemy in sight and its attack
+    open, the balanced bot casts Adrenaline on itself before attacking; with one, it does not."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 4)
+    pos.start_turn(0)
+    a = pos.give(0, "Adrenaline")
+    pos.give(0, "Fireball")
+    assert bot_choice(pos, 0)[:2] != (O_NEUTRAL, a)
+    pos.give(0, "Ka-Bong!")
+    assert bot_choice(pos, 0)[:3] == (O_NEUTRAL, a, 0)
