@@ -32,6 +32,7 @@ from simlab.games.wizwar.state import (
     E_BRAINSTONE,
     E_CREATE_WALL,
     E_DESTROY_WALL,
+    E_DISEASE,
     E_DISPEL,
     E_DROP_OBJECT,
     E_ENERGY,
@@ -682,8 +683,12 @@ def choose_option(s, t, b, geo, p, prm):
         z = s.opt[b, k, 4]
         sc = 0.0
         storm = (kind == O_AREA or kind == O_ADD) and a >= 0 and t.card_effect[s.inst_card[b, a]] == E_PSYCHIC_STORM
-        if kind == O_ATTACK and geo_effect(t.card_effect[s.inst_card[b, a]]):
-            sc = geo_attack_score(s, t, b, geo, p, prm, k)
+        if kind == O_ATTACK and (geo_effect(t.card_effect[s.inst_card[b, a]])
+                                 or t.card_effect[s.inst_card[b, a]] == E_DISEASE):
+            if t.card_effect[s.inst_card[b, a]] == E_DISEASE:
+                sc = disease_score(s, t, b, geo, p, prm, k)
+            else:
+                sc = geo_attack_score(s, t, b, geo, p, prm, k)
             if sc < prm[P_ATTACK_MIN]:
                 sc = -1.0
             elif sc > best_attack:
@@ -744,6 +749,7 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = prm[P_W_TREASURE] * (here - field[nxt])
                 if sc <= 0:
                     sc = -1.0
+            sc = max(sc, contagion(s, t, b, p, prm, nxt))  # Disease: step onto an enemy
             if s.stunned[b] == 1 and best_attack > 0:
                 sc = -1.0  # stunned: attacking now forgoes the walk (R140)
         elif kind == O_BOOST:
@@ -1463,3 +1469,33 @@ def adrenaline_score(s, t, b, geo, p, prm, x, energy, look):
     if n < 2:
         return -1.0
     return 9.0 + 0.2 * (energy - 1)
+
+
+@njit(cache=True)
+def disease_score(s, t, b, geo, p, prm, k):
+    """Score of casting Disease on oneself (option k; it is the turn's attack): 3 damage per
+    enemy it can walk onto this turn (within its movement points), 1 at most counted, a little
+    more per extra turn, less the cards; -1 if no enemy is that near."""
+    a = s.opt[b, k, 1]
+    y = s.opt[b, k, 3]
+    if spell_on(s, t, b, E_DISEASE, p) >= 0 or not _enemy_within(s, t, b, geo, p, max(np.int64(s.mp[b]), 0)):
+        return -1.0
+    energy = 1
+    cost = 0.3 * card_value(t, s.inst_card[b, a])
+    if y >= 0:
+        energy = t.card_energy[s.inst_card[b, y]]
+        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    return prm[P_W_KILL] * 3.0 + 0.5 * (energy - 1) - cost
+
+
+@njit(cache=True)
+def contagion(s, t, b, p, prm, sq):
+    """Worth of seat p stepping onto square ``sq`` while it carries Disease: 3 damage to each
+    enemy there not yet struck this turn (a kill is worth kill_bonus more); -1 if none."""
+    if spell_on(s, t, b, E_DISEASE, p) < 0:
+        return -1.0
+    v = 0.0
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and s.pos[b, q] == sq and s.sick_turn[b, q] != s.turn[b]:
+            v += prm[P_W_KILL] * 3.0 + (prm[P_KILL_BONUS] if s.life[b, q] <= 3 else 0.0)
+    return v if v > 0 else -1.0

@@ -42,6 +42,7 @@ from simlab.games.wizwar.state import (
     E_BRAINSTONE,
     E_CREATE_WALL,
     E_DESTROY_WALL,
+    E_DISEASE,
     E_DISPEL,
     E_DROP_OBJECT,
     E_EXTRA_ARMS,
@@ -159,7 +160,7 @@ FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 # EV_WALL_GONE / EV_WALL_MADE: a = border destroyed / walled; EV_BLOCK: a = square filled
 # EV_FORM_ROLL: a = seat, x = d4 roll, y = ROLL_*; EV_FORM_HIT: a = victim, x = damage, y = HIT_*
 ROLL_WEREWOLF, ROLL_GNOME = 0, 1  # a werewolf's punch; a gnome's evasion
-HIT_SLIME = 0  # what deals EV_FORM_HIT damage
+HIT_SLIME, HIT_DISEASE = 0, 1  # what deals EV_FORM_HIT damage
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -193,8 +194,9 @@ def setup(s, t, b, players, seed_words, game_id):
     s.column[b] = t.g_column[k]
     s.fill[b] = 0
     s.wall_by[b] = -1
-    s.form[b] = 0  # no transformations, no Adrenaline (helper forms)
+    s.form[b] = 0  # no transformations, no Adrenaline, no Disease victims yet (helper forms)
     s.adrenaline[b] = 0
+    s.sick_turn[b] = 0
     s.players[b] = players
     s.done[b] = 0
     s.winner[b] = -1
@@ -771,6 +773,9 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     log(s, b, EV_CAST, card, q, energy)
     if e == E_LIGHTNING_BOLT:
         lightning_bolt(s, t, b, geo, p, mode, energy, prm)  # aimed at no one: no Full Shield
+        return
+    if e == E_DISEASE:
+        disease(s, t, b, geo, p, i, energy, prm)  # on oneself: no Full Shield
         return
     # the counter window (A-8): only the target's counters answer an attack spell yet
     c = BT.choose_full_shield(s, t, b, q, prm[q], card, energy)
@@ -2048,7 +2053,8 @@ def slime_door(s, t, b, geo, p, d):
 @njit(cache=True)
 def forms_options(s, t, b, geo, p, fog, seen):
     """Options of this block's spells that are not forms (those are listed with the maintained
-    spells): Adrenaline on oneself or a wizard in sight (its card; R70), unboosted or with one
+    spells): Adrenaline on oneself or a wizard in sight (its card; R70) and, while the attack is
+    open, Disease on oneself (an attack spell, O_ATTACK with x = p); each unboosted or with one
     energy card (the energy is its duration, R83)."""
     h = hand_of(p)
     nh = s.cont_n[b, h]
@@ -2059,6 +2065,12 @@ def forms_options(s, t, b, geo, p, fog, seen):
         for q in range(s.players[b]):
             if s.alive[b, q] and (q == p or sees_wizard(s, t, b, geo, p, q, fog, seen)):
                 add_boosted(s, t, b, p, O_NEUTRAL, i, q)
+    if not can_attack(s, b, p) or s.form[b, p] == E_MIST_BODY:
+        return
+    for k in range(nh):  # Disease: an attack spell on oneself
+        i = s.cont[b, h, k]
+        if t.card_effect[s.inst_card[b, i]] == E_DISEASE:
+            add_boosted(s, t, b, p, O_ATTACK, i, p)
 
 
 @njit(cache=True)
@@ -2152,14 +2164,35 @@ def gather(s, t, b, p, j, prm):
 
 @njit(cache=True)
 def entered(s, t, b, p, prm):
-    """Seat p has stepped into a square: a slime deals 1 physical damage to each other wizard
-    there (Slime Form: no attack, not evadable, and no kill point, A-5)."""
-    if s.form[b, p] != E_SLIME_FORM:
+    """Seat p has stepped into a square. A slime deals 1 physical damage to each other wizard
+    there (Slime Form); a carrier of Disease 3 physical damage to each other wizard there not yet
+    hurt by Disease this turn (its card). Neither is an attack (not evadable; A-5: no kill
+    point)."""
+    slime = s.form[b, p] == E_SLIME_FORM
+    sick = spell_on(s, t, b, E_DISEASE, p) >= 0
+    if not slime and not sick:
         return
     for q in range(s.players[b]):
-        if q != p and s.alive[b, q] and s.pos[b, q] == s.pos[b, p] and not s.done[b]:
+        if q == p or s.pos[b, q] != s.pos[b, p]:
+            continue
+        if slime and s.alive[b, q] and not s.done[b]:
             log(s, b, EV_FORM_HIT, q, 1, HIT_SLIME)
             hurt(s, t, b, -1, q, 1, prm)
+        if sick and s.alive[b, q] and not s.done[b] and s.sick_turn[b, q] != s.turn[b]:
+            s.sick_turn[b, q] = s.turn[b]
+            log(s, b, EV_FORM_HIT, q, 3, HIT_DISEASE)
+            hurt(s, t, b, -1, q, 3, prm)
+
+
+@njit(cache=True)
+def disease(s, t, b, geo, p, i, energy, prm):
+    """Seat p casts Disease i on itself as its attack (begin_attack_spell has used the attack: the
+    card says only on the cast turn). It names no target, so no Full Shield answers it; Absorb
+    Spell of a wizard who sees p may (A-9). Otherwise it is maintained with ``energy`` tokens and
+    :func:`entered` does the rest."""
+    if absorb_window(s, t, b, geo, p, s.inst_card[b, i], s.pos[b, p], p, 0, prm):
+        return
+    begin_spell(s, t, b, p, i, p, energy)
 
 
 @njit(cache=True)

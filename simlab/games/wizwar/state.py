@@ -69,7 +69,7 @@ IMPLEMENTED = frozenset({
     "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
     "destroy_wall", "create_wall", "stone_block",
     # helper "forms"
-    "golem_form", "werewolf_form", "gnome_form", "slime_form", "extra_arms", "adrenaline",
+    "golem_form", "werewolf_form", "gnome_form", "slime_form", "extra_arms", "adrenaline", "disease",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -214,6 +214,8 @@ class StateLayout(KernelLayout):
     form: np.ndarray       # int8 (B, MAXP): effect code (E_*) of the transformation on seat p's wizard,
     #                        0 = none (R101: at most one); kept by rules.set_form as its spell begins/ends
     adrenaline: np.ndarray  # int8 (B, MAXP): Adrenaline spells affecting seat p's wizard (two attacks a turn)
+    sick_turn: np.ndarray  # int32 (B, MAXP): the game turn (State.turn) in which Disease last hurt seat p's
+    #                        wizard (once a turn per victim), 0 = never
 
 
 @structref.register
@@ -261,6 +263,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         stop_turn=z(batch, np.int32),
         # helper forms
         form=z((batch, MAXP), np.int8), adrenaline=z((batch, MAXP), np.int8),
+        sick_turn=z((batch, MAXP), np.int32),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 

@@ -156,7 +156,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             else:
                 lines.append(f"    the gnome {who(a)} rolls {x}: " + ("evades the attack" if x <= 2 else "is hit"))
         elif code == R.EV_FORM_HIT:
-            lines.append(f"    the slime oozes over {who(a)} for {x}")
+            what = "the slime oozes over" if y == R.HIT_SLIME else "Disease strikes"
+            lines.append(f"    {what} {who(a)} for {x}")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

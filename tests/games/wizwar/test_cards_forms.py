@@ -480,6 +480,56 @@ def test_stunned_with_adrenaline_attacks_twice_without_moving():
 
 
 # ------------------------------------------------------------------------------------------
+# Disease
+# ------------------------------------------------------------------------------------------
+
+def diseased_blue(red_at=(2, 3), red_life=15):
+    """Blue (seat 0) has cast Disease on itself this turn (turn 1); red stands on ``red_at``."""
+    pos = Position(params=NEVER)
+    pos.put(1, *red_at)
+    pos.st.life[0, 1] = red_life
+    pos.st.turn[0] = 1
+    pos.start_turn(0)
+    d = pos.give(0, "Disease")
+    pos.do(0, (O_ATTACK, d, 0, -1, 0))
+    return pos, d
+
+
+def test_disease_is_cast_on_oneself_as_the_attack():
+    """Disease (card; A-24 attack): cast on oneself it is maintained and uses the turn's attack."""
+    pos, d = diseased_blue()
+    assert pos.st.c_cont[0, d] == S.maint_of(0) and pos.st.m_target[0, d] == 0
+    assert pos.st.attacked[0] == 1 and O_PUNCH not in pos.kinds(0)
+
+
+def test_disease_strikes_wizards_in_squares_entered_once_a_turn():
+    """Disease (card): each time the carrier enters a square, each other wizard there takes 3
+    physical damage, once per turn per wizard (stepping out and back in: no more)."""
+    pos, _ = diseased_blue()
+    pos.do(0, (O_STEP, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == 12 and "Disease strikes" in "\n".join(pos.log())
+    pos.do(0, (O_STEP, 3, 0, 0, 0))
+    pos.do(0, (O_STEP, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == 12
+    pos.st.turn[0] = 3
+    pos.start_turn(0)
+    pos.do(0, (O_STEP, 3, 0, 0, 0))
+    pos.do(0, (O_STEP, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == 9
+
+
+def test_disease_uses_the_attack_only_on_its_cast_turn_and_kills_score_nothing():
+    """Disease (card), A-5: on later turns the attack is free again; a death from Disease is no
+    attack's, so it scores no kill point."""
+    pos, _ = diseased_blue(red_life=3)
+    pos.st.turn[0] = 3
+    pos.start_turn(0)
+    assert O_PUNCH in pos.kinds(0)
+    pos.do(0, (O_STEP, 1, 0, 0, 0))
+    assert not pos.st.alive[0, 1] and pos.st.vp_kill[0, 0] == 0
+
+
+# ------------------------------------------------------------------------------------------
 # Bots
 # ------------------------------------------------------------------------------------------
 
@@ -503,7 +553,7 @@ def test_balanced_casts_golem_form_next_to_an_enemy():
 
 
 @pytest.mark.parametrize("name", ["Golem Form", "Werewolf Form", "Gnome Form", "Slime Form", "Extra Arms",
-                                  "Adrenaline"])
+                                  "Adrenaline", "Disease"])
 def test_random_bot_can_pick_each_form(name):
     """Bots: the random bot picks every kind of option it is offered, casting a form included."""
     pos = Position(bots=["random"], params={"end_floor": 0.0})
@@ -512,7 +562,7 @@ def test_random_bot_can_pick_each_form(name):
     picked = set()
     for _ in range(60):
         picked.add(bot_choice(pos, 0)[:2])
-    assert (O_NEUTRAL, i) in picked
+    assert (O_NEUTRAL, i) in picked or (O_ATTACK, i) in picked
 
 
 def test_balanced_casts_werewolf_form_to_reach_an_enemy():
@@ -576,3 +626,16 @@ def test_balanced_casts_adrenaline_next_to_an_enemy():
     assert bot_choice(pos, 0)[:2] != (O_NEUTRAL, a)
     pos.give(0, "Ka-Bong!")
     assert bot_choice(pos, 0)[:3] == (O_NEUTRAL, a, 0)
+
+
+def test_balanced_catches_disease_near_an_enemy_and_steps_onto_it():
+    """Bots (Disease): with an enemy within its walk this turn the balanced bot casts Disease on
+    itself, then steps onto the enemy's square."""
+    pos = Position(params=NEVER)
+    pos.put(1, 3, 2)  # south of blue's base (2,2); blue's goal lies east
+    pos.st.turn[0] = 1
+    pos.start_turn(0)
+    d = pos.give(0, "Disease")
+    assert bot_choice(pos, 0)[:3] == (O_ATTACK, d, 0)
+    pos.do(0, (O_ATTACK, d, 0, -1, 0))
+    assert bot_choice(pos, 0)[:2] == (O_STEP, 2)
