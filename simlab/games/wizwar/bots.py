@@ -26,6 +26,7 @@ from simlab.games.wizwar.state import (
     E_ACID_BATH,
     E_ADD,
     E_ADRENALINE,
+    E_BIG_MAN_FORM,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
@@ -1390,6 +1391,12 @@ def form_score(s, t, b, geo, p, prm, e, energy, blocked, look):
         if s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p, look):
             return 1.5 + extra
         return -1.0
+    if e == E_BIG_MAN_FORM:
+        if can and _enemy_within(s, t, b, geo, p, max(np.int64(s.mp[b]), 1)):
+            return prm[P_W_KILL] * 2.0 + 0.3 + extra  # a punch of 3 instead of 1
+        if s.carrying[b, p] >= 0 and _enemy_within(s, t, b, geo, p, 2):
+            return 1.5 + extra  # running home: he pushes those in his way and hides what is behind
+        return -1.0
     if e == E_EXTRA_ARMS:
         sc = -1.0
         if can:  # a punch on every enemy within reach
@@ -1438,10 +1445,12 @@ def _doors_save(s, t, b, geo, p):
 @njit(cache=True)
 def punch_estimate(s, b, p):
     """Damage a punch of seat p is expected to deal before items: its form's (Golem 2, Werewolf a
-    d4, counted as 2), else 1 (R57)."""
+    d4, counted as 2, Big Man 3), else 1 (R57)."""
     f = s.form[b, p]
     if f == E_GOLEM_FORM or f == E_WEREWOLF_FORM:
         return 2
+    if f == E_BIG_MAN_FORM:
+        return 3
     return 1
 
 

@@ -36,6 +36,7 @@ from simlab.games.wizwar.state import (
     E_ACID_BATH,
     E_ADD,
     E_ADRENALINE,
+    E_BIG_MAN_FORM,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
@@ -627,7 +628,7 @@ def enumerate_options(s, t, b, geo, p):
     if s.mp[b] > 0 and s.no_move[b] == 0 and not stuck(s, b, p):
         mbit = move_bit(s, t, b, p)  # Mist Body passes doors (A-37)
         for d in range(4):
-            if step_unlocked(geo, me, d, mbit, s.unlocked[b]) >= 0:
+            if step_unlocked(geo, me, d, mbit, s.unlocked[b]) >= 0 and big_man_lets(s, t, b, geo, p, d):
                 add_opt(s, b, O_STEP, d, 0, 0, 0)
     # R43: a door closed to the wizard opens only by a card: Pick Lock (a mundane neutral spell)
     # or a carried Master Key, aimed at a door in sight (R76: the line runs to the door)
@@ -1257,11 +1258,11 @@ def geo_move_options(s, t, b, geo, p):
                 n = BT.boost_energy(s, t, b, p, y)
                 for d in range(4):
                     dest = windrider_dest(s, b, geo, p, d, n)
-                    if dest >= 0:
+                    if dest >= 0 and not big_man_on(s, b, dest, p):  # Big Man Form: not his square
                         add_opt(s, b, O_NEUTRAL, i, p, y, dest)
         elif e == E_TELEPORT:
             for sq in teleport_squares(geo, s.pos[b, p]):
-                if s.fill[b, sq] == 0:  # a Stone Block fills its square (card text)
+                if s.fill[b, sq] == 0 and not big_man_on(s, b, sq, p):  # a Stone Block, a big man fill it
                     add_opt(s, b, O_NEUTRAL, i, p, -1, sq)
 
 
@@ -1426,12 +1427,15 @@ def touches(geo, a, e):
 def in_sight(s, t, b, geo, a, c, bit, fog):
     """Line of sight from square a to square c for a viewer with door mask ``bit`` as the rules
     use it: the geometric line (R76, R77) and, while Fog lasts (``fog``), only to one's own square
-    and the eight around it on the map (A-32), or a square adjacent across a link (R41)."""
+    and the eight around it on the map (A-32), or a square adjacent across a link (R41); never past
+    a big man (:func:`big_man_between`)."""
     if fog:
         k = s.deal[b]
         if (abs(t.g_sq_r[k, a] - t.g_sq_r[k, c]) > 1 or abs(t.g_sq_c[k, a] - t.g_sq_c[k, c]) > 1) \
                 and not adjacent(geo, a, c, bit):
             return False
+    if big_man_between(s, t, b, a, c):  # Big Man Form: no sight past him
+        return False
     return line_of_sight(geo, a, c, bit)
 
 
@@ -1968,11 +1972,13 @@ def begin_form(s, t, b, p, i, energy):
 
 @njit(cache=True)
 def form_punch(s, b, p):
-    """A punch's own damage (R57: 1) in seat p's form: a golem's 2 (Golem Form), a werewolf's d4
-    roll (Werewolf Form). Items add to it as to any punch (Mightstone, Fire Cloak)."""
+    """A punch's own damage (R57: 1) in seat p's form: a golem's 2 (Golem Form), a big man's 3
+    (Big Man Form), a werewolf's d4 roll (Werewolf Form). Items add to it as to any punch (Mightstone, Fire Cloak)."""
     f = s.form[b, p]
     if f == E_GOLEM_FORM:
         return 2
+    if f == E_BIG_MAN_FORM:
+        return 3
     if f == E_WEREWOLF_FORM:
         roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # R7: the d4
         log(s, b, EV_FORM_ROLL, p, roll, ROLL_WEREWOLF)
@@ -2033,10 +2039,13 @@ def forms_filter(s, t, b, p):
 
 
 @njit(cache=True)
-def slime_door(s, t, b, geo, p, d):
-    """Slime Form: a slime stepping across side d through a door closed to it (another colour's,
-    R46, and not unlocked for it) drops its carried treasure first, on the square it leaves (our
-    ruling: the treasure cannot follow it through the door)."""
+def before_step(s, t, b, geo, p, d):
+    """What seat p's form does as it steps across side d, before it moves: a big man pushes the
+    wizards ahead (:func:`big_man_push`); a slime passing a door closed to it (another colour's,
+    R46, and not unlocked for it) drops its carried treasure, on the square it leaves (Slime Form;
+    our ruling: the treasure cannot follow it through the door)."""
+    if s.form[b, p] == E_BIG_MAN_FORM:
+        big_man_push(s, b, geo, p, d)
     if s.form[b, p] != E_SLIME_FORM or s.carrying[b, p] < 0:
         return
     src = s.pos[b, p]
@@ -2083,6 +2092,100 @@ def add_boosted(s, t, b, p, kind, i, x):
         i2 = s.cont[b, h, k]
         if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
             add_opt(s, b, kind, i, x, i2, 0)
+
+
+@njit(cache=True)
+def big_man_on(s, b, sq, p):
+    """A living big man other than seat p stands on square ``sq`` (Big Man Form)."""
+    for w in range(s.players[b]):
+        if w != p and s.form[b, w] == E_BIG_MAN_FORM and s.alive[b, w] and s.pos[b, w] == sq:
+            return True
+    return False
+
+
+@njit(cache=True)
+def push_square(s, b, geo, p, d, q):
+    """Where wizard q ahead of big man p, stepping across side d, is pushed: one square straight
+    on from q's square along the big man's heading, by q's own movement rules (R33, R46: walls and
+    doors closed to q stop it); -1 if it cannot go (or would enter another big man's square)."""
+    src = s.pos[b, p]
+    nxt = geo.nbr[src, d]
+    if nxt < 0:
+        return -1
+    dest, _ = straight(geo, nxt, (geo.arrive[src, d] + 2) % 4, 1 << s.colour[b, q], False)
+    if dest < 0 or big_man_on(s, b, dest, p):
+        return -1
+    return dest
+
+
+@njit(cache=True)
+def big_man_lets(s, t, b, geo, p, d):
+    """Seat p may step across side d as far as big men go (Big Man Form): nobody enters a big
+    man's square; a big man steps only if every wizard on the square ahead can be pushed on (a
+    blocked push stops him: checklist 2.2 G9)."""
+    dst = geo.nbr[s.pos[b, p], d]
+    if dst < 0 or big_man_on(s, b, dst, p):
+        return False
+    if s.form[b, p] != E_BIG_MAN_FORM:
+        return True
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and s.pos[b, q] == dst and push_square(s, b, geo, p, d, q) < 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def big_man_push(s, b, geo, p, d):
+    """Big man p steps across side d: every wizard on the square ahead is pushed one square on
+    (Big Man Form; checklist 2.2 G9: one square per step, straight ahead; its treasure goes with
+    it). The pushed wizard's path is not its own step (no Slime or Disease effect)."""
+    dst = geo.nbr[s.pos[b, p], d]
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and s.pos[b, q] == dst:
+            to = push_square(s, b, geo, p, d, q)
+            if to >= 0:
+                shift(s, b, q, to)
+
+
+@njit(cache=True)
+def big_man_between(s, t, b, a, c):
+    """A big man stands on a square that the straight map line from the centre of square a to
+    the centre of square c passes through (Big Man Form: he blocks sight past him; lines ending
+    on his square still reach him, and a line that only touches his square's edge or corner is
+    not blocked). Map coordinates: a line seen across a wrap or portal link is tested as drawn
+    on the map (our simplification)."""
+    k = s.deal[b]
+    x0 = 2.0 * t.g_sq_c[k, a] + 1.0
+    y0 = 2.0 * t.g_sq_r[k, a] + 1.0
+    dx = 2.0 * t.g_sq_c[k, c] + 1.0 - x0
+    dy = 2.0 * t.g_sq_r[k, c] + 1.0 - y0
+    for w in range(s.players[b]):
+        m = s.pos[b, w]
+        if s.form[b, w] != E_BIG_MAN_FORM or not s.alive[b, w] or m == a or m == c:
+            continue
+        xm = 2.0 * t.g_sq_c[k, m]
+        ym = 2.0 * t.g_sq_r[k, m]
+        lo = 0.0
+        hi = 1.0
+        for side in range(4):  # clip the segment to the square's box (Liang-Barsky)
+            if side == 0:
+                pp, qq = -dx, x0 - xm
+            elif side == 1:
+                pp, qq = dx, xm + 2.0 - x0
+            elif side == 2:
+                pp, qq = -dy, y0 - ym
+            else:
+                pp, qq = dy, ym + 2.0 - y0
+            if pp == 0.0:
+                if qq <= 0.0:
+                    hi = -1.0  # parallel, outside or along an edge
+            elif pp < 0.0:
+                lo = max(lo, qq / pp)
+            else:
+                hi = min(hi, qq / pp)
+        if hi - lo > 1e-9:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -2206,7 +2309,7 @@ def do_option(s, t, b, geo, p, k, prm):
     if kind == O_STEP:
         src = s.pos[b, p]
         dst = step_unlocked(geo, src, a, move_bit(s, t, b, p), s.unlocked[b])
-        slime_door(s, t, b, geo, p, a)
+        before_step(s, t, b, geo, p, a)
         s.pos[b, p] = dst
         u = s.unlocked[b]
         if u >= 0 and (geo.edge[src, a] == u or geo.edge[s.pos[b, p], geo.arrive[src, a]] == u):

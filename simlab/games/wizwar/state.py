@@ -70,6 +70,7 @@ IMPLEMENTED = frozenset({
     "destroy_wall", "create_wall", "stone_block",
     # helper "forms"
     "golem_form", "werewolf_form", "gnome_form", "slime_form", "extra_arms", "adrenaline", "disease",
+    "big_man_form",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",

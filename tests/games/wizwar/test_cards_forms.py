@@ -530,6 +530,80 @@ def test_disease_uses_the_attack_only_on_its_cast_turn_and_kills_score_nothing()
 
 
 # ------------------------------------------------------------------------------------------
+# Big Man Form
+# ------------------------------------------------------------------------------------------
+
+def big_blue(red_at):
+    """Blue (seat 0) has become a big man on its base (2,2); red stands on ``red_at``."""
+    pos = Position(params=NEVER)
+    pos.put(1, *red_at)
+    pos.start_turn(0)
+    cast(pos, 0, "Big Man Form")
+    return pos
+
+
+def test_big_man_moves_three_and_punches_for_three():
+    """Big Man Form (card): base move 3 (unchanged from 3) and a punch of 3 physical damage."""
+    pos = big_blue((2, 3))
+    assert pos.st.mp[0] == 3
+    pos.do(0, (O_PUNCH, 1, 0, 0, 0))
+    assert pos.st.life[0, 1] == 12
+
+
+def test_nobody_enters_a_big_mans_square():
+    """Big Man Form (card): no one can enter his square (red next to him has no step into it)."""
+    pos = big_blue((2, 3))
+    pos.start_turn(1)
+    assert not any(o[:2] == (O_STEP, 3) for o in pos.options(1))
+    assert any(o[:2] == (O_STEP, 1) for o in pos.options(1))
+
+
+def test_nobody_teleports_into_a_big_mans_square():
+    """Big Man Form (card): no one can enter his square, by Teleport either."""
+    pos = big_blue((2, 4))
+    pos.start_turn(1)
+    tp = pos.give(1, "Teleport")
+    dests = {o[4] for o in pos.options(1) if o[:2] == (O_NEUTRAL, tp)}
+    assert pos.sq(2, 3) in dests and pos.sq(2, 2) not in dests
+
+
+def test_big_man_pushes_the_wizard_ahead():
+    """Big Man Form (card; 2.2 G9 treatment): stepping into a wizard's square he pushes it one
+    square on, straight ahead; its treasure goes with it."""
+    pos = big_blue((2, 3))
+    carry(pos, 1, 0)
+    pos.do(0, (O_STEP, 1, 0, 0, 0))
+    assert pos.st.pos[0, 0] == pos.sq(2, 3) and pos.st.pos[0, 1] == pos.sq(2, 4)
+    assert pos.st.carrying[0, 1] == 0
+
+
+def test_a_blocked_push_stops_the_big_man():
+    """Big Man Form (2.2 G9 treatment): if the wizard ahead cannot be pushed on (a wall behind it),
+    the big man cannot step into its square."""
+    pos = Position(params=NEVER, blue=face((5, 16, "|")))  # a wall east of (2,3)
+    pos.put(1, 2, 3)
+    pos.start_turn(0)
+    cast(pos, 0, "Big Man Form")
+    assert not any(o[:2] == (O_STEP, 1) for o in pos.options(0))
+
+
+def test_big_man_blocks_sight_past_him_but_is_seen():
+    """Big Man Form (card; A-36): he blocks the line of sight through his square, so no spell is
+    cast past him at the wizard behind; a line ending on his square still reaches him."""
+    pos = Position(players=3, params=NEVER)
+    pos.put(0, 2, 1)
+    pos.put(1, 2, 2)
+    pos.put(2, 2, 3)
+    pos.start_turn(1)
+    cast(pos, 1, "Big Man Form")
+    pos.start_turn(0)
+    z = pos.give(0, "Zot!")
+    targets = {o[2] for o in pos.options(0) if o[:2] == (O_ATTACK, z)}
+    assert targets == {1}
+    assert not R.big_man_between(pos.st, pos.t, 0, pos.sq(1, 1), pos.sq(1, 3))  # a line beside him
+
+
+# ------------------------------------------------------------------------------------------
 # Bots
 # ------------------------------------------------------------------------------------------
 
@@ -553,7 +627,7 @@ def test_balanced_casts_golem_form_next_to_an_enemy():
 
 
 @pytest.mark.parametrize("name", ["Golem Form", "Werewolf Form", "Gnome Form", "Slime Form", "Extra Arms",
-                                  "Adrenaline", "Disease"])
+                                  "Adrenaline", "Disease", "Big Man Form"])
 def test_random_bot_can_pick_each_form(name):
     """Bots: the random bot picks every kind of option it is offered, casting a form included."""
     pos = Position(bots=["random"], params={"end_floor": 0.0})
@@ -639,3 +713,13 @@ def test_balanced_catches_disease_near_an_enemy_and_steps_onto_it():
     assert bot_choice(pos, 0)[:3] == (O_ATTACK, d, 0)
     pos.do(0, (O_ATTACK, d, 0, -1, 0))
     assert bot_choice(pos, 0)[:2] == (O_STEP, 2)
+
+
+def test_balanced_becomes_a_big_man_next_to_an_enemy():
+    """Bots (Big Man Form): with an enemy within reach and its attack open, the balanced bot
+    becomes a big man (a punch of 3)."""
+    pos = Position(params=NEVER)
+    pos.put(1, 2, 3)
+    pos.start_turn(0)
+    g = pos.give(0, "Big Man Form")
+    assert bot_choice(pos, 0)[:2] == (O_NEUTRAL, g)
