@@ -2266,6 +2266,18 @@ def gather(s, t, b, p, j, prm):
 
 
 @njit(cache=True)
+def over_limits(s, t, b, prm):
+    """Every living wizard over its hand limit discards down at once (R172). Needed where a
+    spell ends outside its wizard's own actions: when Extra Arms ends (its tokens, Dispel, Null
+    Powder, a new transformation) the carried items count again (R173)."""
+    if s.done[b]:
+        return
+    for q in range(s.players[b]):
+        if s.alive[b, q] and hand_size(s, b, q) > hand_limit(s, t, b, q):
+            discard_to_limit(s, t, b, q, prm[q])
+
+
+@njit(cache=True)
 def entered(s, t, b, p, prm):
     """Seat p has stepped into a square. A slime deals 1 physical damage to each other wizard
     there (Slime Form); a carrier of Disease 3 physical damage to each other wizard there not yet
@@ -2376,6 +2388,7 @@ def do_option(s, t, b, geo, p, k, prm):
         log(s, b, EV_UNLOCK, card, x, 0)
     elif kind == O_END_SPELL:
         end_by_choice(s, t, b, p, a, x, prm)
+    over_limits(s, t, b, prm)
 
 
 @njit(cache=True)
@@ -2389,6 +2402,7 @@ def time_passes(s, t, b, p, prm):
         s.life[b, p] = min(MAX_LIFE, s.life[b, p] + n)
         log(s, b, EV_LIFESTONE, p, s.life[b, p], 0)
     maint_time_passes(s, t, b, p, prm)
+    over_limits(s, t, b, prm)
     s.stunned[b] = 0
     if s.stun[b, p] > 0:
         s.stun[b, p] -= 1

@@ -391,6 +391,20 @@ def test_extra_arms_items_stop_counting_toward_the_hand_limit():
     assert S.hand_size(pos.st, 0, 0) == 7 and pos.st.cont_n[0, S.items_of(0)] == 3
 
 
+def test_when_extra_arms_ends_the_items_count_again():
+    """Extra Arms (card), R172, R173, A-14: when it ends (here its last token in Time Passes) the
+    carried items count again and the wizard discards down to the limit at once."""
+    pos = Position()
+    pos.start_turn(0)
+    for name in ("Speedstone", "Lifestone", "Powerstone"):
+        S.place(pos.st, 0, pos.give(0, name), S.items_of(0))
+    cast(pos, 0, "Extra Arms")
+    for _ in range(6):
+        pos.give(0, "Energy 4")
+    R.time_passes(pos.st, pos.t, 0, 0, pos.prm)
+    assert S.hand_size(pos.st, 0, 0) == 7 and len(pos.hand(0)) == 4
+
+
 def test_extra_arms_gathers_all_items_and_a_treasure_for_one_mp():
     """Extra Arms (card), R106, R116: for 1 MP the wizard picks up every item on its square and one
     treasure, and its Move and Cast goes on; a treasure alone also costs 1 MP and ends nothing."""
