@@ -19,23 +19,27 @@ from numba import njit
 from simlab.games.base import BotPreset
 from simlab.games.kernel import coin, rand
 from simlab.games.wizwar.movement import away_side, bolt_path, distances, push_dest, step_unlocked, teleport_squares
-from simlab.games.wizwar.sight import in_storm, line_of_sight
+from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight
 from simlab.games.wizwar.state import (
     DRAW_MAX,
     E_ABSORB_SPELL,
     E_ACID_BATH,
     E_ADD,
+    E_ADRENALINE,
     E_ANTI_ANTI,
     E_BACKLASH,
+    E_BIG_MAN_FORM,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
     E_CREATE_WALL,
     E_DESTROY_WALL,
+    E_DISEASE,
     E_DISPEL,
     E_DROP_OBJECT,
     E_ENERGY,
+    E_EXTRA_ARMS,
     E_FEATHERWEIGHT,
     E_FIRE_CLOAK,
     E_FIRE_DARTS,
@@ -44,6 +48,8 @@ from simlab.games.wizwar.state import (
     E_FOG,
     E_FULL_SHIELD,
     E_GLOBE_OF_PAIN,
+    E_GNOME_FORM,
+    E_GOLEM_FORM,
     E_GRAVITY,
     E_HEAVE_HO,
     E_INVISIBLE,
@@ -66,6 +72,7 @@ from simlab.games.wizwar.state import (
     E_PSYCHIC_STORM,
     E_SHARE_LIFE,
     E_SHIELD,
+    E_SLIME_FORM,
     E_SLOW_DEATH,
     E_SPEEDSTONE,
     E_SPELLSTONE,
@@ -79,6 +86,7 @@ from simlab.games.wizwar.state import (
     E_THOUGHT_STEAL,
     E_WARD,
     E_WATERBOLT,
+    E_WEREWOLF_FORM,
     E_WINDRIDER,
     E_YOINK,
     E_ZOT,
@@ -92,6 +100,7 @@ from simlab.games.wizwar.state import (
     O_DROP,
     O_END,
     O_END_SPELL,
+    O_GATHER,
     O_HEAVE,
     O_ITEM,
     O_ITEM_DROP,
@@ -109,14 +118,17 @@ from simlab.games.wizwar.state import (
     STRETCH_TREASURE,
     T_ATTACK,
     T_ENERGY,
+    attack_open,
     carried,
     hand_limit,
     hand_of,
     hand_size,
+    is_form,
     items_of,
     maint_of,
     move_bit,
     spell_on,
+    stuck,
 )
 
 __all__ = ["PARAMS", "PRESETS", "NPARAM", "choose_option", "choose_shield", "choose_full_shield",
@@ -198,6 +210,8 @@ def card_value(t, card):
         v = 1.5
     elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
         v = 1.5
+    elif is_form(e):
+        v = 1.5  # the Mutation forms (helper forms); Mist Body above
     else:
         v = thaum_card_value(e, mind_card_value(e, v))
     return v
@@ -698,8 +712,12 @@ def choose_option(s, t, b, geo, p, prm):
         z = s.opt[b, k, 4]
         sc = 0.0
         storm = (kind == O_AREA or kind == O_ADD) and a >= 0 and t.card_effect[s.inst_card[b, a]] == E_PSYCHIC_STORM
-        if kind == O_ATTACK and geo_effect(t.card_effect[s.inst_card[b, a]]):
-            sc = geo_attack_score(s, t, b, geo, p, prm, k)
+        if kind == O_ATTACK and (geo_effect(t.card_effect[s.inst_card[b, a]])
+                                 or t.card_effect[s.inst_card[b, a]] == E_DISEASE):
+            if t.card_effect[s.inst_card[b, a]] == E_DISEASE:
+                sc = disease_score(s, t, b, geo, p, prm, k)
+            else:
+                sc = geo_attack_score(s, t, b, geo, p, prm, k)
             if sc < prm[P_ATTACK_MIN]:
                 sc = -1.0
             elif sc > best_attack:
@@ -708,7 +726,7 @@ def choose_option(s, t, b, geo, p, prm):
             continue
         if kind == O_PUNCH or kind == O_ATTACK or kind == O_THROW or (kind == O_ADD and a >= 0 and not storm):
             q = a if kind == O_PUNCH else x
-            dmg = 1
+            dmg = punch_estimate(s, b, p)
             cost = 0.0
             if kind == O_THROW:
                 card = s.inst_card[b, a]
@@ -763,24 +781,20 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = prm[P_W_TREASURE] * (here - field[nxt])
                 if sc <= 0:
                     sc = -1.0
+            sc = max(sc, contagion(s, t, b, p, prm, nxt))  # Disease: step onto an enemy
             if s.stunned[b] == 1 and best_attack > 0:
                 sc = -1.0  # stunned: attacking now forgoes the walk (R140)
         elif kind == O_BOOST:
             v = t.card_energy[s.inst_card[b, a]]
             sc = -1.0
-            if here > s.mp[b] and here <= s.mp[b] + v and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+            if here > s.mp[b] and here <= s.mp[b] + v and not stuck(s, b, p):
                 sc = 1.5 * prm[P_W_TREASURE] - 0.1 * v
                 if t.card_effect[s.inst_card[b, a]] != E_ENERGY:
                     sc -= 0.5
         elif kind == O_PICKUP:
-            owner = a // 2
-            sc = -5.0
-            if owner != p and s.tr_sq[b, a] != home:
-                sc = 10.0
-            elif owner == p:
-                for q in range(s.players[b]):
-                    if q != p and me == t.g_base[k_deal, q]:
-                        sc = 8.0  # R117: recover one's own treasure from an enemy base
+            sc = pickup_score(s, t, b, p, a)
+        elif kind == O_GATHER:
+            sc = 1.0 if a < 0 else pickup_score(s, t, b, p, a) + 0.5  # Extra Arms: items too
         elif kind == O_DROP:
             sc = -5.0
             if me == home:
@@ -822,7 +836,7 @@ def choose_option(s, t, b, geo, p, prm):
         elif kind == O_ADD and a < 0:
             v, c = add_value(s, t, b, s.opt[b, k, 3], s.opt[b, k, 4])
             sc = -1.0
-            if here > s.mp[b] and here <= s.mp[b] + v and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+            if here > s.mp[b] and here <= s.mp[b] + v and not stuck(s, b, p):
                 sc = 1.5 * prm[P_W_TREASURE] - 0.1 * v - c
         elif kind == O_END_SPELL:
             sc = maint_score(s, t, b, geo, p, prm, k, False, look)
@@ -835,7 +849,7 @@ def choose_option(s, t, b, geo, p, prm):
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0
-            if s.mp[b] > 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+            if s.mp[b] > 0 and not stuck(s, b, p):
                 for d in range(4):
                     nb = geo.nbr[me, d]
                     if nb >= 0 and (geo.edge[me, d] == x or geo.edge[nb, geo.arrive[me, d]] == x) \
@@ -867,6 +881,20 @@ def choose_option(s, t, b, geo, p, prm):
             if rand(s, b, p, ties) == 0:
                 best = k
     return best
+
+
+@njit(cache=True)
+def pickup_score(s, t, b, p, j):
+    """Score of seat p picking up treasure j from its square: an enemy treasure off p's base 10,
+    one's own from an enemy base 8 (R117), else -5."""
+    k_deal = s.deal[b]
+    me = s.pos[b, p]
+    if j // 2 != p:
+        return 10.0 if s.tr_sq[b, j] != t.g_base[k_deal, p] else -5.0
+    for q in range(s.players[b]):
+        if q != p and me == t.g_base[k_deal, q]:
+            return 8.0  # R117: recover one's own treasure from an enemy base
+    return -5.0
 
 
 @njit(cache=True)
@@ -902,6 +930,8 @@ def _spell_worth(s, t, b, geo, p, j, look):
     tok = s.m_tokens[b, j]
     v = -1.0
     if owner == p:
+        if e == E_SLIME_FORM and s.carrying[b, p] >= 0:
+            v = 2.0  # a closed door would take the treasure from the slime (forms cards)
         if e == E_FLOOD:  # one's own Flood keeps one's Fire cards in the hand
             h = hand_of(p)
             for k in range(s.cont_n[b, h]):
@@ -955,7 +985,7 @@ def maint_score(s, t, b, geo, p, prm, k, blocked, look):
     if e == E_DISPEL:
         sc = _spell_worth(s, t, b, geo, p, z, look) - cost
     elif e == E_STONE_SPIKES:
-        can = s.attacked[b] == 0 and s.first_done[b, p] == 1 and not (s.stunned[b] == 1 and s.moved[b] == 1)
+        can = attack_open(s, b, p)
         if can and spell_on(s, t, b, E_STONE_SPIKES, p) < 0 and spell_on(s, t, b, E_MIST_BODY, p) < 0:
             for q in range(s.players[b]):
                 if q != p and s.alive[b, q] and spell_on(s, t, b, E_MIST_BODY, q) < 0 and \
@@ -964,6 +994,10 @@ def maint_score(s, t, b, geo, p, prm, k, blocked, look):
     elif e == E_PAIN_LINK:
         if spell_on(s, t, b, E_PAIN_LINK, p) < 0 and s.life[b, p] <= 8 and _sees_enemy(s, t, b, geo, p, look):
             sc = 0.5 + 0.5 * (energy - 1) - cost
+    elif is_form(e) and e != E_MIST_BODY:
+        sc = form_score(s, t, b, geo, p, prm, e, energy, blocked, look) - cost
+    elif e == E_ADRENALINE:
+        sc = adrenaline_score(s, t, b, geo, p, prm, x, energy, look) - cost
     elif e == E_MIST_BODY:
         if spell_on(s, t, b, E_MIST_BODY, p) < 0:
             if s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p, look):
@@ -994,23 +1028,27 @@ def maint_score(s, t, b, geo, p, prm, k, blocked, look):
 @njit(cache=True)
 def choose_attack_reaction(s, t, b, q, prm, dmg, fire):
     """Seat q is being attacked for about ``dmg`` damage (``fire``: a Fire attack): Flood (cancels a
-    Fire attack) or Pain Link to cast as a counter from the hand, or -1."""
+    Fire attack), Pain Link or Gnome Form (not over another form) to cast as a counter from the
+    hand, or -1."""
     fl = _find(s, t, b, q, E_FLOOD, prm)
     if spell_on(s, t, b, E_FLOOD, -1) >= 0:
         fl = -1
     pl = _find(s, t, b, q, E_PAIN_LINK, prm)
     if spell_on(s, t, b, E_PAIN_LINK, q) >= 0:
         pl = -1
-    if fl < 0 and pl < 0:
+    gn = _find(s, t, b, q, E_GNOME_FORM, prm) if s.form[b, q] == 0 else -1  # a counter when attacked
+    if fl < 0 and pl < 0 and gn < 0:
         return -1
     if prm[P_RANDOM] >= 0.5:
         if not coin(s, b, q):
             return -1
-        return pl if pl >= 0 else fl
+        return pl if pl >= 0 else fl if fl >= 0 else gn
     if fire and fl >= 0 and (dmg >= prm[P_COUNTER_MIN] or dmg >= s.life[b, q]):
         return fl
     if pl >= 0 and dmg >= 2:
         return pl
+    if gn >= 0 and (dmg >= prm[P_COUNTER_MIN] or dmg >= s.life[b, q]):
+        return gn  # half a chance to evade a big hit, and the attacks after it
     return -1
 
 
@@ -1618,3 +1656,172 @@ def heave_score(s, t, b, p, prm, k):
     if dmg >= s.life[b, q]:
         sc += prm[P_KILL_BONUS]
     return sc if sc >= prm[P_ATTACK_MIN] else -1.0
+
+
+# --- forms cards ---
+# The bot's side of the Mutation forms (rules.py "forms cards"): when casting one pays.
+
+@njit(cache=True)
+def _attack_spell_held(s, t, b, p):
+    """Seat p holds an attack spell (a counters-only form would keep it from being cast)."""
+    h = hand_of(p)
+    for k in range(s.cont_n[b, h]):
+        if t.card_type[s.inst_card[b, s.cont[b, h, k]]] == T_ATTACK:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _enemy_within(s, t, b, geo, p, steps):
+    """Some living enemy wizard stands within ``steps`` steps of seat p's walk (own doors)."""
+    field = distances(geo, s.pos[b, p], 1 << s.colour[b, p])
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and spell_on(s, t, b, E_MIST_BODY, q) < 0:
+            d = field[s.pos[b, q]]
+            if 0 <= d <= steps:
+                return True
+    return False
+
+
+@njit(cache=True)
+def form_score(s, t, b, geo, p, prm, e, energy, blocked, look):
+    """Score of casting form e (before the cards' cost), or -1. Fighting forms (Golem: punch 2 and
+    2 off each hit; Werewolf: punch d4 at speed 4) pay when an enemy is within this turn's reach
+    and the attack is still to come, and no attack spell in the hand would be locked away (they
+    cast counters only); Gnome Form pays to a treasure carrier in an enemy's sight (it evades
+    half the attacks; cast as a counter otherwise); Slime Form pays when the way to the goal is
+    behind a door closed to the wizard, or doors shorten the way to an enemy treasure by 3 steps
+    or more, and it carries nothing (a closed door takes the treasure).
+    Longer forms (energy) score a little more; never over another form."""
+    if s.form[b, p] != 0:
+        return -1.0
+    can = attack_open(s, b, p)
+    extra = 0.2 * (energy - 1)
+    if e == E_GOLEM_FORM or e == E_WEREWOLF_FORM:
+        if not can or _attack_spell_held(s, t, b, p):
+            return -1.0
+        reach = s.mp[b] + (1 if e == E_WEREWOLF_FORM else -1)
+        if reach >= 0 and _enemy_within(s, t, b, geo, p, max(reach, 1)):
+            return prm[P_W_KILL] * (1.5 if e == E_WEREWOLF_FORM else 1.0) + 0.5 + extra
+        return -1.0
+    if e == E_GNOME_FORM:
+        if s.carrying[b, p] >= 0 and _sees_enemy(s, t, b, geo, p, look):
+            return 1.5 + extra
+        return -1.0
+    if e == E_BIG_MAN_FORM:
+        if can and _enemy_within(s, t, b, geo, p, max(np.int64(s.mp[b]), 1)):
+            return prm[P_W_KILL] * 2.0 + 0.3 + extra  # a punch of 3 instead of 1
+        if s.carrying[b, p] >= 0 and _enemy_within(s, t, b, geo, p, 2):
+            return 1.5 + extra  # running home: he pushes those in his way and hides what is behind
+        return -1.0
+    if e == E_EXTRA_ARMS:
+        sc = -1.0
+        if can:  # a punch on every enemy within reach
+            n = 0
+            bit = 1 << s.colour[b, p]
+            for q in range(s.players[b]):
+                if q != p and s.alive[b, q] and spell_on(s, t, b, E_MIST_BODY, q) < 0 and \
+                        adjacent(geo, s.pos[b, p], s.pos[b, q], bit):
+                    n += 1
+            if n >= 2:
+                sc = prm[P_W_KILL] * punch_estimate(s, b, p) * (n - 1) + 0.5
+        if s.cont_n[b, items_of(p)] >= 2 and hand_size(s, b, p) >= hand_limit(s, t, b, p) - 1:
+            sc = max(sc, 0.5 * s.cont_n[b, items_of(p)])  # room to draw again
+        return sc + extra if sc > 0 else -1.0
+    if e == E_SLIME_FORM:
+        if s.carrying[b, p] < 0 and (blocked or _doors_save(s, t, b, geo, p) >= 3):
+            return 1.2 * prm[P_W_TREASURE] + extra
+        return -1.0
+    return -1.0
+
+
+@njit(cache=True)
+def _doors_save(s, t, b, geo, p):
+    """Steps that walking through every door (a slime) saves seat p on the way to the nearest
+    enemy treasure lying off its owner's base (40 if only such a walk reaches one; 0 if none)."""
+    own = distances(geo, s.pos[b, p], 1 << s.colour[b, p])
+    every = distances(geo, s.pos[b, p], (1 << MAXP) - 1)
+    k = s.deal[b]
+    best_own = 1 << 20
+    best_all = 1 << 20
+    for j in range(2 * s.players[b]):
+        sq = s.tr_sq[b, j]
+        if j // 2 == p or s.tr_carrier[b, j] >= 0 or sq < 0 or sq == t.g_base[k, j // 2]:
+            continue
+        if own[sq] >= 0:
+            best_own = min(best_own, np.int64(own[sq]))
+        if every[sq] >= 0:
+            best_all = min(best_all, np.int64(every[sq]))
+    if best_all >= 1 << 20:
+        return 0
+    if best_own >= 1 << 20:
+        return 40
+    return best_own - best_all
+
+
+@njit(cache=True)
+def punch_estimate(s, b, p):
+    """Damage a punch of seat p is expected to deal before items: its form's (Golem 2, Werewolf a
+    d4, counted as 2, Big Man 3), else 1 (R57)."""
+    f = s.form[b, p]
+    if f == E_GOLEM_FORM or f == E_WEREWOLF_FORM:
+        return 2
+    if f == E_BIG_MAN_FORM:
+        return 3
+    return 1
+
+
+@njit(cache=True)
+def adrenaline_score(s, t, b, geo, p, prm, x, energy, look):
+    """Score of Adrenaline on wizard x (before the cards' cost): only on oneself, when its attack
+    is still open, an enemy is in sight and two attacks worth making are at hand this turn
+    (attack spells, thrown weapons, or punches of 2 or more at an enemy within reach). It must
+    come before the first attack, so it scores 9, above any single attack's usual score and
+    below a treasure pick-up (10); a little more per extra turn. Else -1."""
+    if x != p or s.adrenaline[b, p] > 0 or not attack_open(s, b, p) or not _sees_enemy(s, t, b, geo, p, look):
+        return -1.0
+    n = 0
+    h = hand_of(p)
+    for k in range(s.cont_n[b, h]):
+        if t.card_type[s.inst_card[b, s.cont[b, h, k]]] == T_ATTACK:
+            n += 1
+    n += carried(s, t, b, p, E_LARGE_ROCK) + carried(s, t, b, p, E_BOOMSTONE)
+    bit = 1 << s.colour[b, p]
+    if prm[P_W_KILL] * punch_estimate(s, b, p) >= prm[P_ATTACK_MIN]:
+        for q in range(s.players[b]):
+            if q != p and s.alive[b, q] and spell_on(s, t, b, E_MIST_BODY, q) < 0 and \
+                    adjacent(geo, s.pos[b, p], s.pos[b, q], bit):
+                n += 2  # a punch can be made twice
+    if n < 2:
+        return -1.0
+    return 9.0 + 0.2 * (energy - 1)
+
+
+@njit(cache=True)
+def disease_score(s, t, b, geo, p, prm, k):
+    """Score of casting Disease on oneself (option k; it is the turn's attack): 3 damage per
+    enemy it can walk onto this turn (within its movement points), 1 at most counted, a little
+    more per extra turn, less the cards; -1 if no enemy is that near."""
+    a = s.opt[b, k, 1]
+    y = s.opt[b, k, 3]
+    if spell_on(s, t, b, E_DISEASE, p) >= 0 or not _enemy_within(s, t, b, geo, p, max(np.int64(s.mp[b]), 0)):
+        return -1.0
+    energy = 1
+    cost = 0.3 * card_value(t, s.inst_card[b, a])
+    if y >= 0:
+        energy = t.card_energy[s.inst_card[b, y]]
+        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    return prm[P_W_KILL] * 3.0 + 0.5 * (energy - 1) - cost
+
+
+@njit(cache=True)
+def contagion(s, t, b, p, prm, sq):
+    """Worth of seat p stepping onto square ``sq`` while it carries Disease: 3 damage to each
+    enemy there not yet struck this turn (a kill is worth kill_bonus more); -1 if none."""
+    if spell_on(s, t, b, E_DISEASE, p) < 0:
+        return -1.0
+    v = 0.0
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and s.pos[b, q] == sq and s.sick_turn[b, q] != s.turn[b]:
+            v += prm[P_W_KILL] * 3.0 + (prm[P_KILL_BONUS] if s.life[b, q] <= 3 else 0.0)
+    return v if v > 0 else -1.0

@@ -32,19 +32,22 @@ from simlab.games.wizwar.movement import (
 )
 from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, sees_border
 from simlab.games.wizwar.state import (
-    BASE_SPEED,
     DRAW_MAX,
     E_ABSORB_SPELL,
     E_ACID_BATH,
     E_ADD,
+    E_ADRENALINE,
+    E_BIG_MAN_FORM,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
     E_CREATE_WALL,
     E_DESTROY_WALL,
+    E_DISEASE,
     E_DISPEL,
     E_DROP_OBJECT,
+    E_EXTRA_ARMS,
     E_FEATHERWEIGHT,
     E_FIRE_CLOAK,
     E_FIRE_DARTS,
@@ -52,6 +55,8 @@ from simlab.games.wizwar.state import (
     E_FLOOD,
     E_FOG,
     E_GLOBE_OF_PAIN,
+    E_GNOME_FORM,
+    E_GOLEM_FORM,
     E_GRAVITY,
     E_HEAVE_HO,
     E_INVISIBLE,
@@ -72,6 +77,7 @@ from simlab.games.wizwar.state import (
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
     E_SHARE_LIFE,
+    E_SLIME_FORM,
     E_SLOW_DEATH,
     E_SPEEDSTONE,
     E_SPELLSTONE,
@@ -84,6 +90,7 @@ from simlab.games.wizwar.state import (
     E_TELEPORT,
     E_THOUGHT_STEAL,
     E_WATERBOLT,
+    E_WEREWOLF_FORM,
     E_WINDRIDER,
     E_YOINK,
     E_ZOT,
@@ -103,6 +110,7 @@ from simlab.games.wizwar.state import (
     O_DROP,
     O_END,
     O_END_SPELL,
+    O_GATHER,
     O_HEAVE,
     O_ITEM,
     O_ITEM_DROP,
@@ -131,11 +139,15 @@ from simlab.games.wizwar.state import (
     Z_DISCARD1,
     Z_FLOOR,
     Z_MAINT0,
+    attack_open,
     carried,
+    counters_only,
     deck_zones,
+    form_speed,
     hand_limit,
     hand_of,
     hand_size,
+    is_form,
     items_of,
     log,
     maint_of,
@@ -143,6 +155,7 @@ from simlab.games.wizwar.state import (
     place,
     shuffle_deck,
     spell_on,
+    stuck,
 )
 
 # Trace event codes (trace.py turns them into text): (turn, seat, code, a, x, y)
@@ -162,12 +175,16 @@ from simlab.games.wizwar.state import (
 # follows), else the treasure taken
 # EV_FEATHER: a = the wizard pushed instead of hurt, x = squares pushed, y = damage left
 (EV_BACKLASH, EV_INVISIBLE, EV_SLOW_DEATH, EV_TAKE_ITEM, EV_WARD, EV_TEAR, EV_FEATHER) = range(48, 55)
+EV_FORM_ROLL, EV_FORM_HIT = 55, 56  # helper forms
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
 WHY_TOKENS, WHY_OWNER, WHY_ENDED, WHY_DEATH, WHY_WATER, WHY_REPLACED, WHY_LIMIT = range(7)
 FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 # EV_WALL_GONE / EV_WALL_MADE: a = border destroyed / walled; EV_BLOCK: a = square filled
+# EV_FORM_ROLL: a = seat, x = d4 roll, y = ROLL_*; EV_FORM_HIT: a = victim, x = damage, y = HIT_*
+ROLL_WEREWOLF, ROLL_GNOME = 0, 1  # a werewolf's punch; a gnome's evasion
+HIT_SLIME, HIT_DISEASE = 0, 1  # what deals EV_FORM_HIT damage
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -201,6 +218,9 @@ def setup(s, t, b, players, seed_words, game_id):
     s.column[b] = t.g_column[k]
     s.fill[b] = 0
     s.wall_by[b] = -1
+    s.form[b] = 0  # no transformations, no Adrenaline, no Disease victims yet (helper forms)
+    s.adrenaline[b] = 0
+    s.sick_turn[b] = 0
     s.players[b] = players
     s.done[b] = 0
     s.winner[b] = -1
@@ -437,15 +457,20 @@ def lay_treasure(s, t, b, p, sq, way):
 @njit(cache=True)
 def pick_up(s, t, b, p, j):
     """Seat p picks up treasure j from its square: no movement points (R114), one at a time
-    (R118), and Move and Cast ends at once (R116)."""
+    (R118), and Move and Cast ends at once (R116); a golem, or a wizard with Extra Arms, pays 1 MP
+    instead (their cards)."""
     s.tr_sq[b, j] = -1
     s.tr_carrier[b, j] = p
     s.carrying[b, p] = j
-    s.mc_over[b] = 1
+    paid = paid_pickup(s.form[b, p])
+    if paid:
+        s.mp[b] -= 1  # Golem Form, Extra Arms (cards): 1 MP instead of ending the phase
+    else:
+        s.mc_over[b] = 1
     s.seat[b, p, S.S_PICKED] += 1
     if j // 2 != p and s.seat[b, p, S.S_STEAL_SQ] == 0:  # results: where a treasure is first stolen
         s.seat[b, p, S.S_STEAL_SQ] = s.pos[b, p] + 1
-    log(s, b, EV_PICKUP, j, s.pos[b, p], 0)
+    log(s, b, EV_PICKUP, j, s.pos[b, p], paid)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -490,10 +515,11 @@ def kill(s, t, b, q, killer, prm):
 def hurt(s, t, b, src, q, amount, prm):
     """``amount`` damage from one source to wizard q (``src``: the attacking seat whose attack
     deals it, or -1 for damage that is not the attack's own, A-5). A Bloodshard takes 1 off each
-    source; then q may reduce it with Shield counters (energy + 2 each, A-4; any number, R151);
+    source, Golem Form 2 (:func:`form_cut`); then q may reduce it with Shield counters (energy + 2
+    each, A-4; any number, R151);
     damage reduced to 0 is no damage (R147). Life falls by the rest; at 0 or less q dies, killed
     by src if there is one (R55, R157, R158). Returns the damage dealt."""
-    amount -= carried(s, t, b, q, E_BLOODSHARD)
+    amount -= carried(s, t, b, q, E_BLOODSHARD) + form_cut(s, b, q)
     if amount > 0 and src >= 0 and src != q and s.alive[b, src]:
         amount = featherweight(s, t, b, src, q, amount)  # points turned into a push
     while amount > 0 and s.alive[b, q]:
@@ -597,7 +623,7 @@ def begin_attack_spell(s, t, b, p, i, boost):
     """Seat p casts attack spell i as its attack (R49; used even if cancelled, R144): counted,
     discarded (R82: an instant spell goes with its energy cards), and its energy: 1, the
     boosting card's value (R91, R92) or Add's combined value (``boost`` <= -2, cast_add)."""
-    s.attacked[b] = 1
+    s.attacked[b] += 1
     s.seat[b, p, S.S_ATTACKS] += 1
     s.seat[b, p, S.S_ATTACK_SPELLS] += 1
     s.card[b, p, s.inst_card[b, i], S.C_PLAYED] += 1
@@ -618,10 +644,10 @@ def attackable(s, t, b, q):
 
 @njit(cache=True)
 def can_attack(s, b, p):
-    """The active seat may still make its attack: one per turn (R49), never in its own first
-    turn (R51, A-3), and a stunned wizard that has moved may not (R140)."""
-    return (s.attacked[b] == 0 and s.first_done[b, p] == 1
-            and not (s.stunned[b] == 1 and s.moved[b] == 1))
+    """The active seat may still make its attack: one per turn (R49; two with Adrenaline), never
+    in its own first turn (R51, A-3), and a stunned wizard that has moved may not (R140; with
+    Adrenaline once): :func:`state.attack_open`."""
+    return attack_open(s, b, p)
 
 
 @njit(cache=True)
@@ -652,10 +678,10 @@ def enumerate_options(s, t, b, geo, p):
     flood = spell_on(s, t, b, E_FLOOD, -1) >= 0  # Flood: no Fire spell or item may be played
     seen = np.full(MAXP, -1, np.int8)  # sees_wizard's answers for this listing
     # R32, R33: a step per movement point; R141: a stunned wizard that attacked stays put
-    if s.mp[b] > 0 and s.no_move[b] == 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
+    if s.mp[b] > 0 and s.no_move[b] == 0 and not stuck(s, b, p):
         mbit = move_bit(s, t, b, p)  # Mist Body passes doors (A-37)
         for d in range(4):
-            if step_unlocked(geo, me, d, mbit, s.unlocked[b]) >= 0:
+            if step_unlocked(geo, me, d, mbit, s.unlocked[b]) >= 0 and big_man_lets(s, t, b, geo, p, d):
                 add_opt(s, b, O_STEP, d, 0, 0, 0)
     # R43: a door closed to the wizard opens only by a card: Pick Lock (a mundane neutral spell)
     # or a carried Master Key, aimed at a door in sight (R76: the line runs to the door)
@@ -689,7 +715,8 @@ def enumerate_options(s, t, b, geo, p):
                 add_opt(s, b, O_BOOST, i, 0, 0, 0)
     grav = spell_on(s, t, b, E_GRAVITY, -1) >= 0  # Gravity: no pick-ups while it lasts
     # R114, R118: pick up a treasure from one's square when carrying none
-    if s.carrying[b, p] < 0 and s.no_pickup[b] == 0 and not grav:
+    if (s.carrying[b, p] < 0 and s.no_pickup[b] == 0 and not grav
+            and (s.mp[b] > 0 or paid_pickup(s.form[b, p]) == 0)):
         for j in range(2 * players):
             if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me:
                 add_opt(s, b, O_PICKUP, j, 0, 0, 0)
@@ -768,9 +795,12 @@ def enumerate_options(s, t, b, geo, p):
     geo_move_options(s, t, b, geo, p)
     maint_options(s, t, b, geo, p, fog, seen)
     thaum_options(s, t, b, geo, p, fog, seen, mist)
+    forms_options(s, t, b, geo, p, fog, seen)
     if can_attack(s, b, p) and not mist:
         storm_options(s, t, b, geo, p)  # last: a full buffer cuts only these
     add_options(s, t, b, p)
+    gather_options(s, t, b, p)
+    forms_filter(s, t, b, p)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -800,6 +830,9 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     log(s, b, EV_CAST, card, q, energy)
     if e == E_LIGHTNING_BOLT:
         lightning_bolt(s, t, b, geo, p, mode, energy, prm)  # aimed at no one: no Full Shield
+        return
+    if e == E_DISEASE:
+        disease(s, t, b, geo, p, i, energy, prm)  # on oneself: no Full Shield
         return
     # the counter window (A-8): only the target's counters answer an attack spell yet
     if backlash(s, t, b, p, q, card, energy, prm):
@@ -869,7 +902,7 @@ def throw(s, t, b, p, i, q, prm):
     Flood) answer it."""
     card = s.inst_card[b, i]
     e = t.card_effect[card]
-    s.attacked[b] = 1
+    s.attacked[b] += 1
     s.seat[b, p, S.S_ATTACKS] += 1
     if e != E_STONE_SPIKES:  # a spike is no card played: Stone Spikes was counted when cast
         s.card[b, p, card, S.C_PLAYED] += 1
@@ -1101,7 +1134,7 @@ def cast_storm(s, t, b, geo, p, i, sq, boost, prm):
         if s.done[b]:
             break
         # a wizard in Mist Body cannot be attacked (card text, A-37)
-        if attackable(s, t, b, w) and in_storm(geo, sq, s.pos[b, w]):
+        if attackable(s, t, b, w) and in_storm(geo, sq, s.pos[b, w]) and not gnome_evades(s, b, w):
             deal_damage(s, t, b, p, w, energy, 0, prm)
 
 
@@ -1276,7 +1309,7 @@ def geo_move_options(s, t, b, geo, p):
     square within 4 grid steps, A-26; no boost, its effect ignores energy) and Waterbolt on
     oneself (A-29). No Windrider or Teleport after a Teleport this turn, nor for a stunned wizard
     that attacked (R141)."""
-    moving = not (s.no_move[b] == 1 or (s.stunned[b] == 1 and s.attacked[b] == 1))
+    moving = not (s.no_move[b] == 1 or stuck(s, b, p))
     h = hand_of(p)
     nh = s.cont_n[b, h]
     for k in range(nh):
@@ -1296,11 +1329,11 @@ def geo_move_options(s, t, b, geo, p):
                 n = BT.boost_energy(s, t, b, p, y)
                 for d in range(4):
                     dest = windrider_dest(s, b, geo, p, d, n)
-                    if dest >= 0:
+                    if dest >= 0 and not big_man_on(s, b, dest, p):  # Big Man Form: not his square
                         add_opt(s, b, O_NEUTRAL, i, p, y, dest)
         elif e == E_TELEPORT:
             for sq in teleport_squares(geo, s.pos[b, p]):
-                if s.fill[b, sq] == 0:  # a Stone Block fills its square (card text)
+                if s.fill[b, sq] == 0 and not big_man_on(s, b, sq, p):  # a Stone Block, a big man fill it
                     add_opt(s, b, O_NEUTRAL, i, p, -1, sq)
 
 
@@ -1382,7 +1415,7 @@ def lightning_bolt(s, t, b, geo, p, d, energy, prm):
             break
         log(s, b, EV_BOLT, sq, 0, 0)
         for q in range(s.players[b]):
-            if s.pos[b, q] == sq and attackable(s, t, b, q):
+            if s.pos[b, q] == sq and attackable(s, t, b, q) and not gnome_evades(s, b, q):
                 if deal_damage(s, t, b, p if q != p else -1, q, 3, 0, prm) > 0:
                     hit[q] = 1
     for q in range(s.players[b]):
@@ -1457,12 +1490,15 @@ def touches(geo, a, e):
 def in_sight(s, t, b, geo, a, c, bit, fog):
     """Line of sight from square a to square c for a viewer with door mask ``bit`` as the rules
     use it: the geometric line (R76, R77) and, while Fog lasts (``fog``), only to one's own square
-    and the eight around it on the map (A-32), or a square adjacent across a link (R41)."""
+    and the eight around it on the map (A-32), or a square adjacent across a link (R41); never past
+    a big man (:func:`big_man_between`)."""
     if fog:
         k = s.deal[b]
         if (abs(t.g_sq_r[k, a] - t.g_sq_r[k, c]) > 1 or abs(t.g_sq_c[k, a] - t.g_sq_c[k, c]) > 1) \
                 and not adjacent(geo, a, c, bit):
             return False
+    if big_man_between(s, t, b, a, c):  # Big Man Form: no sight past him
+        return False
     return line_of_sight(geo, a, c, bit)
 
 
@@ -1486,6 +1522,11 @@ def begin_spell(s, t, b, p, i, q, energy):
     s.m_tokens[b, i] = max(1, min(energy, 100))
     s.m_target[b, i] = q
     log(s, b, EV_SPELL_BEGINS, s.inst_card[b, i], q, s.m_tokens[b, i])
+    e = t.card_effect[s.inst_card[b, i]]
+    if is_form(e):
+        set_form(s, b, q, e)
+    elif e == E_ADRENALINE:
+        s.adrenaline[b, q] += 1
 
 
 @njit(cache=True)
@@ -1495,6 +1536,12 @@ def end_spell(s, t, b, i, why):
     aimed at another spell, so none ends with it (Dispel's "and the spells on it")."""
     owner = s.c_cont[b, i] - Z_MAINT0
     log(s, b, EV_SPELL_ENDS, s.inst_card[b, i], owner, why)
+    q = s.m_target[b, i]
+    e = t.card_effect[s.inst_card[b, i]]
+    if q >= 0 and s.form[b, q] == e:
+        set_form(s, b, q, 0)  # the wizard takes back its own shape (R167)
+    elif q >= 0 and e == E_ADRENALINE:
+        s.adrenaline[b, q] -= 1
     discard(s, b, i)
     s.m_tokens[b, i] = 0
     s.m_target[b, i] = -1
@@ -1653,11 +1700,14 @@ def attacked_window(s, t, b, p, q, dmg, fire, prm):
     """Wizard q is being attacked by seat p (a spell that was not cancelled, a punch or a throw)
     for about ``dmg`` damage (``fire``: FIRE_SPELL for a Fire attack spell, FIRE_ITEM for a punch
     with a Fire Cloak, else 0): q may cast Pain Link on itself or Flood as a counter (their
-    cards). Flood cancels a Fire attack spell (our ruling: the Fire spell ends as it is cast) and
+    cards), or Gnome Form, and a gnome may evade it (:func:`gnome_evades`).
+    Flood cancels a Fire attack spell (our ruling: the Fire spell ends as it is cast) and
     destroys the Fire Cloak of a punch, which then lands without it. A counter-cast neutral spell
     may itself be negated (A-8). True if the attack is cancelled."""
     if not s.alive[b, q]:
         return False
+    if gnome_evades(s, b, q):
+        return True
     if invisible_evades(s, t, b, p, q, dmg, prm):
         return True
     featherweight_counter(s, t, b, q, dmg, prm)
@@ -1669,6 +1719,9 @@ def attacked_window(s, t, b, p, q, dmg, fire, prm):
         flood_board(s, t, b)
         begin_spell(s, t, b, q, i, -1, 1)
         return fire == FIRE_SPELL
+    if e == E_GNOME_FORM:  # its card: cast as a counter when attacked, then it rolls at once
+        begin_form(s, t, b, q, i, 1)
+        return gnome_evades(s, b, q)
     begin_spell(s, t, b, q, i, q, 1)  # Pain Link on oneself
     return False
 
@@ -1680,11 +1733,10 @@ def maint_neutral(s, t, b, p, i, q, energy, z, prm):
     e = t.card_effect[s.inst_card[b, i]]
     if e == E_STONE_SPIKES or e == E_PAIN_LINK:
         begin_spell(s, t, b, p, i, p, energy)
-    elif e == E_MIST_BODY:
-        old = spell_on(s, t, b, E_MIST_BODY, p)
-        if old >= 0:
-            end_spell(s, t, b, old, WHY_REPLACED)  # R101: one transformation at a time
-        begin_spell(s, t, b, p, i, p, energy)
+    elif is_form(e):
+        begin_form(s, t, b, p, i, energy)  # Mist Body and the Mutation forms (helper forms)
+    elif e == E_ADRENALINE:
+        begin_spell(s, t, b, p, i, q, energy)  # on the wizard it targets (helper forms)
     elif e == E_FOG:
         begin_spell(s, t, b, p, i, -1, energy)
     elif e == E_FLOOD:
@@ -1717,7 +1769,7 @@ def maint_options(s, t, b, geo, p, fog, seen):
         e = t.card_effect[card]
         if t.card_type[card] != T_NEUTRAL or (flood and t.card_fire[card]):
             continue
-        if e == E_STONE_SPIKES or e == E_PAIN_LINK or e == E_MIST_BODY or e == E_FOG or e == E_FLOOD:
+        if e == E_STONE_SPIKES or e == E_PAIN_LINK or is_form(e) or e == E_FOG or e == E_FLOOD:
             add_boosted(s, t, b, O_NEUTRAL, p, i, p)
         elif e == E_DISPEL:
             for w in range(players):
@@ -1954,6 +2006,367 @@ def walls_effect(s, t, b, geo, p, i, e, z, prm):
         log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
 
 
+# --- forms cards ---
+# Transformations (R101, R167) and the Mutation school: Golem, Werewolf, Gnome, Slime Form (and
+# Mist Body, built before, on the same mechanism). A wizard's form is State.form[p], the effect
+# code of the transformation spell that affects it (0: none); begin_spell and end_spell keep it
+# (set_form), so a form lasts exactly as long as its maintained spell. What a form changes: the
+# base move (state.form_speed, read by move_and_cast), the punch (form_punch), damage taken
+# (form_cut), the door mask (state.move_bit), the cards one may cast (forms_filter), evasion
+# (gnome_evades) and what entering a square does (entered). Their bot side is "forms cards" in
+# bots.py.
+
+@njit(cache=True)
+def set_form(s, b, q, e):
+    """Wizard q's form becomes e (0: its own shape again). During q's own turn its movement
+    points left change by the new base move minus the old (R37; they may fall to 0 or below)."""
+    if s.cur[b] == q:
+        s.mp[b] += form_speed(e) - form_speed(s.form[b, q])
+    s.form[b, q] = e
+
+
+@njit(cache=True)
+def begin_form(s, t, b, p, i, energy):
+    """Seat p casts transformation i on itself (each such card names only its caster here): its
+    current transformation ends first (R101: one at a time, the new one ends the old)."""
+    f = s.form[b, p]
+    if f != 0:
+        old = spell_on(s, t, b, f, p)
+        if old >= 0:
+            end_spell(s, t, b, old, WHY_REPLACED)
+    begin_spell(s, t, b, p, i, p, energy)
+
+
+@njit(cache=True)
+def form_punch(s, b, p):
+    """A punch's own damage (R57: 1) in seat p's form: a golem's 2 (Golem Form), a big man's 3
+    (Big Man Form), a werewolf's d4 roll (Werewolf Form). Items add to it as to any punch (Mightstone, Fire Cloak)."""
+    f = s.form[b, p]
+    if f == E_GOLEM_FORM:
+        return 2
+    if f == E_BIG_MAN_FORM:
+        return 3
+    if f == E_WEREWOLF_FORM:
+        roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # R7: the d4
+        log(s, b, EV_FORM_ROLL, p, roll, ROLL_WEREWOLF)
+        return roll
+    return 1
+
+
+@njit(cache=True)
+def paid_pickup(f):
+    """Not 0 if a wizard in form f picks up a treasure for 1 MP without ending Move and Cast: 1
+    for Golem Form, 2 for Extra Arms (their cards; the trace tells them apart); 0: R116."""
+    if f == E_GOLEM_FORM:
+        return 1
+    if f == E_EXTRA_ARMS:
+        return 2
+    return 0
+
+
+@njit(cache=True, inline="always")
+def form_cut(s, b, q):
+    """Damage wizard q's form takes off each source: 2 for a golem (Golem Form), else 0."""
+    return 2 if s.form[b, q] == E_GOLEM_FORM else 0
+
+
+@njit(cache=True)
+def gnome_evades(s, b, q):
+    """Gnome Form: each time a gnome is attacked it rolls the d4 and evades the attack on 1-2
+    (R149: an evaded attack does not affect it). False for any other wizard (no roll)."""
+    if s.form[b, q] != E_GNOME_FORM or not s.alive[b, q]:
+        return False
+    roll = 1 + randbelow(s.rng, b, RS_DICE, 4)
+    log(s, b, EV_FORM_ROLL, q, roll, ROLL_GNOME)
+    return roll <= 2
+
+
+@njit(cache=True)
+def forms_filter(s, t, b, p):
+    """Remove from the listed options what seat p's form forbids: a golem, werewolf or slime
+    casts counter spells only (their cards), so no attack or neutral spell, no Add and no Pick
+    Lock (a spell, though mundane); items, thrown weapons, the speed boost and ending one's own
+    spells are no casting and stay. A slime cannot attack either: no punch, no throw."""
+    f = s.form[b, p]
+    if not counters_only(f):
+        return
+    m = 0
+    for k in range(s.opt_n[b]):
+        kind = s.opt[b, k, 0]
+        drop = kind == O_ATTACK or kind == O_NEUTRAL or kind == O_AREA or kind == O_ADD
+        if kind == O_UNLOCK and t.card_effect[s.inst_card[b, s.opt[b, k, 1]]] == E_PICK_LOCK:
+            drop = True
+        if f == E_SLIME_FORM and (kind == O_PUNCH or kind == O_THROW):
+            drop = True
+        if not drop:
+            for c in range(5):
+                s.opt[b, m, c] = s.opt[b, k, c]
+            m += 1
+    s.opt_n[b] = m
+
+
+@njit(cache=True)
+def before_step(s, t, b, geo, p, d):
+    """What seat p's form does as it steps across side d, before it moves: a big man pushes the
+    wizards ahead (:func:`big_man_push`); a slime passing a door closed to it (another colour's,
+    R46, and not unlocked for it) drops its carried treasure, on the square it leaves (Slime Form;
+    our ruling: the treasure cannot follow it through the door)."""
+    if s.form[b, p] == E_BIG_MAN_FORM:
+        big_man_push(s, b, geo, p, d)
+    if s.form[b, p] != E_SLIME_FORM or s.carrying[b, p] < 0:
+        return
+    src = s.pos[b, p]
+    nb = geo.nbr[src, d]
+    bit = 1 << s.colour[b, p]
+    e = geo.edge[src, d]
+    f = geo.edge[nb, geo.arrive[src, d]]
+    closed = (geo.edge_kind[e] == DOOR and e != s.unlocked[b] and (geo.edge_doors[e] & bit) == 0) \
+        or (geo.edge_kind[f] == DOOR and f != s.unlocked[b] and (geo.edge_doors[f] & bit) == 0)
+    if closed:
+        put_down(s, t, b, p, WAY_FORCED)
+
+
+@njit(cache=True)
+def forms_options(s, t, b, geo, p, fog, seen):
+    """Options of this block's spells that are not forms (those are listed with the maintained
+    spells): Adrenaline on oneself or a wizard in sight (its card; R70) and, while the attack is
+    open, Disease on oneself (an attack spell, O_ATTACK with x = p); each unboosted or with one
+    energy card (the energy is its duration, R83)."""
+    h = hand_of(p)
+    nh = s.cont_n[b, h]
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        if t.card_effect[s.inst_card[b, i]] != E_ADRENALINE:
+            continue
+        for q in range(s.players[b]):
+            if s.alive[b, q] and (q == p or sees_wizard(s, t, b, geo, p, q, fog, seen)):
+                add_boosted(s, t, b, O_NEUTRAL, p, i, q)
+    if not can_attack(s, b, p) or s.form[b, p] == E_MIST_BODY:
+        return
+    for k in range(nh):  # Disease: an attack spell on oneself
+        i = s.cont[b, h, k]
+        if t.card_effect[s.inst_card[b, i]] == E_DISEASE:
+            add_boosted(s, t, b, O_ATTACK, p, i, p)
+
+
+@njit(cache=True)
+def big_man_on(s, b, sq, p):
+    """A living big man other than seat p stands on square ``sq`` (Big Man Form)."""
+    for w in range(s.players[b]):
+        if w != p and s.form[b, w] == E_BIG_MAN_FORM and s.alive[b, w] and s.pos[b, w] == sq:
+            return True
+    return False
+
+
+@njit(cache=True)
+def push_square(s, b, geo, p, d, q):
+    """Where wizard q ahead of big man p, stepping across side d, is pushed: one square straight
+    on from q's square along the big man's heading, by q's own movement rules (R33, R46: walls and
+    doors closed to q stop it); -1 if it cannot go (or would enter another big man's square)."""
+    src = s.pos[b, p]
+    nxt = geo.nbr[src, d]
+    if nxt < 0:
+        return -1
+    dest, _ = straight(geo, nxt, (geo.arrive[src, d] + 2) % 4, 1 << s.colour[b, q], False)
+    if dest < 0 or big_man_on(s, b, dest, p):
+        return -1
+    return dest
+
+
+@njit(cache=True)
+def big_man_lets(s, t, b, geo, p, d):
+    """Seat p may step across side d as far as big men go (Big Man Form): nobody enters a big
+    man's square; a big man steps only if every wizard on the square ahead can be pushed on (a
+    blocked push stops him: checklist 2.2 G9)."""
+    dst = geo.nbr[s.pos[b, p], d]
+    if dst < 0 or big_man_on(s, b, dst, p):
+        return False
+    if s.form[b, p] != E_BIG_MAN_FORM:
+        return True
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and s.pos[b, q] == dst and push_square(s, b, geo, p, d, q) < 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def big_man_push(s, b, geo, p, d):
+    """Big man p steps across side d: every wizard on the square ahead is pushed one square on
+    (Big Man Form; checklist 2.2 G9: one square per step, straight ahead; its treasure goes with
+    it). The pushed wizard's path is not its own step (no Slime or Disease effect)."""
+    dst = geo.nbr[s.pos[b, p], d]
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and s.pos[b, q] == dst:
+            to = push_square(s, b, geo, p, d, q)
+            if to >= 0:
+                shift(s, b, q, to)
+
+
+@njit(cache=True)
+def big_man_between(s, t, b, a, c):
+    """A big man stands on a square that the straight map line from the centre of square a to
+    the centre of square c passes through (Big Man Form: he blocks sight past him; lines ending
+    on his square still reach him, and a line that only touches his square's edge or corner is
+    not blocked). Map coordinates: a line seen across a wrap or portal link is tested as drawn
+    on the map (our simplification)."""
+    k = s.deal[b]
+    x0 = 2.0 * t.g_sq_c[k, a] + 1.0
+    y0 = 2.0 * t.g_sq_r[k, a] + 1.0
+    dx = 2.0 * t.g_sq_c[k, c] + 1.0 - x0
+    dy = 2.0 * t.g_sq_r[k, c] + 1.0 - y0
+    for w in range(s.players[b]):
+        m = s.pos[b, w]
+        if s.form[b, w] != E_BIG_MAN_FORM or not s.alive[b, w] or m == a or m == c:
+            continue
+        xm = 2.0 * t.g_sq_c[k, m]
+        ym = 2.0 * t.g_sq_r[k, m]
+        lo = 0.0
+        hi = 1.0
+        for side in range(4):  # clip the segment to the square's box (Liang-Barsky)
+            if side == 0:
+                pp, qq = -dx, x0 - xm
+            elif side == 1:
+                pp, qq = dx, xm + 2.0 - x0
+            elif side == 2:
+                pp, qq = -dy, y0 - ym
+            else:
+                pp, qq = dy, ym + 2.0 - y0
+            if pp == 0.0:
+                if qq <= 0.0:
+                    hi = -1.0  # parallel, outside or along an edge
+            elif pp < 0.0:
+                lo = max(lo, qq / pp)
+            else:
+                hi = min(hi, qq / pp)
+        if hi - lo > 1e-9:
+            return True
+    return False
+
+
+@njit(cache=True)
+def punch_lands(s, t, b, p, q, prm):
+    """Seat p's punch at wizard q (R57): 1 damage or its form's (:func:`form_punch`), + a d4 per
+    Mightstone (R7), + 2 fire with a Fire Cloak; q's attack reactions answer it first (a gnome
+    may evade it, a Flood destroys the cloak)."""
+    dmg = form_punch(s, b, p)
+    for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
+        roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
+        log(s, b, EV_ROLL, roll, 0, 0)
+        dmg += roll
+    dmg *= strength_factor(s, t, b, p)  # Strength doubles physical damage (thaum cards)
+    cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
+    if attacked_window(s, t, b, p, q, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm):
+        log(s, b, EV_PUNCH, q, 0, 0)  # evaded (Gnome Form, Invisible)
+        return
+    cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
+    dmg += 2 * cloak
+    log(s, b, EV_PUNCH, q, dmg, 0)
+    deal_damage(s, t, b, p, q, dmg, cloak > 0, prm)
+
+
+@njit(cache=True)
+def arms_punch(s, t, b, geo, p, q, prm):
+    """Extra Arms: the punch of seat p (already landed on q) affects every other wizard within its
+    reach too (R69: its square and the adjacent ones), each as its own hit (our ruling: own rolls,
+    own counters), clockwise from p."""
+    n = s.players[b]
+    bit = 1 << s.colour[b, p]
+    for r in range(1, n):
+        w = (p + r) % n
+        if s.done[b] or not s.alive[b, p]:
+            break
+        if w != q and attackable(s, t, b, w) and adjacent(geo, s.pos[b, p], s.pos[b, w], bit):
+            punch_lands(s, t, b, p, w, prm)
+
+
+@njit(cache=True)
+def gather_options(s, t, b, p):
+    """Extra Arms: for 1 MP the wizard picks up every item on its square and, if it carries none,
+    one treasure there (a = the treasure, -1 items only; card text). A treasure alone is the
+    ordinary O_PICKUP, which then costs 1 MP too (:func:`paid_pickup`)."""
+    if s.form[b, p] != E_EXTRA_ARMS or s.mp[b] <= 0:
+        return
+    me = s.pos[b, p]
+    items = False
+    for k in range(s.cont_n[b, Z_FLOOR]):
+        if s.c_sq[b, s.cont[b, Z_FLOOR, k]] == me:
+            items = True
+            break
+    if not items:
+        return
+    add_opt(s, b, O_GATHER, -1, 0, 0, 0)
+    if s.carrying[b, p] < 0 and s.no_pickup[b] == 0:
+        for j in range(2 * s.players[b]):
+            if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me:
+                add_opt(s, b, O_GATHER, j, 0, 0, 0)
+
+
+@njit(cache=True)
+def gather(s, t, b, p, j, prm):
+    """Extra Arms' pick-up for 1 MP: every item on seat p's square (they do not count toward the
+    hand limit while it lasts) and treasure j (-1 none) without ending Move and Cast."""
+    s.mp[b] -= 1
+    me = s.pos[b, p]
+    k = 0
+    while k < s.cont_n[b, Z_FLOOR]:
+        i = s.cont[b, Z_FLOOR, k]
+        if s.c_sq[b, i] == me:
+            log(s, b, EV_ITEM_PICK, s.inst_card[b, i], me, 1)
+            s.card[b, p, s.inst_card[b, i], S.C_ACQ] += 1
+            gain_item(s, t, b, p, i)  # the last floor entry moves into slot k
+        else:
+            k += 1
+    discard_to_limit(s, t, b, p, prm[p])
+    if j >= 0 and s.carrying[b, p] < 0:
+        s.mp[b] += 1  # the treasure comes with the same movement point
+        pick_up(s, t, b, p, j)
+
+
+@njit(cache=True)
+def over_limits(s, t, b, prm):
+    """Every living wizard over its hand limit discards down at once (R172). Needed where a
+    spell ends outside its wizard's own actions: when Extra Arms ends (its tokens, Dispel, Null
+    Powder, a new transformation) the carried items count again (R173)."""
+    if s.done[b]:
+        return
+    for q in range(s.players[b]):
+        if s.alive[b, q] and hand_size(s, b, q) > hand_limit(s, t, b, q):
+            discard_to_limit(s, t, b, q, prm[q])
+
+
+@njit(cache=True)
+def entered(s, t, b, p, prm):
+    """Seat p has stepped into a square. A slime deals 1 physical damage to each other wizard
+    there (Slime Form); a carrier of Disease 3 physical damage to each other wizard there not yet
+    hurt by Disease this turn (its card). Neither is an attack (not evadable; A-5: no kill
+    point)."""
+    slime = s.form[b, p] == E_SLIME_FORM
+    sick = spell_on(s, t, b, E_DISEASE, p) >= 0
+    if not slime and not sick:
+        return
+    for q in range(s.players[b]):
+        if q == p or s.pos[b, q] != s.pos[b, p]:
+            continue
+        if slime and s.alive[b, q] and not s.done[b]:
+            log(s, b, EV_FORM_HIT, q, 1, HIT_SLIME)
+            hurt(s, t, b, -1, q, 1, prm)
+        if sick and s.alive[b, q] and not s.done[b] and s.sick_turn[b, q] != s.turn[b]:
+            s.sick_turn[b, q] = s.turn[b]
+            log(s, b, EV_FORM_HIT, q, 3, HIT_DISEASE)
+            hurt(s, t, b, -1, q, 3, prm)
+
+
+@njit(cache=True)
+def disease(s, t, b, geo, p, i, energy, prm):
+    """Seat p casts Disease i on itself as its attack (begin_attack_spell has used the attack: the
+    card says only on the cast turn). It names no target, so no Full Shield answers it; Absorb
+    Spell of a wizard who sees p may (A-9). Otherwise it is maintained with ``energy`` tokens and
+    :func:`entered` does the rest."""
+    if absorb_window(s, t, b, geo, p, s.inst_card[b, i], s.pos[b, p], p, 0, prm):
+        return
+    begin_spell(s, t, b, p, i, p, energy)
+
+
 # --- thaum cards ---
 # Anti-Anti, Backlash, Invisible, Slow Death, Globe of Pain, Yoink!, Gravity, Swap, Ward, Strength,
 # Stretch, Heave-Ho, Featherweight (checklist 2.2: Thaumaturgy, Mutation and two of Conjuration).
@@ -1961,25 +2374,13 @@ def walls_effect(s, t, b, geo, p, i, e, z, prm):
 
 @njit(cache=True)
 def punch(s, t, b, p, a, prm):
-    """Seat p punches wizard a as its attack (R57: 1 physical damage, + a d4 per Mightstone, R7;
-    doubled by Strength; Fire Cloak adds 2 fire), from an adjacent square or by Stretch."""
-    s.attacked[b] = 1
+    """Seat p punches wizard a as its attack (R57), from an adjacent square or by Stretch (the
+    caller counts it as the turn's attack in State.attacked; Adrenaline allows two), then
+    :func:`punch_lands` deals it (1 damage or the form's, + a d4 per Mightstone, doubled by
+    Strength, + 2 fire with a Fire Cloak)."""
     s.seat[b, p, S.S_ATTACKS] += 1
     s.seat[b, p, S.S_PUNCHES] += 1
-    dmg = 1  # R57: 1 damage
-    for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
-        roll = 1 + randbelow(s.rng, b, RS_DICE, 4)  # Mightstone: + a d4 (R7)
-        log(s, b, EV_ROLL, roll, 0, 0)
-        dmg += roll
-    dmg *= strength_factor(s, t, b, p)  # Strength doubles physical damage
-    cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # Fire Cloak: the punch burns for 2 more
-    if attacked_window(s, t, b, p, a, dmg + 2 * cloak, FIRE_ITEM if cloak else 0, prm):
-        log(s, b, EV_PUNCH, a, 0, 0)  # evaded (Invisible)
-    else:
-        cloak = carried(s, t, b, p, E_FIRE_CLOAK)  # a Flood cast against it destroyed it
-        dmg += 2 * cloak
-        log(s, b, EV_PUNCH, a, dmg, 0)
-        deal_damage(s, t, b, p, a, dmg, cloak > 0, prm)
+    punch_lands(s, t, b, p, a, prm)
 
 
 @njit(cache=True)
@@ -2205,7 +2606,7 @@ def stretch(s, t, b, geo, p, i, mode, y, z, prm):
     discard(s, b, i)
     q = y if mode == STRETCH_PUNCH else p
     if mode == STRETCH_PUNCH:
-        s.attacked[b] = 1
+        s.attacked[b] += 1
     log(s, b, EV_CAST, card, q, 1)
     if negated(s, t, b, geo, p, card, q, prm):
         return
@@ -2271,7 +2672,7 @@ def heave_ho(s, t, b, p, i, q, sq, prm):
     (R100), where on a base it scores (A-17)."""
     card = s.inst_card[b, i]
     s.card[b, p, card, S.C_PLAYED] += 1
-    s.attacked[b] = 1
+    s.attacked[b] += 1
     s.seat[b, p, S.S_ATTACKS] += 1
     discard(s, b, i)
     log(s, b, EV_THROW, card, q, 0)
@@ -2345,7 +2746,7 @@ def tear(s, t, b, p, q, x, prm):
     carried item x from it in their shared square: the turn's attack (R49), answered like a punch
     (Invisible, Pain Link: attacked_window); a d4 of 2-4 succeeds and p takes it. Taking
     possession is no pick-up (our reading): Move and Cast goes on and no Ward answers it."""
-    s.attacked[b] = 1
+    s.attacked[b] += 1
     s.seat[b, p, S.S_ATTACKS] += 1
     if attacked_window(s, t, b, p, q, 0, 0, prm):
         return
@@ -2418,7 +2819,9 @@ def do_option(s, t, b, geo, p, k, prm):
     z = s.opt[b, k, 4]
     if kind == O_STEP:
         src = s.pos[b, p]
-        s.pos[b, p] = step_unlocked(geo, src, a, move_bit(s, t, b, p), s.unlocked[b])
+        dst = step_unlocked(geo, src, a, move_bit(s, t, b, p), s.unlocked[b])
+        before_step(s, t, b, geo, p, a)
+        s.pos[b, p] = dst
         u = s.unlocked[b]
         if u >= 0 and (geo.edge[src, a] == u or geo.edge[s.pos[b, p], geo.arrive[src, a]] == u):
             s.unlocked[b] = -1  # R44: the door locks again behind the wizard
@@ -2427,6 +2830,7 @@ def do_option(s, t, b, geo, p, k, prm):
         s.moved[b] = 1
         s.seat[b, p, S.S_STEPS] += 1
         log(s, b, EV_MOVE, src, s.pos[b, p], s.mp[b])
+        entered(s, t, b, p, prm)
     elif kind == O_BOOST:
         card = s.inst_card[b, a]
         v = spend_energy(s, t, b, p, a)
@@ -2440,7 +2844,12 @@ def do_option(s, t, b, geo, p, k, prm):
     elif kind == O_DROP:
         put_down(s, t, b, p, WAY_DROP)
     elif kind == O_PUNCH:
+        s.attacked[b] += 1
         punch(s, t, b, p, a, prm)
+        if s.form[b, p] == E_EXTRA_ARMS:
+            arms_punch(s, t, b, geo, p, a, prm)
+    elif kind == O_GATHER:
+        gather(s, t, b, p, a, prm)
     elif kind == O_ATTACK:
         cast_attack(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_NEUTRAL:
@@ -2483,6 +2892,7 @@ def do_option(s, t, b, geo, p, k, prm):
         stretch(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_HEAVE:
         heave_ho(s, t, b, p, a, x, y, prm)
+    over_limits(s, t, b, prm)
 
 
 @njit(cache=True)
@@ -2496,6 +2906,7 @@ def time_passes(s, t, b, p, prm):
         s.life[b, p] = min(MAX_LIFE, s.life[b, p] + n)
         log(s, b, EV_LIFESTONE, p, s.life[b, p], 0)
     maint_time_passes(s, t, b, p, prm)
+    over_limits(s, t, b, prm)
     s.stunned[b] = 0
     if s.stun[b, p] > 0:
         s.stun[b, p] -= 1
@@ -2507,7 +2918,8 @@ def time_passes(s, t, b, p, prm):
 def move_and_cast(s, t, b, geo, p, prm):
     """Move and Cast (R31-R37): movement points equal to the base speed, then the bot's options
     one at a time until it ends the phase, picks up a treasure (R116) or the game ends."""
-    s.mp[b] = BASE_SPEED + carried(s, t, b, p, E_SPEEDSTONE)  # Speedstone: base move + 1
+    # the base move: a form's (its card) or 3 (R32); Speedstone: + 1
+    s.mp[b] = form_speed(s.form[b, p]) + carried(s, t, b, p, E_SPEEDSTONE)
     s.boosted[b] = 0
     s.attacked[b] = 0
     s.moved[b] = 0

@@ -72,6 +72,9 @@ IMPLEMENTED = frozenset({
     "anti_anti", "backlash", "invisible", "slow_death", "globe_of_pain", "yoink",
     "gravity", "swap", "ward", "strength", "stretch", "heave_ho",
     "featherweight",
+    # helper "forms"
+    "golem_form", "werewolf_form", "gnome_form", "slime_form", "extra_arms", "adrenaline", "disease",
+    "big_man_form",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -127,7 +130,8 @@ O_TEAR = 16  # helper thaum: Strength's attack, tearing a treasure or item from 
 O_STRETCH = 17  # helper thaum: Stretch, a pick-up, drop or punch anywhere in sight
 STRETCH_TREASURE, STRETCH_ITEM, STRETCH_DROP, STRETCH_PUNCH = range(4)  # O_STRETCH modes (x)
 O_HEAVE = 18  # helper thaum: Heave-Ho, throwing one's carried treasure at a wizard or a square in sight
-NKIND = 19
+O_GATHER = 19  # helper forms: Extra Arms' 1-MP pick-up of all items and treasure a (-1 none)
+NKIND = 20
 # O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
 # (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
@@ -198,7 +202,7 @@ class StateLayout(KernelLayout):
     n_inst: np.ndarray     # int16 (B,): card instances in this game
     mp: np.ndarray         # int16 (B,): movement points left this phase (R32)
     boosted: np.ndarray    # int8 (B,): the speed boost of this turn is used (R36)
-    attacked: np.ndarray   # int8 (B,): the attack of this turn is used (R49, R144)
+    attacked: np.ndarray   # int8 (B,): attacks made this turn (R49: one, Adrenaline two; R144)
     moved: np.ndarray      # int8 (B,): the wizard has moved this turn (stun, R140)
     stunned: np.ndarray    # int8 (B,): the active wizard is stunned this turn (R30)
     no_pickup: np.ndarray  # int8 (B,): no treasure pick-up for the rest of the turn (Mad Dash)
@@ -226,6 +230,12 @@ class StateLayout(KernelLayout):
     # helper thaum
     curse_due: np.ndarray  # int8 (B, MAXP): cards seat p drew under Slow Death whose 1 damage each
     #                        is still to be dealt (rules.slow_death_settle, where the bots' params are)
+    # helper forms
+    form: np.ndarray       # int8 (B, MAXP): effect code (E_*) of the transformation on seat p's wizard,
+    #                        0 = none (R101: at most one); kept by rules.set_form as its spell begins/ends
+    adrenaline: np.ndarray  # int8 (B, MAXP): Adrenaline spells affecting seat p's wizard (two attacks a turn)
+    sick_turn: np.ndarray  # int32 (B, MAXP): the game turn (State.turn) in which Disease last hurt seat p's
+    #                        wizard (once a turn per victim), 0 = never
 
 
 @structref.register
@@ -272,6 +282,9 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         wall_by=np.full((batch, ne), -1, np.int16),
         stop_turn=z(batch, np.int32),
         curse_due=z((batch, MAXP), np.int8),  # helper thaum
+        # helper forms
+        form=z((batch, MAXP), np.int8), adrenaline=z((batch, MAXP), np.int8),
+        sick_turn=z((batch, MAXP), np.int32),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
@@ -388,8 +401,11 @@ def maint_of(p):
 @njit(cache=True)
 def hand_size(s, b, p):
     """Cards counting toward seat p's hand limit: hand cards, maintained spells and carried items
-    (R86, R107, R173)."""
-    return s.cont_n[b, Z_HAND0 + p] + s.cont_n[b, Z_ITEMS0 + p] + s.cont_n[b, Z_MAINT0 + p]
+    (R86, R107, R173; not the items while Extra Arms lasts)."""
+    items = s.cont_n[b, Z_ITEMS0 + p]
+    if s.form[b, p] == E_EXTRA_ARMS:
+        items = 0  # Extra Arms (card): carried items stop counting toward the hand limit
+    return s.cont_n[b, Z_HAND0 + p] + items + s.cont_n[b, Z_MAINT0 + p]
 
 
 @njit(cache=True)
@@ -425,10 +441,61 @@ def carried(s, t, b, p, effect):
 @njit(cache=True)
 def move_bit(s, t, b, p):
     """Door mask for seat p's steps: its own colour (R45, R46), every door while Mist Body lasts
-    (its FAQ errata, A-37: only stone walls stop the mist)."""
-    if spell_on(s, t, b, E_MIST_BODY, p) >= 0:
+    (its FAQ errata, A-37: only stone walls stop the mist) or Slime Form (card: it ignores doors)."""
+    f = s.form[b, p]
+    if f == E_MIST_BODY or f == E_SLIME_FORM:
         return (1 << MAXP) - 1
     return 1 << s.colour[b, p]
+
+
+# helper forms: transformations (R101, R167)
+@njit(cache=True)
+def is_form(e):
+    """Effect e is a Transformation (checklist 2.2 traits): a wizard has at most one (R101)."""
+    return (e == E_MIST_BODY or e == E_GOLEM_FORM or e == E_WEREWOLF_FORM or e == E_GNOME_FORM
+            or e == E_SLIME_FORM or e == E_BIG_MAN_FORM or e == E_EXTRA_ARMS)
+
+
+@njit(cache=True)
+def form_speed(e):
+    """Base move of a wizard in form e (each form's card; no form or one that names none: R32)."""
+    if e == E_GOLEM_FORM or e == E_GNOME_FORM:
+        return 2
+    if e == E_WEREWOLF_FORM:
+        return 4
+    return BASE_SPEED  # Slime and Big Man: 3 by their cards, as the unchanged wizard
+
+
+@njit(cache=True)
+def counters_only(e):
+    """Form e allows casting counter spells only (Golem, Werewolf, Slime cards)."""
+    return e == E_GOLEM_FORM or e == E_WEREWOLF_FORM or e == E_SLIME_FORM
+
+
+@njit(cache=True, inline="always")
+def attacks_allowed(s, b, p):
+    """Attacks seat p may make in a turn: one (R49), two while Adrenaline affects it (card)."""
+    return 2 if s.adrenaline[b, p] > 0 else 1
+
+
+@njit(cache=True)
+def attack_open(s, b, p):
+    """The active seat p may still attack: not in its own first turn (R51, A-3), fewer attacks
+    than allowed so far; a stunned wizard that has moved may not (R140), with Adrenaline it may
+    once (attack and move, its card)."""
+    if s.first_done[b, p] != 1:
+        return False
+    n = attacks_allowed(s, b, p)
+    if s.stunned[b] == 1 and s.moved[b] == 1:
+        n -= 1
+    return s.attacked[b] < n
+
+
+@njit(cache=True)
+def stuck(s, b, p):
+    """The active seat p is stunned and has made all its attacks, so it may not move (R141;
+    with Adrenaline: two attacks without moving, its card)."""
+    return s.stunned[b] == 1 and s.attacked[b] >= attacks_allowed(s, b, p)
 
 
 @njit(cache=True)
@@ -455,6 +522,7 @@ def count_violations(s, t, b):
     wizards on valid squares; every treasure either on a square or carried by a living wizard that
     records it; no card in another deck's draw or discard pile; no negative counts; maintained
     spells only with the living, each with a token left and affecting a living wizard (or global);
+    a wizard's form only while its transformation spell lasts;
     the game's board consistent (:func:`board_violations`)."""
     bad = 0
     total = 0
@@ -498,9 +566,17 @@ def count_violations(s, t, b):
             w = s.m_target[b, i]
             if s.m_tokens[b, i] <= 0 or (w >= 0 and not s.alive[b, w]):
                 bad += 1  # a temporary spell with no token left is discarded (R29)
+            e = t.card_effect[s.inst_card[b, i]]
+            if w >= 0 and is_form(e) and s.form[b, w] != e:
+                bad += 1  # the wizard's form is its transformation's (R101)
         k = s.carrying[b, p]
         if k >= 0 and s.tr_carrier[b, k] != p:
             bad += 1
+        f = s.form[b, p]  # a form lasts exactly while its transformation spell is maintained
+        if f != 0 and (s.alive[b, p] == 0 or spell_on(s, t, b, f, p) < 0):
+            bad += 1
+        if (s.adrenaline[b, p] > 0) != (s.alive[b, p] == 1 and spell_on(s, t, b, E_ADRENALINE, p) >= 0):
+            bad += 1  # Adrenaline lasts exactly while a spell of it does
     for k in range(2 * s.players[b]):
         q = s.tr_carrier[b, k]
         if q >= 0:

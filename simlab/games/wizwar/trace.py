@@ -56,7 +56,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_BOOST:
             lines.append(f"  speed boost: discards {names[a]} for {x} MP ({y} MP)")
         elif code == R.EV_PICKUP:
-            lines.append(f"  picks up {treasure(a)} on {sq(x)}; Move and Cast ends")
+            then = {1: " for 1 MP (a golem)", 2: " with its extra arms"}.get(int(y), "; Move and Cast ends")
+            lines.append(f"  picks up {treasure(a)} on {sq(x)}{then}")
         elif code == R.EV_DROP:
             lines.append(f"  {_WAYS.get(int(y), 'drops')} {treasure(a)} on {sq(x)}")
         elif code == R.EV_PUNCH:
@@ -96,7 +97,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_ITEM_DROP:
             lines.append(f"  {_WAYS.get(int(y), 'drops')} item {names[a]} on {sq(x)}")
         elif code == R.EV_ITEM_PICK:
-            lines.append(f"  picks up item {names[a]} on {sq(x)} (1 MP)")
+            cost = " (extra arms: all items for 1 MP)" if y == 1 else " (1 MP)"
+            lines.append(f"  picks up item {names[a]} on {sq(x)}{cost}")
         elif code == R.EV_THROW:
             lines.append(f"  throws {names[a]} at " + (who(x) if x >= 0 else "a square"))
         elif code == R.EV_STONES:
@@ -165,6 +167,14 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_FEATHER:
             rest = f", {y} damage left" if y else ""
             lines.append(f"    Featherweight: {who(a)} is pushed {x} square(s) instead{rest}")
+        elif code == R.EV_FORM_ROLL:
+            if y == R.ROLL_WEREWOLF:
+                lines.append(f"    the werewolf {who(a)} rolls {x} for its punch")
+            else:
+                lines.append(f"    the gnome {who(a)} rolls {x}: " + ("evades the attack" if x <= 2 else "is hit"))
+        elif code == R.EV_FORM_HIT:
+            what = "the slime oozes over" if y == R.HIT_SLIME else "Disease strikes"
+            lines.append(f"    {what} {who(a)} for {x}")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))
