@@ -66,6 +66,7 @@ from simlab.games.wizwar.state import (
     E_STONE_SPIKES,
     E_TELEPORT,
     E_THOUGHT_STEAL,
+    E_WALL_OF_EARTH,
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
@@ -176,7 +177,15 @@ def card_value(t, card):
     elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
         v = 1.5
     else:
-        v = mind_card_value(e, v)
+        v = sight_card_value(e, mind_card_value(e, v))
+    return v
+
+
+@njit(cache=True)
+def sight_card_value(e, v):
+    """card_value of the cards that bend sight or block a line (``v`` for any other effect)."""
+    if e == E_WALL_OF_EARTH:
+        v = 2.5
     return v
 
 
@@ -963,6 +972,21 @@ def choose_attack_reaction(s, t, b, q, prm, dmg, fire):
         return fl
     if pl >= 0 and dmg >= 2:
         return pl
+    return -1
+
+
+@njit(cache=True)
+def choose_earth_wall(s, t, b, q, prm, dmg, extra):
+    """Seat q is attacked along a line of sight for ``dmg`` damage (``extra``: the attack would
+    also move q's treasure away): a Wall of Earth to block it with, or -1. Balanced: a hit of
+    ``counter_min`` or more, a lethal one, or ``extra``; random: a coin flip."""
+    i = _find(s, t, b, q, E_WALL_OF_EARTH, prm)
+    if i < 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        return i if coin(s, b, q) else -1
+    if dmg >= prm[P_COUNTER_MIN] or dmg >= s.life[b, q] or extra:
+        return i
     return -1
 
 

@@ -138,7 +138,8 @@ from simlab.games.wizwar.state import (
  EV_ROLL, EV_UNLOCK, EV_RELOCK,
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
- EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK) = range(48)
+ EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
+ EV_EARTH_WALL) = range(49)  # helper sight: EV_EARTH_WALL a = the seat it shields, x = the attacker
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -758,6 +759,9 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     if teleport_evades(s, t, b, geo, p, q, card, energy, prm):
         s.seat[b, p, S.S_COUNTERED] += 1
         return
+    if earth_wall(s, t, b, p, q, BT.target_damage(s, t, b, card, energy, q),
+                  (e == E_MENTAL_FORCE or e == E_WATERBOLT) and s.carrying[b, q] >= 0, prm):
+        return
     hit = 0 if e == E_ACID_BATH else BT.spell_damage(t, card, energy)  # the curse hurts later
     if attacked_window(s, t, b, p, q, hit, FIRE_SPELL if t.card_fire[card] else 0, prm):
         s.seat[b, p, S.S_COUNTERED] += 1
@@ -814,6 +818,14 @@ def throw(s, t, b, p, i, q, prm):
     log(s, b, EV_THROW, card, q, 0)
     sq = s.pos[b, q]
     dmg = 2 if e == E_LARGE_ROCK else (3 if e == E_STONE_SPIKES else 4)
+    if earth_wall(s, t, b, p, q, dmg, False, prm):
+        # blocked by Wall of Earth (our ruling): the rock falls back on the thrower's square,
+        # a Boomstone bursts on the wall (immune to damage), a spike shatters
+        if e == E_LARGE_ROCK:
+            lose_item(s, t, b, p, i, s.pos[b, p], prm[p], True)
+        elif e == E_BOOMSTONE:
+            lose_item(s, t, b, p, i, -1, prm[p], True)
+        return
     if attacked_window(s, t, b, p, q, dmg, 0, prm):
         return
     if e == E_STONE_SPIKES:
@@ -1886,6 +1898,31 @@ def walls_effect(s, t, b, geo, p, i, e, z, prm):
         done = stone_block(s, t, b, geo, z)
     if not done:
         log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
+
+
+# --- sight cards ---
+# Wall of Earth, Around the Corner, Astral Projection, Visionstone (checklist 2.2 G4, G5, G8): cards
+# that bend or move a spell's line of sight, or block one attack's line.
+
+@njit(cache=True)
+def earth_wall(s, t, b, p, q, dmg, extra, prm):
+    """Wall of Earth as a counter (its card; checklist 2.2 G5, tier 3): wizard q, attacked by seat
+    p with a line-of-sight attack (an attack spell aimed at it, or a thrown item) from another
+    square, raises a momentary wall of dirt on a border the line crosses (the side of its own
+    square facing the line: always in its sight). The wall blocks this attack and collapses, so
+    the board does not change. An attack from q's own square crosses no border, and a punch is
+    no line-of-sight attack (the card: it cannot block those). ``dmg``: the hit's damage, for the
+    bot; ``extra``: the attack costs q more than damage (a spell moving it or its treasure).
+    True if the attack is blocked."""
+    if not s.alive[b, q] or s.pos[b, p] == s.pos[b, q]:
+        return False
+    i = BT.choose_earth_wall(s, t, b, q, prm[q], dmg, extra)
+    if i < 0:
+        return False
+    spend_counter(s, t, b, q, i, prm[q])
+    s.seat[b, p, S.S_COUNTERED] += 1
+    log(s, b, EV_EARTH_WALL, q, p, 0)
+    return True
 
 
 @njit(cache=True)

@@ -148,6 +148,9 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    a stone wall now stands on {door(a)}")
         elif code == R.EV_BLOCK:
             lines.append(f"    a stone block fills {sq(a)}")
+        elif code == R.EV_EARTH_WALL:
+            lines.append(f"    a wall of earth rises in the line from {who(x)} to {who(a)}, "
+                         "blocks the attack and collapses")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))
