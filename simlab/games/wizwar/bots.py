@@ -19,12 +19,14 @@ from numba import njit
 from simlab.games.base import BotPreset
 from simlab.games.kernel import coin, rand
 from simlab.games.wizwar.movement import away_side, bolt_path, distances, push_dest, step_unlocked, teleport_squares
-from simlab.games.wizwar.sight import in_storm, line_of_sight
+from simlab.games.wizwar.sight import in_storm, line_of_sight, sees_bent
 from simlab.games.wizwar.state import (
     DRAW_MAX,
     E_ABSORB_SPELL,
     E_ACID_BATH,
     E_ADD,
+    E_AROUND_THE_CORNER,
+    E_ASTRAL_PROJECTION,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
@@ -66,6 +68,7 @@ from simlab.games.wizwar.state import (
     E_STONE_SPIKES,
     E_TELEPORT,
     E_THOUGHT_STEAL,
+    E_VISIONSTONE,
     E_WALL_OF_EARTH,
     E_WATERBOLT,
     E_WINDRIDER,
@@ -89,6 +92,7 @@ from simlab.games.wizwar.state import (
     O_STEP,
     O_THROW,
     O_UNLOCK,
+    T_ATTACK,
     T_ENERGY,
     carried,
     hand_limit,
@@ -184,9 +188,47 @@ def card_value(t, card):
 @njit(cache=True)
 def sight_card_value(e, v):
     """card_value of the cards that bend sight or block a line (``v`` for any other effect)."""
-    if e == E_WALL_OF_EARTH:
+    if e == E_WALL_OF_EARTH or e == E_VISIONSTONE:
         v = 2.5
+    elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION:
+        v = 1.0
     return v
+
+
+@njit(cache=True)
+def sight_score(s, t, b, geo, p, prm, card, sq, look):
+    """Score of casting Around the Corner (``card``) or Astral Projection from square ``sq``: the
+    best attack the bot could then make on an attackable enemy it does not see now (its attack
+    spells' damage, unboosted, as the attack options are scored), less the card's worth; -1 when
+    no such attack is worth ``attack_min`` or the turn's attack is used."""
+    if s.attacked[b] or s.first_done[b, p] == 0 or (s.stunned[b] == 1 and s.moved[b] == 1):
+        return -1.0
+    bend = t.card_effect[card] == E_AROUND_THE_CORNER
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    h = hand_of(p)
+    best = -1.0
+    for q in range(s.players[b]):
+        if q == p or not s.alive[b, q] or spell_on(s, t, b, E_MIST_BODY, q) >= 0 or _looks_at(s, b, geo, p, q, look):
+            continue
+        w = s.pos[b, q]
+        if not (sees_bent(geo, me, w, bit, False) if bend else line_of_sight(geo, sq, w, bit)):
+            continue
+        for k in range(s.cont_n[b, h]):
+            c = s.inst_card[b, s.cont[b, h, k]]
+            if t.card_type[c] != T_ATTACK or avoided(prm, c):
+                continue
+            dmg = target_damage(s, t, b, c, 1, q)
+            sc = prm[P_W_KILL] * dmg - 0.3 * card_value(t, c)
+            if dmg >= s.life[b, q] and t.card_effect[c] != E_ACID_BATH:
+                sc += prm[P_KILL_BONUS]
+            if s.carrying[b, q] >= 0:
+                sc += 1.0
+            if dmg > 0 and sc > best:
+                best = sc
+    if best < prm[P_ATTACK_MIN]:
+        return -1.0
+    return best - 0.3 * card_value(t, card)
 
 
 @njit(cache=True)
@@ -792,6 +834,8 @@ def choose_option(s, t, b, geo, p, prm):
                     sc = 0.5
             elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
                 sc = mind_neutral_score(s, t, b, p, card, x)
+            elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION:
+                sc = sight_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], look)
             else:
                 sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0, look)
         elif kind == O_ADD and a < 0:

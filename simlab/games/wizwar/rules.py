@@ -29,13 +29,15 @@ from simlab.games.wizwar.movement import (
     straight,
     teleport_squares,
 )
-from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, sees_border
+from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, near, sees_bent, sees_border, sees_through
 from simlab.games.wizwar.state import (
     BASE_SPEED,
     DRAW_MAX,
     E_ABSORB_SPELL,
     E_ACID_BATH,
     E_ADD,
+    E_AROUND_THE_CORNER,
+    E_ASTRAL_PROJECTION,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
@@ -73,6 +75,7 @@ from simlab.games.wizwar.state import (
     E_STONE_SPIKES,
     E_TELEPORT,
     E_THOUGHT_STEAL,
+    E_VISIONSTONE,
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
@@ -139,7 +142,9 @@ from simlab.games.wizwar.state import (
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
- EV_EARTH_WALL) = range(49)  # helper sight: EV_EARTH_WALL a = the seat it shields, x = the attacker
+ EV_EARTH_WALL, EV_SIGHT) = range(50)
+# helper sight: EV_EARTH_WALL a = the seat it shields, x = the attacker; EV_SIGHT a = how the next
+# spell sees (SEE_BENT, SEE_ASTRAL), x = Astral Projection's square, y = 0 readied / 1 used
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -599,6 +604,7 @@ def enumerate_options(s, t, b, geo, p):
     fog = spell_on(s, t, b, E_FOG, -1) >= 0  # Fog: sight reaches one square (A-32)
     flood = spell_on(s, t, b, E_FLOOD, -1) >= 0  # Flood: no Fire spell or item may be played
     seen = np.full(MAXP, -1, np.int8)  # sees_wizard's answers for this listing
+    cseen = spell_seen(s, t, b, geo, p, fog, seen)  # ... for spells (Visionstone, a bend, Astral Projection)
     # R32, R33: a step per movement point; R141: a stunned wizard that attacked stays put
     if s.mp[b] > 0 and s.no_move[b] == 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
         mbit = move_bit(s, t, b, p)  # Mist Body passes doors (A-37)
@@ -658,7 +664,7 @@ def enumerate_options(s, t, b, geo, p):
                 add_opt(s, b, O_ITEM_PICK, i, 0, 0, 0)
     mist = spell_on(s, t, b, E_MIST_BODY, p) >= 0  # Mist Body: no attack
     if can_attack(s, b, p) and not mist:
-        geo_attack_options(s, t, b, geo, p, fog, seen)
+        geo_attack_options(s, t, b, geo, p, fog, cseen)
     if can_attack(s, b, p) and not mist:
         for q in range(players):
             if q == p or not attackable(s, t, b, q):
@@ -666,14 +672,14 @@ def enumerate_options(s, t, b, geo, p):
             # R57: punch a wizard in one's square or an adjacent one (R69, R79)
             if adjacent(geo, me, s.pos[b, q], bit):
                 add_opt(s, b, O_PUNCH, q, 0, 0, 0)
-            if not sees_wizard(s, t, b, geo, p, q, fog, seen):
-                continue
             # thrown weapons at a wizard in sight (R100, R113)
             for k in range(s.cont_n[b, ci]):
                 i = s.cont[b, ci, k]
                 e = t.card_effect[s.inst_card[b, i]]
-                if e == E_LARGE_ROCK or e == E_BOOMSTONE:
+                if (e == E_LARGE_ROCK or e == E_BOOMSTONE) and sees_wizard(s, t, b, geo, p, q, fog, seen):
                     add_opt(s, b, O_THROW, i, q, 0, 0)
+            if not sees_wizard(s, t, b, geo, p, q, fog, cseen):
+                continue
             # attack spells in sight (R59, R70); each with or without one boost (R92)
             for k in range(nh):
                 i = s.cont[b, h, k]
@@ -701,7 +707,7 @@ def enumerate_options(s, t, b, geo, p):
         elif e == E_DROP_OBJECT:
             # another wizard in sight; the caster names its treasure (-1) or one carried item
             for q in range(players):
-                if q == p or not s.alive[b, q] or not sees_wizard(s, t, b, geo, p, q, fog, seen):
+                if q == p or not s.alive[b, q] or not sees_wizard(s, t, b, geo, p, q, fog, cseen):
                     continue
                 if s.carrying[b, q] >= 0:
                     add_opt(s, b, O_NEUTRAL, i, q, -1, -1)
@@ -709,9 +715,11 @@ def enumerate_options(s, t, b, geo, p):
                 for k2 in range(s.cont_n[b, cq]):
                     add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
         elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
-            mind_neutral_options(s, t, b, geo, p, i, fog, seen)
+            mind_neutral_options(s, t, b, geo, p, i, fog, cseen)
         elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
             walls_options(s, t, b, geo, p, i, e)
+        elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION:
+            sight_options(s, t, b, geo, p, i, e, fog, cseen)
     geo_move_options(s, t, b, geo, p)
     maint_options(s, t, b, geo, p, fog, seen)
     if can_attack(s, b, p) and not mist:
@@ -744,6 +752,7 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     e = t.card_effect[card]
     energy = begin_attack_spell(s, t, b, p, i, boost)
     log(s, b, EV_CAST, card, q, energy)
+    sight_spent(s, t, b, geo, p, q)
     if e == E_LIGHTNING_BOLT:
         lightning_bolt(s, t, b, geo, p, mode, energy, prm)  # aimed at no one: no Full Shield
         return
@@ -875,6 +884,7 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
     if boost >= 0:
         energy = spend_energy(s, t, b, p, boost)  # Windrider's squares (chosen with the option)
     log(s, b, EV_CAST, card, q, energy)
+    sight_spent(s, t, b, geo, p, q)
     if negated(s, t, b, geo, p, card, q, prm):
         return
     if maint_neutral(s, t, b, p, i, q, energy, z, prm):
@@ -908,6 +918,8 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         share_life(s, b, p, q)
     elif e == E_THOUGHT_STEAL:
         thought_steal(s, t, b, p, q, prm)
+    elif sight_effect(s, b, p, e, z):
+        pass
     else:
         walls_effect(s, t, b, geo, p, i, e, z, prm)
 
@@ -1925,6 +1937,104 @@ def earth_wall(s, t, b, p, q, dmg, extra, prm):
     return True
 
 
+SEE_PLAIN, SEE_STONE, SEE_BENT, SEE_ASTRAL = 1, 2, 3, 4  # how a spell reaches its target (spell_sight)
+
+
+@njit(cache=True)
+def extra_sight(s, t, b, geo, p, c, fog):
+    """How a spell of seat p reaches square c that p does not see (R76, R77): SEE_STONE through
+    one wall or door with a carried Visionstone (its card), SEE_BENT around one corner after
+    Around the Corner this turn (checklist 2.3: via a square centre p sees), SEE_ASTRAL from
+    Astral Projection's square (as though p stood there); 0 not at all. Fog (A-32) limits each
+    line as it limits sight."""
+    a = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    if carried(s, t, b, p, E_VISIONSTONE) > 0 and (not fog or near(geo, a, c, bit)) \
+            and sees_through(geo, a, c, bit):
+        return SEE_STONE
+    if s.bend[b] == 1 and sees_bent(geo, a, c, bit, fog):
+        return SEE_BENT
+    if s.eye[b] >= 0 and in_sight(s, t, b, geo, s.eye[b], c, bit, fog):
+        return SEE_ASTRAL
+    return 0
+
+
+@njit(cache=True)
+def spell_seen(s, t, b, geo, p, fog, seen):
+    """The wizards seat p's spells reach now, as :func:`sees_wizard`'s ``seen`` (1/0 per seat):
+    ``seen`` itself when p has no way to see farther (no Visionstone, no bend or Astral
+    Projection readied), else a new array with :func:`extra_sight` added. Throws and punches keep
+    ``seen`` (Visionstone's card: spells, not thrown items)."""
+    if s.bend[b] == 0 and s.eye[b] < 0 and carried(s, t, b, p, E_VISIONSTONE) == 0:
+        return seen
+    out = np.zeros(MAXP, np.int8)
+    for q in range(s.players[b]):
+        if q == p or not s.alive[b, q]:
+            continue
+        if sees_wizard(s, t, b, geo, p, q, fog, seen) or extra_sight(s, t, b, geo, p, s.pos[b, q], fog) > 0:
+            out[q] = 1
+    return out
+
+
+@njit(cache=True)
+def sight_spent(s, t, b, geo, p, q):
+    """Seat p casts a spell at wizard q: a bend (Around the Corner) or Astral Projection's square
+    serves one spell only, the first cast at a wizard p does not see itself (our ruling:
+    a spell p could aim without it does not use it up). Visionstone is never used up."""
+    if (s.bend[b] == 0 and s.eye[b] < 0) or q == p or q < 0:
+        return
+    fog = spell_on(s, t, b, E_FOG, -1) >= 0
+    c = s.pos[b, q]
+    if in_sight(s, t, b, geo, s.pos[b, p], c, 1 << s.colour[b, p], fog):
+        return
+    way = extra_sight(s, t, b, geo, p, c, fog)
+    if way == SEE_BENT:
+        s.bend[b] = 0
+        log(s, b, EV_SIGHT, SEE_BENT, -1, 1)
+    elif way == SEE_ASTRAL:
+        log(s, b, EV_SIGHT, SEE_ASTRAL, s.eye[b], 1)
+        s.eye[b] = -1
+
+
+@njit(cache=True)
+def sight_options(s, t, b, geo, p, i, e, fog, cseen):
+    """Options of Around the Corner and Astral Projection (card i, effect e) in seat p's hand, as
+    O_NEUTRAL rows (x = p). Around the Corner: once, while no bend is readied. Astral Projection
+    (a smaller set): the empty squares within 3 steps on the map (walls ignored, no link; bases
+    left out as for Stone Block) from which p would see a living wizard its spells do not reach
+    now (``cseen``: :func:`spell_seen`), while no such square is readied."""
+    if e == E_AROUND_THE_CORNER:
+        if s.bend[b] == 0:
+            add_opt(s, b, O_NEUTRAL, i, p, -1, 0)
+        return
+    if s.eye[b] >= 0:
+        return
+    bit = 1 << s.colour[b, p]
+    for m in teleport_squares(geo, s.pos[b, p], 3):
+        if not empty_square(s, t, b, m):
+            continue
+        for q in range(s.players[b]):
+            if q != p and s.alive[b, q] and cseen[q] == 0 and in_sight(s, t, b, geo, m, s.pos[b, q], bit, fog):
+                add_opt(s, b, O_NEUTRAL, i, p, -1, m)
+                break
+
+
+@njit(cache=True)
+def sight_effect(s, b, p, e, z):
+    """Around the Corner readies a bend, Astral Projection its square ``z``, for one spell of this
+    turn (our ruling: a standing effect until a spell uses it or the turn ends). False for other
+    effects."""
+    if e == E_AROUND_THE_CORNER:
+        s.bend[b] = 1
+        log(s, b, EV_SIGHT, SEE_BENT, -1, 0)
+    elif e == E_ASTRAL_PROJECTION:
+        s.eye[b] = z
+        log(s, b, EV_SIGHT, SEE_ASTRAL, z, 0)
+    else:
+        return False
+    return True
+
+
 @njit(cache=True)
 def do_option(s, t, b, geo, p, k, prm):
     """Carry out option k of the buffer for the active seat p."""
@@ -2038,6 +2148,8 @@ def move_and_cast(s, t, b, geo, p, prm):
     s.mc_over[b] = 0
     s.unlocked[b] = -1
     s.no_move[b] = 0
+    s.bend[b] = 0  # Around the Corner and Astral Projection last for the turn they are cast in
+    s.eye[b] = -1
     for _ in range(MAX_ACTIONS):
         if s.done[b] or s.mc_over[b] or not s.alive[b, p]:
             break

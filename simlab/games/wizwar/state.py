@@ -69,7 +69,7 @@ IMPLEMENTED = frozenset({
     "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
     "destroy_wall", "create_wall", "stone_block",
     # helper "sight"
-    "wall_of_earth",
+    "wall_of_earth", "around_the_corner", "astral_projection", "visionstone",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -209,6 +209,10 @@ class StateLayout(KernelLayout):
     stop_turn: np.ndarray  # int32 (B,): stop the game before turn stop_turn starts (0: never): the
     #                        replay's board pictures (a game is deterministic, so the replay plays it
     #                        again up to that turn and draws the state)
+    # helper sight
+    bend: np.ndarray       # int8 (B,): Around the Corner was cast this turn and no spell has bent yet
+    eye: np.ndarray        # int16 (B,): the square Astral Projection lets the next spell be cast
+    #                        from this turn, -1
 
 
 @structref.register
@@ -254,6 +258,8 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         edge_kind=z((batch, ne), np.int8), column=z((batch, h + 1, w + 1), np.int8), fill=z((batch, nsq), np.int8),
         wall_by=np.full((batch, ne), -1, np.int16),
         stop_turn=z(batch, np.int32),
+        # helper sight
+        bend=z(batch, np.int8), eye=np.full(batch, -1, np.int16),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 

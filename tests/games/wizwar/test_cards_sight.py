@@ -9,10 +9,12 @@ its base at (2,2), red (seat 1) at (2,7). Walls are drawn into blue's face with 
 
 from __future__ import annotations
 
+from simlab.games.wizwar import bots as BT
 from simlab.games.wizwar import rules as R
 from simlab.games.wizwar import state as S
-from simlab.games.wizwar.state import O_ATTACK, O_PUNCH, O_THROW
-from tests.games.wizwar.kit import CLOSED_NS, Position
+from simlab.games.wizwar.sight import line_of_sight, sees_bent, sees_through
+from simlab.games.wizwar.state import O_ATTACK, O_ITEM, O_NEUTRAL, O_PUNCH, O_THROW
+from tests.games.wizwar.kit import CLOSED_NS, Position, face
 
 SHUT = (*CLOSED_NS, (5, 0, "|"))  # blue's wrap exits walled: no line of sight around through a link
 ALWAYS = {"counter_min": 0}
@@ -122,3 +124,198 @@ def test_balanced_bot_walls_off_only_a_hit_worth_it():
         attack(pos, "Zot!")
         used.add(int(pos.st.c_cont[0, we]))
     assert used == {S.Z_DISCARD, S.Z_HAND0 + 1}
+
+
+def chosen(pos, p=0):
+    """The option seat p's bot takes now."""
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, p)
+    k = BT.choose_option(pos.st, pos.t, 0, pos.geo, p, pos.prm[p])
+    return tuple(int(v) for v in pos.st.opt[0, k])
+
+
+def named(pos, option, name):
+    return pos.st.inst_card[0, option[1]] == pos.ct.names.index(name)
+
+
+def targets(pos, name, p=0):
+    """The wizards seat p's attack spell ``name`` may be aimed at now."""
+    return {o[2] for o in card_opts(pos, O_ATTACK, name, p)}
+
+
+# A corner: a wall on the north side of blue's (1,1) puts columns on both its ends, so the line
+# from (0,0) to (2,2), which runs through the corner of (0,0) and (1,1), is blocked; (0,2) and
+# (2,0) see both squares.
+CORNER = (*SHUT, wall_north(1, 1))
+
+
+def corner(**kw):
+    return ready(blue=face(*CORNER), at=(0, 0), red_at=(2, 2), **kw)
+
+
+# ------------------------------------------------------------------------------------------------
+# Around the Corner (Ca1 Co1 Th1; C 2.2 G8, 2.3)
+# ------------------------------------------------------------------------------------------------
+
+def test_around_the_corner_geometry():
+    """C 2.3: a target is seen around one corner when some square centre m that the caster sees
+    sees the target; a straight line is not needed."""
+    pos = corner()
+    a, c = pos.sq(0, 0), pos.sq(2, 2)
+    assert not line_of_sight(pos.geo, a, c, 1)
+    assert sees_bent(pos.geo, a, c, 1, False)
+    assert not sees_bent(pos.geo, a, c, 1, True)  # under Fog (A-32) each leg reaches one square
+
+
+def test_around_the_corner_lets_one_spell_bend():
+    """Around the Corner: after it, one spell of the turn is aimed around a corner (a standing
+    effect, our ruling); that spell uses it up."""
+    pos = corner()
+    pos.give(0, "Fireball")
+    atc = pos.give(0, "Around the Corner")
+    assert 1 not in targets(pos, "Fireball")
+    pos.do(0, (O_NEUTRAL, atc, 0, -1, 0))
+    assert pos.st.bend[0] == 1 and targets(pos, "Fireball") == {1}
+    attack(pos, "Fireball")
+    assert pos.st.life[0, 1] == 10 and pos.st.bend[0] == 0
+    assert [e[3:] for e in events(pos, R.EV_SIGHT)] == [(R.SEE_BENT, -1, 0), (R.SEE_BENT, -1, 1)]
+    assert any("around one corner" in line for line in pos.log())
+
+
+def test_around_the_corner_is_kept_by_a_spell_in_plain_sight():
+    """Around the Corner (our ruling): a spell at a wizard the caster sees does not use the bend
+    up; it lasts until a spell needs it or the turn ends."""
+    pos = corner()
+    pos.give(0, "Zot!")
+    atc = pos.give(0, "Around the Corner")
+    pos.do(0, (O_NEUTRAL, atc, 0, -1, 0))
+    pos.put(1, 0, 2)
+    attack(pos, "Zot!")
+    assert pos.st.life[0, 1] == 14 and pos.st.bend[0] == 1
+
+
+def test_bend_and_astral_square_end_with_the_turn():
+    """Around the Corner and Astral Projection serve a spell of the turn they are cast in: Move
+    and Cast clears them."""
+    pos = corner()
+    pos.st.bend[0] = 1
+    pos.st.eye[0] = pos.sq(0, 2)
+    pos.st.mc_over[0] = 1
+    R.move_and_cast(pos.st, pos.t, 0, pos.geo, 0, pos.prm)
+    assert pos.st.bend[0] == 0 and pos.st.eye[0] == -1
+
+
+def test_balanced_bends_for_an_attack():
+    """Bots: the balanced bot casts Around the Corner when it then can hit a wizard it does not
+    see (Fireball, 5), and not when nothing hides."""
+    pos = corner()
+    pos.give(0, "Fireball")
+    pos.give(0, "Around the Corner")
+    assert named(pos, chosen(pos), "Around the Corner")
+    pos.put(1, 0, 2)  # in plain sight: the bend is not worth a card
+    assert not named(pos, chosen(pos), "Around the Corner")
+
+
+def test_random_bot_can_bend():
+    """Bots: the random bot picks Around the Corner like any other option."""
+    pos = corner(params={"random": 1.0})
+    pos.give(0, "Around the Corner")
+    assert any(named(pos, chosen(pos), "Around the Corner") for _ in range(80))
+
+
+# ------------------------------------------------------------------------------------------------
+# Astral Projection (Me2; C 2.2 G4)
+# ------------------------------------------------------------------------------------------------
+
+def test_astral_projection_squares():
+    """Astral Projection: an empty square within 3 steps on the map, walls ignored (C 2.2:
+    Manhattan 3); offered (a smaller set) only where a wizard unseen now would be seen. (1,1) is
+    behind the wall from (0,0) yet offered; (0,2) sees red; a filled square is not empty."""
+    pos = corner()
+    ap = pos.give(0, "Astral Projection")
+    zs = {o[4] for o in card_opts(pos, O_NEUTRAL, "Astral Projection")}
+    assert {pos.sq(1, 1), pos.sq(0, 2), pos.sq(2, 0), pos.sq(1, 2)} <= zs
+    assert all(abs(int(pos.t.g_sq_r[0, z])) + abs(int(pos.t.g_sq_c[0, z])) <= 3 for z in zs)
+    assert pos.sq(0, 0) not in zs
+    pos.st.fill[0, pos.sq(0, 2)] = 1
+    assert pos.sq(0, 2) not in {o[4] for o in card_opts(pos, O_NEUTRAL, "Astral Projection")}
+    pos.st.fill[0, pos.sq(0, 2)] = 0
+    pos.put(1, 0, 1)  # red in plain sight: nothing to gain, nothing offered
+    assert not card_opts(pos, O_NEUTRAL, "Astral Projection")
+    assert ap >= 0
+
+
+def test_astral_projection_casts_one_spell_from_its_square():
+    """Astral Projection: the next spell is aimed as though the caster stood on the chosen
+    square; that spell uses it up."""
+    pos = corner()
+    pos.give(0, "Fireball")
+    ap = pos.give(0, "Astral Projection")
+    assert 1 not in targets(pos, "Fireball")
+    pos.do(0, (O_NEUTRAL, ap, 0, -1, pos.sq(0, 2)))
+    assert pos.st.eye[0] == pos.sq(0, 2) and targets(pos, "Fireball") == {1}
+    attack(pos, "Fireball")
+    assert pos.st.life[0, 1] == 10 and pos.st.eye[0] == -1
+    assert pos.st.pos[0, 0] == pos.sq(0, 0)  # the caster does not move
+    assert any("as if cast from (0,2)" in line for line in pos.log())
+
+
+def test_balanced_projects_for_an_attack():
+    """Bots: the balanced bot casts Astral Projection to a square from which it can hit a wizard
+    it does not see; the random bot can pick it."""
+    pos = corner()
+    pos.give(0, "Fireball")
+    pos.give(0, "Astral Projection")
+    opt = chosen(pos)
+    assert named(pos, opt, "Astral Projection")
+    assert line_of_sight(pos.geo, opt[4], pos.sq(2, 2), 1)
+    rnd = corner(params={"random": 1.0})
+    rnd.give(0, "Astral Projection")
+    assert any(named(rnd, chosen(rnd), "Astral Projection") for _ in range(80))
+
+
+# ------------------------------------------------------------------------------------------------
+# Visionstone (Al1; C 2.2 G5, a magic stone)
+# ------------------------------------------------------------------------------------------------
+
+def behind_one_wall(**kw):
+    """Blue on (2,0), red on (2,3), a stone wall east of (2,1) between them."""
+    return ready(blue=face(*SHUT, wall_east(2, 1)), at=(2, 0), red_at=(2, 3), **kw)
+
+
+def carry(pos, name, p=0):
+    i = pos.give(p, name)
+    pos.do(p, next(o for o in pos.options(p) if o[0] == O_ITEM and o[1] == i))
+    return i
+
+
+def test_visionstone_line_passes_one_wall_only():
+    """Visionstone (C 3.4): the line may pass one stone wall or door between squares, not two,
+    never the map's edge."""
+    pos = behind_one_wall()
+    a = pos.sq(2, 0)
+    assert not line_of_sight(pos.geo, a, pos.sq(2, 3), 1)
+    assert sees_through(pos.geo, a, pos.sq(2, 3), 1)
+    two = ready(blue=face(*SHUT, wall_east(2, 1), wall_east(2, 2)), at=(2, 0), red_at=(2, 3))
+    assert not sees_through(two.geo, two.sq(2, 0), two.sq(2, 3), 1)
+
+
+def test_visionstone_spells_through_a_wall_not_throws():
+    """Visionstone: its carrier casts spells through one wall or door; thrown items still need
+    sight (the card: not throw items)."""
+    pos = behind_one_wall()
+    pos.give(0, "Fireball")
+    carry(pos, "Large Rock")
+    assert 1 not in targets(pos, "Fireball")
+    carry(pos, "Visionstone")
+    assert targets(pos, "Fireball") == {1}
+    assert not [o for o in pos.options(0) if o[0] == O_THROW]
+    attack(pos, "Fireball")
+    assert pos.st.life[0, 1] == 10
+
+
+def test_balanced_casts_through_its_visionstone():
+    """Bots: a balanced bot carrying a Visionstone aims its attack through the wall."""
+    pos = behind_one_wall()
+    pos.give(0, "Fireball")
+    carry(pos, "Visionstone")
+    assert named(pos, chosen(pos), "Fireball")
