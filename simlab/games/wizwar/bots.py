@@ -19,6 +19,7 @@ from numba import njit
 from simlab.games.base import BotPreset
 from simlab.games.kernel import coin, rand
 from simlab.games.wizwar.movement import away_side, bolt_path, distances, push_dest, step_unlocked, teleport_squares
+from simlab.games.wizwar.rotation import rotate_sector
 from simlab.games.wizwar.sight import in_storm, line_of_sight, sees_bent
 from simlab.games.wizwar.state import (
     DRAW_MAX,
@@ -59,6 +60,7 @@ from simlab.games.wizwar.state import (
     E_POWERSTONE,
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
+    E_ROTATE_SECTOR,
     E_SHARE_LIFE,
     E_SHIELD,
     E_SPEEDSTONE,
@@ -190,9 +192,50 @@ def sight_card_value(e, v):
     """card_value of the cards that bend sight or block a line (``v`` for any other effect)."""
     if e == E_WALL_OF_EARTH or e == E_VISIONSTONE:
         v = 2.5
-    elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION:
+    elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION or e == E_ROTATE_SECTOR:
         v = 1.0
     return v
+
+
+@njit(cache=True)
+def rotate_score(s, t, b, geo, p, prm, card, z, here):
+    """Score of Rotate Sector turning slot z // 4 by z % 4 quarter turns: the steps it takes off
+    the bot's walk to its goal (the goal and the bot may turn with the sector), tried on the
+    game's own board and put back; worth casting from 3 steps on, less the card's worth."""
+    kind = s.edge_kind[b].copy()
+    doors = s.edge_doors[b].copy()
+    by = s.wall_by[b].copy()
+    col = s.column[b].copy()
+    fill = s.fill[b].copy()
+    pos = s.pos[b].copy()
+    tr = s.tr_sq[b].copy()
+    csq = s.c_sq[b].copy()
+    turned = s.turned[b].copy()
+    unlocked = s.unlocked[b]
+    eye = s.eye[b]
+    rotate_sector(s, t, b, geo, z // 4, z % 4)
+    goal = goal_square(s, t, b, geo, p)
+    me = s.pos[b, p]
+    after = 40
+    if goal >= 0:
+        d = distances(geo, goal, move_bit(s, t, b, p))[me]
+        if d >= 0:
+            after = d
+    s.edge_kind[b] = kind
+    s.edge_doors[b] = doors
+    s.wall_by[b] = by
+    s.column[b] = col
+    s.fill[b] = fill
+    s.pos[b] = pos
+    s.tr_sq[b] = tr
+    s.c_sq[b] = csq
+    s.turned[b] = turned
+    s.unlocked[b] = unlocked
+    s.eye[b] = eye
+    gain = here - after
+    if gain < 3:
+        return -1.0
+    return prm[P_W_TREASURE] * gain - 0.3 * card_value(t, card)
 
 
 @njit(cache=True)
@@ -836,6 +879,8 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = mind_neutral_score(s, t, b, p, card, x)
             elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION:
                 sc = sight_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], look)
+            elif e == E_ROTATE_SECTOR:
+                sc = rotate_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], here)
             else:
                 sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0, look)
         elif kind == O_ADD and a < 0:

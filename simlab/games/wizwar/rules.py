@@ -29,6 +29,7 @@ from simlab.games.wizwar.movement import (
     straight,
     teleport_squares,
 )
+from simlab.games.wizwar.rotation import rotate_sector, slot_colour
 from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, near, sees_bent, sees_border, sees_through
 from simlab.games.wizwar.state import (
     BASE_SPEED,
@@ -67,6 +68,7 @@ from simlab.games.wizwar.state import (
     E_POWERSTONE,
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
+    E_ROTATE_SECTOR,
     E_SHARE_LIFE,
     E_SPEEDSTONE,
     E_SPELLSTONE,
@@ -142,9 +144,10 @@ from simlab.games.wizwar.state import (
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
- EV_EARTH_WALL, EV_SIGHT) = range(50)
+ EV_EARTH_WALL, EV_SIGHT, EV_ROTATE) = range(51)
 # helper sight: EV_EARTH_WALL a = the seat it shields, x = the attacker; EV_SIGHT a = how the next
-# spell sees (SEE_BENT, SEE_ASTRAL), x = Astral Projection's square, y = 0 readied / 1 used
+# spell sees (SEE_BENT, SEE_ASTRAL), x = Astral Projection's square, y = 0 readied / 1 used;
+# EV_ROTATE a = slot turned, x = clockwise quarter turns, y = the sector's colour
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -158,11 +161,12 @@ WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or ite
 @njit(cache=True)
 def geo_of(s, t, b):
     """The :class:`~simlab.games.wizwar.board.Geometry` of game b: its deal's fixed arrays from
-    the tables' pool, and the game's own border kinds and columns (views of its State rows, so a
-    wall made or destroyed during the game is seen through it at once)."""
+    the tables' pool, and the game's own border kinds, door colours and columns (views of its
+    State rows, so a wall made or destroyed, or a sector turned, during the game is seen through it
+    at once)."""
     k = s.deal[b]
     return Geometry(t.g_sq_of[k], t.g_sq_r[k], t.g_sq_c[k], t.g_nbr[k], t.g_arrive[k], t.g_edge[k],
-                    t.g_link[k], t.g_hedge[k], t.g_vedge[k], s.edge_kind[b], t.g_edge_doors[k],
+                    t.g_link[k], t.g_hedge[k], t.g_vedge[k], s.edge_kind[b], s.edge_doors[b],
                     t.g_edge_inner[k], t.g_edge_sq[k], t.g_edge_side[k], s.column[b])
 
 
@@ -184,6 +188,8 @@ def setup(s, t, b, players, seed_words, game_id):
     s.column[b] = t.g_column[k]
     s.fill[b] = 0
     s.wall_by[b] = -1
+    s.edge_doors[b] = t.g_edge_doors[k]  # door colours: Rotate Sector moves doors
+    s.turned[b] = 0
     s.players[b] = players
     s.done[b] = 0
     s.winner[b] = -1
@@ -718,7 +724,7 @@ def enumerate_options(s, t, b, geo, p):
             mind_neutral_options(s, t, b, geo, p, i, fog, cseen)
         elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
             walls_options(s, t, b, geo, p, i, e)
-        elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION:
+        elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION or e == E_ROTATE_SECTOR:
             sight_options(s, t, b, geo, p, i, e, fog, cseen)
     geo_move_options(s, t, b, geo, p)
     maint_options(s, t, b, geo, p, fog, seen)
@@ -918,7 +924,7 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         share_life(s, b, p, q)
     elif e == E_THOUGHT_STEAL:
         thought_steal(s, t, b, p, q, prm)
-    elif sight_effect(s, b, p, e, z):
+    elif sight_effect(s, t, b, geo, p, e, z):
         pass
     else:
         walls_effect(s, t, b, geo, p, i, e, z, prm)
@@ -2007,6 +2013,16 @@ def sight_options(s, t, b, geo, p, i, e, fog, cseen):
         if s.bend[b] == 0:
             add_opt(s, b, O_NEUTRAL, i, p, -1, 0)
         return
+    if e == E_ROTATE_SECTOR:
+        # any sector (range anywhere, A-24), 90 degrees clockwise, 180, or 90 counter-clockwise
+        # (z = slot * 4 + clockwise quarter turns)
+        H, W = geo.sq_of.shape
+        for r in range(0, H, 5):
+            for c in range(0, W, 5):
+                if geo.sq_of[r, c] >= 0:
+                    for k in range(1, 4):
+                        add_opt(s, b, O_NEUTRAL, i, p, -1, ((r // 5) * (W // 5) + c // 5) * 4 + k)
+        return
     if s.eye[b] >= 0:
         return
     bit = 1 << s.colour[b, p]
@@ -2020,11 +2036,17 @@ def sight_options(s, t, b, geo, p, i, e, fog, cseen):
 
 
 @njit(cache=True)
-def sight_effect(s, b, p, e, z):
+def sight_effect(s, t, b, geo, p, e, z):
     """Around the Corner readies a bend, Astral Projection its square ``z``, for one spell of this
-    turn (our ruling: a standing effect until a spell uses it or the turn ends). False for other
-    effects."""
-    if e == E_AROUND_THE_CORNER:
+    turn (our ruling: a standing effect until a spell uses it or the turn ends); Rotate Sector
+    turns the sector of slot z // 4 by z % 4 clockwise quarter turns (``rotation.py``). False for
+    other effects."""
+    if e == E_ROTATE_SECTOR:
+        slot = z // 4
+        W = geo.sq_of.shape[1] // 5
+        log(s, b, EV_ROTATE, slot, z % 4, slot_colour(s, t, b, (slot // W) * 5, (slot % W) * 5))
+        rotate_sector(s, t, b, geo, slot, z % 4)
+    elif e == E_AROUND_THE_CORNER:
         s.bend[b] = 1
         log(s, b, EV_SIGHT, SEE_BENT, -1, 0)
     elif e == E_ASTRAL_PROJECTION:

@@ -69,7 +69,7 @@ IMPLEMENTED = frozenset({
     "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
     "destroy_wall", "create_wall", "stone_block",
     # helper "sight"
-    "wall_of_earth", "around_the_corner", "astral_projection", "visionstone",
+    "wall_of_earth", "around_the_corner", "astral_projection", "visionstone", "rotate_sector",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -213,6 +213,10 @@ class StateLayout(KernelLayout):
     bend: np.ndarray       # int8 (B,): Around the Corner was cast this turn and no spell has bent yet
     eye: np.ndarray        # int16 (B,): the square Astral Projection lets the next spell be cast
     #                        from this turn, -1
+    edge_doors: np.ndarray  # int8 (B, NE): the game's door owner masks (a door turned by Rotate Sector
+    #                        keeps its colours), copied from the deal at setup
+    turned: np.ndarray     # int8 (B, 4): clockwise quarter turns of each slot's sector since the deal
+    #                        (slot = map row of sectors x sectors per row + column; Rotate Sector)
 
 
 @structref.register
@@ -260,6 +264,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         stop_turn=z(batch, np.int32),
         # helper sight
         bend=z(batch, np.int8), eye=np.full(batch, -1, np.int16),
+        edge_doors=z((batch, ne), np.int8), turned=z((batch, 4), np.int8),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
@@ -299,6 +304,8 @@ class TablesLayout:
     g_colours: np.ndarray    # int8 (K, MAXP): colour of seat p in the deal (-1 beyond the players)
     g_base: np.ndarray       # int16 (K, MAXP): base square of seat p
     g_tstart: np.ndarray     # int16 (K, NTR): start square of treasure k (seat k // 2)
+    # helper sight
+    g_sides: np.ndarray      # int8 (K, H, W, 4): the drawn half of each map cell's side as dealt (board.Board.sides)
 
 
 @structref.register

@@ -9,6 +9,9 @@ its base at (2,2), red (seat 1) at (2,7). Walls are drawn into blue's face with 
 
 from __future__ import annotations
 
+import pytest
+
+from simlab.games.wizwar import board as B
 from simlab.games.wizwar import bots as BT
 from simlab.games.wizwar import rules as R
 from simlab.games.wizwar import state as S
@@ -319,3 +322,140 @@ def test_balanced_casts_through_its_visionstone():
     pos.give(0, "Fireball")
     carry(pos, "Visionstone")
     assert named(pos, chosen(pos), "Fireball")
+
+
+# ------------------------------------------------------------------------------------------------
+# Rotate Sector (Ca1 Th1; C 2.2 G5, R131-R134, A-24)
+# ------------------------------------------------------------------------------------------------
+
+def side(pos, row, col, d):
+    """The border on side d (N, E, S, W = 0..3) of map square (row, col)."""
+    return int(pos.t.g_edge[0, pos.sq(row, col), d])
+
+
+def kind_at(pos, row, col, d):
+    return int(pos.st.edge_kind[0, side(pos, row, col, d)])
+
+
+def rotate(pos, slot, k):
+    from simlab.games.wizwar.rotation import rotate_sector
+    rotate_sector(pos.st, pos.t, 0, pos.geo, slot, k)
+
+
+def snapshot(pos):
+    st = pos.st
+    return [a[0].copy() for a in (st.edge_kind, st.edge_doors, st.wall_by, st.column, st.fill, st.pos, st.tr_sq,
+                                  st.c_sq)]
+
+
+@pytest.mark.parametrize("k,where", [(1, (0, 4, 2)), (2, (4, 4, 3)), (3, (4, 0, 0))])
+def test_rotate_sector_moves_an_inner_wall(k, where):
+    """Rotate Sector (board.Sector.rotated): a clockwise quarter turn takes square (r, c) of the
+    sector to (c, 4 - r) and side d to d + 1. Blue's wall east of (0,0), worked by hand: 90
+    degrees clockwise -> south of (0,4); 180 -> west of (4,4); 90 counter-clockwise -> north
+    of (4,0). The old place is open; the columns follow (A-13)."""
+    pos = ready(blue=face(wall_east(0, 0)))
+    rotate(pos, 0, k)
+    assert kind_at(pos, *where) == B.WALL
+    assert kind_at(pos, 0, 0, 1) == B.OPEN
+    assert S.board_violations(pos.st, pos.t, 0) == 0
+
+
+def test_rotate_sector_merges_its_exits_again():
+    """R131, R132: blue's north and south exits are drawn as walls; turned 90 degrees clockwise
+    the north wall lies on the join with red (a wall: either half is one) and the south wall on
+    the map's edge (an outer wall, R42); the open west and east exits come round to the north and
+    south. The links (wrap-arounds) stay where they are."""
+    pos = ready(blue=face(*CLOSED_NS))
+    links = pos.t.g_nbr[0].copy()
+    rotate(pos, 0, 1)
+    assert kind_at(pos, 2, 4, 1) == B.WALL
+    assert kind_at(pos, 2, 0, 3) == B.OUTER
+    assert kind_at(pos, 0, 2, 0) == B.OPEN and kind_at(pos, 4, 2, 2) == B.OPEN
+    assert (pos.t.g_nbr[0] == links).all()
+    assert S.board_violations(pos.st, pos.t, 0) == 0
+
+
+def test_rotate_sector_moves_what_lies_on_it():
+    """Rotate Sector: wizards, treasures, dropped items and Stone Blocks on the sector turn with
+    it (they lie on its squares); a door keeps its colour; what lies on another sector stays."""
+    pos = ready(blue=face((3, 8, "D")), at=(0, 0), red_at=(2, 7))  # a blue door east of (1,1)
+    rock = pos.give(0, "Large Rock")
+    S.place(pos.st, 0, rock, S.Z_FLOOR)
+    pos.st.c_sq[0, rock] = pos.sq(0, 1)
+    pos.st.fill[0, pos.sq(3, 3)] = 1
+    pos.st.tr_sq[0, 0] = pos.sq(0, 0)
+    rotate(pos, 0, 1)
+    assert pos.st.pos[0, 0] == pos.sq(0, 4) and pos.st.pos[0, 1] == pos.sq(2, 7)
+    assert pos.st.tr_sq[0, 0] == pos.sq(0, 4)
+    assert pos.st.c_sq[0, rock] == pos.sq(1, 4)
+    assert pos.st.fill[0, pos.sq(3, 1)] == 1 and pos.st.fill[0, pos.sq(3, 3)] == 0
+    e = side(pos, 1, 3, 2)  # (1,1) east -> (1,3) south
+    assert pos.st.edge_kind[0, e] == B.DOOR and pos.st.edge_doors[0, e] == 1 << int(pos.st.colour[0, 0])
+    assert S.board_violations(pos.st, pos.t, 0) == 0
+
+
+def test_four_quarter_turns_give_the_board_back():
+    """Rotate Sector: four quarter turns (or two half turns, or a turn and its reverse) give back
+    every border kind, door colour, created wall, column, filler and position."""
+    pos = ready(blue=face(wall_east(0, 0), wall_north(3, 1), (3, 8, "D"), *CLOSED_NS), at=(0, 1))
+    pos.st.fill[0, pos.sq(4, 3)] = 1  # a Stone Block: the fill and its sides' bit, as the card sets them
+    for d in range(4):
+        pos.st.edge_kind[0, side(pos, 4, 3, d)] |= S.FILLED
+    pos.st.edge_kind[0, side(pos, 1, 2, 2)] = B.WALL  # a created wall inside the sector
+    pos.st.wall_by[0, side(pos, 1, 2, 2)] = 7
+    for i in range(5):
+        for j in range(11):
+            pos.st.column[0, i, j] = S.column_due(pos.st.edge_kind[0], pos.t.g_hedge[0], pos.t.g_vedge[0], i, j)
+    start = snapshot(pos)
+    for turns in ((1, 1, 1, 1), (2, 2), (1, 3), (3, 1)):
+        for k in turns:
+            rotate(pos, 0, k)
+        assert all((a == b).all() for a, b in zip(start, snapshot(pos), strict=True)), turns
+        assert pos.st.turned[0, 0] == 0
+
+
+def test_rotate_sector_loses_created_join_walls_and_repairs_drawn_ones():
+    """R133: a created wall on the join of a sector that turns is lost; R134: a destroyed drawn
+    wall on such a join is repaired (here blue's east exit, when red turns)."""
+    pos = ready(blue=face((5, 20, "|")))
+    e = side(pos, 2, 4, 1)
+    pos.st.edge_kind[0, e] = B.OPEN  # destroyed (Destroy Wall)
+    f = side(pos, 0, 4, 1)
+    pos.st.edge_kind[0, f] = B.WALL  # created on the join (Create Wall)
+    pos.st.wall_by[0, f] = 5
+    rotate(pos, 1, 2)
+    assert pos.st.edge_kind[0, e] == B.WALL
+    assert pos.st.edge_kind[0, f] == B.WALL and pos.st.wall_by[0, f] == -1  # drawn frame: a wall anyway
+    g = side(pos, 2, 4, 1)
+    rotate(pos, 0, 2)  # blue turns: its open west exit comes east, red's west half is open
+    assert pos.st.edge_kind[0, g] == B.OPEN and pos.st.wall_by[0, f] == -1
+    assert S.board_violations(pos.st, pos.t, 0) == 0
+
+
+def test_rotate_sector_options_and_cast():
+    """Rotate Sector: any sector (range anywhere, A-24), 90 degrees either way or 180 (three
+    options per sector); cast as a neutral spell it turns the sector and says so in the log."""
+    pos = ready(blue=face(wall_east(0, 0)))
+    rs = pos.give(0, "Rotate Sector")
+    zs = sorted(o[4] for o in card_opts(pos, O_NEUTRAL, "Rotate Sector"))
+    assert zs == [1, 2, 3, 5, 6, 7]
+    pos.do(0, (O_NEUTRAL, rs, 0, -1, 1))
+    assert kind_at(pos, 0, 4, 2) == B.WALL
+    assert any("blue sector turns 90 degrees clockwise" in line for line in pos.log())
+
+
+def test_balanced_turns_a_sector_that_shortens_its_walk():
+    """Bots: the balanced bot casts Rotate Sector when its walk to its goal gets 3 or more steps
+    shorter: blue's east exit is walled, so red's treasures on (2,5) are 7 steps away (round by
+    the wrap); with blue turned an open exit faces red (3 steps). The random bot can pick it."""
+    pos = ready(blue=face((5, 20, "|")), red_at=(4, 9))
+    for j in (2, 3):
+        pos.st.tr_sq[0, j] = pos.sq(2, 5)
+    pos.give(0, "Rotate Sector")
+    opt = chosen(pos)
+    assert named(pos, opt, "Rotate Sector")
+    assert pos.st.edge_kind[0, side(pos, 2, 4, 1)] == B.WALL  # the trial turn was put back
+    rnd = ready(params={"random": 1.0})
+    rnd.give(0, "Rotate Sector")
+    assert any(named(rnd, chosen(rnd), "Rotate Sector") for _ in range(80))
