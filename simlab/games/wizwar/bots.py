@@ -56,6 +56,7 @@ from simlab.games.wizwar.state import (
     E_NEGATE_NEUTRAL,
     E_NULL_POWDER,
     E_PAIN_LINK,
+    E_PASS_THROUGH_WALL,
     E_PICK_LOCK,
     E_POWERSTONE,
     E_POWERTHRUST,
@@ -72,6 +73,7 @@ from simlab.games.wizwar.state import (
     E_THOUGHT_STEAL,
     E_VISIONSTONE,
     E_WALL_OF_EARTH,
+    E_WALLIVORE,
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
@@ -194,7 +196,37 @@ def sight_card_value(e, v):
         v = 2.5
     elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION or e == E_ROTATE_SECTOR:
         v = 1.0
+    elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL:
+        v = 1.5
     return v
+
+
+@njit(cache=True)
+def wall_side_score(s, t, b, geo, p, prm, card, d, goal, field, here):
+    """Score of Wallivore or Pass Through Wall at the wall on side d of the bot's square: the
+    steps it takes off the walk to the goal (Pass Through Wall: the square beyond, reached for
+    free; Wallivore: the walk with the wall gone, tried and put back), worth it from 3 steps on;
+    Wallivore's 2 life also count when the bot is hurt (life 18 or less)."""
+    me = s.pos[b, p]
+    gain = 0
+    if t.card_effect[card] == E_PASS_THROUGH_WALL:
+        v = geo.nbr[me, d]
+        if v >= 0 and field[v] >= 0:
+            gain = here - field[v]
+    elif goal >= 0:
+        f = geo.edge[me, d]
+        old = s.edge_kind[b, f]
+        s.edge_kind[b, f] = old & FILLED
+        after = distances(geo, goal, move_bit(s, t, b, p))[me]
+        s.edge_kind[b, f] = old
+        if after >= 0:
+            gain = here - after
+    sc = -1.0
+    if gain >= 3:
+        sc = prm[P_W_TREASURE] * gain
+    if t.card_effect[card] == E_WALLIVORE and s.life[b, p] <= 18:
+        sc = max(sc, 0.0) + 1.0
+    return sc - 0.3 * card_value(t, card) if sc > 0 else -1.0
 
 
 @njit(cache=True)
@@ -881,6 +913,8 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = sight_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], look)
             elif e == E_ROTATE_SECTOR:
                 sc = rotate_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], here)
+            elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL:
+                sc = wall_side_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], goal, field, here)
             else:
                 sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0, look)
         elif kind == O_ADD and a < 0:

@@ -64,6 +64,7 @@ from simlab.games.wizwar.state import (
     E_MIST_BODY,
     E_NULL_POWDER,
     E_PAIN_LINK,
+    E_PASS_THROUGH_WALL,
     E_PICK_LOCK,
     E_POWERSTONE,
     E_POWERTHRUST,
@@ -78,6 +79,7 @@ from simlab.games.wizwar.state import (
     E_TELEPORT,
     E_THOUGHT_STEAL,
     E_VISIONSTONE,
+    E_WALLIVORE,
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
@@ -144,10 +146,11 @@ from simlab.games.wizwar.state import (
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
- EV_EARTH_WALL, EV_SIGHT, EV_ROTATE) = range(51)
+ EV_EARTH_WALL, EV_SIGHT, EV_ROTATE, EV_EAT) = range(52)
 # helper sight: EV_EARTH_WALL a = the seat it shields, x = the attacker; EV_SIGHT a = how the next
 # spell sees (SEE_BENT, SEE_ASTRAL), x = Astral Projection's square, y = 0 readied / 1 used;
-# EV_ROTATE a = slot turned, x = clockwise quarter turns, y = the sector's colour
+# EV_ROTATE a = slot turned, x = clockwise quarter turns, y = the sector's colour; EV_EAT a = the
+# wall eaten (Wallivore), x = life after
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -724,7 +727,8 @@ def enumerate_options(s, t, b, geo, p):
             mind_neutral_options(s, t, b, geo, p, i, fog, cseen)
         elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
             walls_options(s, t, b, geo, p, i, e)
-        elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION or e == E_ROTATE_SECTOR:
+        elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION or e == E_ROTATE_SECTOR \
+                or e == E_WALLIVORE or e == E_PASS_THROUGH_WALL:
             sight_options(s, t, b, geo, p, i, e, fog, cseen)
     geo_move_options(s, t, b, geo, p)
     maint_options(s, t, b, geo, p, fog, seen)
@@ -2013,6 +2017,9 @@ def sight_options(s, t, b, geo, p, i, e, fog, cseen):
         if s.bend[b] == 0:
             add_opt(s, b, O_NEUTRAL, i, p, -1, 0)
         return
+    if e == E_WALLIVORE or e == E_PASS_THROUGH_WALL:
+        wall_side_options(s, b, geo, p, i, e)
+        return
     if e == E_ROTATE_SECTOR:
         # any sector (range anywhere, A-24), 90 degrees clockwise, 180, or 90 counter-clockwise
         # (z = slot * 4 + clockwise quarter turns)
@@ -2036,12 +2043,55 @@ def sight_options(s, t, b, geo, p, i, e, fog, cseen):
 
 
 @njit(cache=True)
+def wall_side_options(s, b, geo, p, i, e):
+    """Options of Wallivore and Pass Through Wall (card i, effect e) for seat p: the stone walls
+    (drawn or created; never outer walls, R125, nor doors) on the sides of its square, z = the
+    side. Pass Through Wall also needs a square beyond that is not filled and a wizard free to
+    move (not after Teleport, R141 a stunned wizard that attacked)."""
+    me = s.pos[b, p]
+    for d in range(4):
+        f = geo.edge[me, d]
+        v = geo.nbr[me, d]
+        if (s.edge_kind[b, f] & KIND) != _WALL or v < 0:
+            continue
+        if e == E_PASS_THROUGH_WALL and (s.fill[b, v] or s.no_move[b] or (s.stunned[b] == 1 and s.attacked[b] == 1)):
+            continue
+        add_opt(s, b, O_NEUTRAL, i, p, -1, d)
+
+
+@njit(cache=True)
+def wallivore(s, b, geo, p, d):
+    """Wallivore (card text; A-24: a wall bordering one's square): the stone wall on side d of
+    seat p's square is eaten (gone, as Destroy Wall leaves it: a Stone Block's bit stays, the
+    columns are rebuilt, R127), then p gains 2 life (up to 20, R152). No effect if the wall is
+    gone by then."""
+    f = geo.edge[s.pos[b, p], d]
+    if (s.edge_kind[b, f] & KIND) != _WALL:
+        return False
+    s.edge_kind[b, f] = s.edge_kind[b, f] & FILLED
+    s.wall_by[b, f] = -1
+    border_changed(s, b, geo, f)
+    s.life[b, p] = min(MAX_LIFE, s.life[b, p] + 2)
+    log(s, b, EV_EAT, f, s.life[b, p], 0)
+    return True
+
+
+@njit(cache=True)
 def sight_effect(s, t, b, geo, p, e, z):
     """Around the Corner readies a bend, Astral Projection its square ``z``, for one spell of this
     turn (our ruling: a standing effect until a spell uses it or the turn ends); Rotate Sector
     turns the sector of slot z // 4 by z % 4 clockwise quarter turns (``rotation.py``). False for
     other effects."""
-    if e == E_ROTATE_SECTOR:
+    if e == E_WALLIVORE:
+        if not wallivore(s, b, geo, p, z):
+            log(s, b, EV_NO_EFFECT, 0, p, 0)
+    elif e == E_PASS_THROUGH_WALL:
+        # Pass Through Wall: across the wall on side z once, its effects ignored; moving, but no
+        # movement point spent (the spell carries the wizard; our ruling)
+        v = geo.nbr[s.pos[b, p], z]
+        if v >= 0 and s.fill[b, v] == 0:
+            geo_self_move(s, b, p, v, False)
+    elif e == E_ROTATE_SECTOR:
         slot = z // 4
         W = geo.sq_of.shape[1] // 5
         log(s, b, EV_ROTATE, slot, z % 4, slot_colour(s, t, b, (slot // W) * 5, (slot % W) * 5))

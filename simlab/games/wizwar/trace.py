@@ -151,6 +151,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_EARTH_WALL:
             lines.append(f"    a wall of earth rises in the line from {who(x)} to {who(a)}, "
                          "blocks the attack and collapses")
+        elif code == R.EV_EAT:
+            lines.append(f"    eats the wall {door(a)} and gains 2 life (life {x})")
         elif code == R.EV_ROTATE:
             turn = {1: "90 degrees clockwise", 2: "180 degrees", 3: "90 degrees counter-clockwise"}[int(x)]
             lines.append(f"    the {COLOURS[int(y)]} sector turns {turn}")

@@ -459,3 +459,72 @@ def test_balanced_turns_a_sector_that_shortens_its_walk():
     rnd = ready(params={"random": 1.0})
     rnd.give(0, "Rotate Sector")
     assert any(named(rnd, chosen(rnd), "Rotate Sector") for _ in range(80))
+
+
+# ------------------------------------------------------------------------------------------------
+# Wallivore (Mu2; C 2.2 G5, A-24) and Pass Through Wall (Th1; C 2.2 G4, R125)
+# ------------------------------------------------------------------------------------------------
+
+def test_wallivore_eats_a_wall_beside_its_caster():
+    """Wallivore: a stone wall bordering the caster's square (A-24) is destroyed (its columns go
+    with it, R127), then the caster gains 2 life; doors and outer walls are no stone walls to eat
+    (R125)."""
+    pos = ready(blue=face(wall_east(2, 2), (4, 9, "DDD")), red_at=(4, 9))  # and a door on its north side
+    pos.st.life[0, 0] = 10
+    wv = pos.give(0, "Wallivore")
+    assert {o[4] for o in card_opts(pos, O_NEUTRAL, "Wallivore")} == {1}
+    pos.do(0, (O_NEUTRAL, wv, 0, -1, 1))
+    assert kind_at(pos, 2, 2, 1) == B.OPEN and pos.st.life[0, 0] == 12
+    assert S.board_violations(pos.st, pos.t, 0) == 0
+    assert any("eats the wall" in line for line in pos.log())
+    edge = ready(at=(0, 0), red_at=(4, 9))
+    edge.give(0, "Wallivore")
+    assert not card_opts(edge, O_NEUTRAL, "Wallivore")  # (0,0) north and west: outer walls
+
+
+def test_wallivore_life_capped_at_20():
+    """Wallivore's 2 life stop at 20 (R152)."""
+    pos = ready(blue=face(wall_east(2, 2)), red_at=(4, 9))
+    pos.st.life[0, 0] = 19
+    wv = pos.give(0, "Wallivore")
+    pos.do(0, (O_NEUTRAL, wv, 0, -1, 1))
+    assert pos.st.life[0, 0] == 20
+
+
+def test_pass_through_wall_crosses_one_wall():
+    """Pass Through Wall: the caster crosses the wall beside it once (the wall stays; no movement
+    point spent, our ruling; it counts as moving, R140); never an outer wall (R125), never into a
+    filled square."""
+    pos = ready(blue=face(wall_east(2, 2)), red_at=(4, 9))
+    ptw = pos.give(0, "Pass Through Wall")
+    assert {o[4] for o in card_opts(pos, O_NEUTRAL, "Pass Through Wall")} == {1}
+    pos.do(0, (O_NEUTRAL, ptw, 0, -1, 1))
+    assert pos.st.pos[0, 0] == pos.sq(2, 3) and pos.st.mp[0] == 3 and pos.st.moved[0] == 1
+    assert kind_at(pos, 2, 2, 1) == B.WALL
+    full = ready(blue=face(wall_east(2, 2)), red_at=(4, 9))
+    full.st.fill[0, full.sq(2, 3)] = 1
+    full.give(0, "Pass Through Wall")
+    assert not card_opts(full, O_NEUTRAL, "Pass Through Wall")
+    edge = ready(at=(0, 0), red_at=(4, 9))
+    edge.give(0, "Pass Through Wall")
+    assert not card_opts(edge, O_NEUTRAL, "Pass Through Wall")
+
+
+def test_balanced_uses_wall_cards_where_they_pay():
+    """Bots: the balanced bot passes through a wall that saves it 3 or more steps (red's treasures
+    just beyond a long wall), eats a wall when hurt, and the random bot can pick both."""
+    blue = face(*[wall_east(r, 2) for r in range(4)])  # (0..3, 2) | (0..3, 3): way round by row 4
+    pos = ready(blue=blue, at=(0, 2), red_at=(4, 9))
+    for j in (2, 3):
+        pos.st.tr_sq[0, j] = pos.sq(0, 3)
+    pos.give(0, "Pass Through Wall")
+    assert named(pos, chosen(pos), "Pass Through Wall")
+    hurt = ready(blue=face(wall_east(2, 2)), red_at=(4, 9))
+    hurt.st.life[0, 0] = 9
+    hurt.give(0, "Wallivore")
+    hurt.st.mp[0] = 0  # nothing better to do
+    assert named(hurt, chosen(hurt), "Wallivore")
+    for name in ("Wallivore", "Pass Through Wall"):
+        rnd = ready(blue=face(wall_east(2, 2)), red_at=(4, 9), params={"random": 1.0})
+        rnd.give(0, name)
+        assert any(named(rnd, chosen(rnd), name) for _ in range(80))
