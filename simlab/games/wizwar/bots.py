@@ -18,6 +18,7 @@ from numba import njit
 
 from simlab.games.base import BotPreset
 from simlab.games.kernel import coin, rand
+from simlab.games.wizwar.board import DOOR
 from simlab.games.wizwar.movement import away_side, bolt_path, distances, push_dest, step_unlocked, teleport_squares
 from simlab.games.wizwar.rotation import rotate_sector
 from simlab.games.wizwar.sight import in_storm, line_of_sight, sees_bent
@@ -32,6 +33,7 @@ from simlab.games.wizwar.state import (
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
+    E_CREATE_DOOR,
     E_CREATE_WALL,
     E_DESTROY_WALL,
     E_DISPEL,
@@ -196,29 +198,34 @@ def sight_card_value(e, v):
         v = 2.5
     elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION or e == E_ROTATE_SECTOR:
         v = 1.0
-    elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL:
+    elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR:
         v = 1.5
     return v
 
 
 @njit(cache=True)
 def wall_side_score(s, t, b, geo, p, prm, card, d, goal, field, here):
-    """Score of Wallivore or Pass Through Wall at the wall on side d of the bot's square: the
-    steps it takes off the walk to the goal (Pass Through Wall: the square beyond, reached for
-    free; Wallivore: the walk with the wall gone, tried and put back), worth it from 3 steps on;
-    Wallivore's 2 life also count when the bot is hurt (life 18 or less)."""
+    """Score of Wallivore or Pass Through Wall at the wall on side d of the bot's square, or of
+    Create Door at border d: the steps it takes off the walk to the goal (Pass Through Wall: the
+    square beyond, reached for free; Wallivore and Create Door: the walk with the wall gone or the
+    bot's own door there, tried and put back), worth it from 3 steps on; Wallivore's 2 life also
+    count when the bot is hurt (life 18 or less). Create Door to shut others out is not tried."""
     me = s.pos[b, p]
     gain = 0
-    if t.card_effect[card] == E_PASS_THROUGH_WALL:
+    e = t.card_effect[card]
+    if e == E_PASS_THROUGH_WALL:
         v = geo.nbr[me, d]
         if v >= 0 and field[v] >= 0:
             gain = here - field[v]
     elif goal >= 0:
-        f = geo.edge[me, d]
+        f = d if e == E_CREATE_DOOR else geo.edge[me, d]
         old = s.edge_kind[b, f]
-        s.edge_kind[b, f] = old & FILLED
+        oldm = s.edge_doors[b, f]
+        s.edge_kind[b, f] = DOOR if e == E_CREATE_DOOR else old & FILLED  # the bot's door, or no wall
+        s.edge_doors[b, f] = (1 << s.colour[b, p]) if e == E_CREATE_DOOR else oldm
         after = distances(geo, goal, move_bit(s, t, b, p))[me]
         s.edge_kind[b, f] = old
+        s.edge_doors[b, f] = oldm
         if after >= 0:
             gain = here - after
     sc = -1.0
@@ -913,7 +920,7 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = sight_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], look)
             elif e == E_ROTATE_SECTOR:
                 sc = rotate_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], here)
-            elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL:
+            elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR:
                 sc = wall_side_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], goal, field, here)
             else:
                 sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0, look)

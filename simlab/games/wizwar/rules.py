@@ -43,6 +43,7 @@ from simlab.games.wizwar.state import (
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
+    E_CREATE_DOOR,
     E_CREATE_WALL,
     E_DESTROY_WALL,
     E_DISPEL,
@@ -146,11 +147,11 @@ from simlab.games.wizwar.state import (
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
- EV_EARTH_WALL, EV_SIGHT, EV_ROTATE, EV_EAT) = range(52)
+ EV_EARTH_WALL, EV_SIGHT, EV_ROTATE, EV_EAT, EV_DOOR_MADE) = range(53)
 # helper sight: EV_EARTH_WALL a = the seat it shields, x = the attacker; EV_SIGHT a = how the next
 # spell sees (SEE_BENT, SEE_ASTRAL), x = Astral Projection's square, y = 0 readied / 1 used;
 # EV_ROTATE a = slot turned, x = clockwise quarter turns, y = the sector's colour; EV_EAT a = the
-# wall eaten (Wallivore), x = life after
+# wall eaten (Wallivore), x = life after; EV_DOOR_MADE a = the border, x = the colour it is open to
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -728,7 +729,7 @@ def enumerate_options(s, t, b, geo, p):
         elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
             walls_options(s, t, b, geo, p, i, e)
         elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION or e == E_ROTATE_SECTOR \
-                or e == E_WALLIVORE or e == E_PASS_THROUGH_WALL:
+                or e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR:
             sight_options(s, t, b, geo, p, i, e, fog, cseen)
     geo_move_options(s, t, b, geo, p)
     maint_options(s, t, b, geo, p, fog, seen)
@@ -1805,7 +1806,8 @@ def walls_options(s, t, b, geo, p, i, e):
     x = p, y = -1, z = the border or square aimed at; R76: in sight of the border's midpoint or
     the square's centre). A documented smaller set, never an illegal one: Destroy Wall aims at
     walls and doors on the sides of the caster's square and the 8 around it; Create
-    Wall at the sides of the squares the caster and the wizards it sees stand on; Stone Block at
+    Wall (and Create Door, at its door sites) at the sides of the squares the caster and the
+    wizards it sees stand on; Stone Block at
     the squares next to them."""
     me = s.pos[b, p]
     bit = 1 << s.colour[b, p]
@@ -1835,9 +1837,10 @@ def walls_options(s, t, b, geo, p, i, e):
         if q != p and not line_of_sight(geo, me, w, bit):
             continue  # around wizards in sight only (a smaller set: one test saves eight)
         for d in range(4):
-            if e == E_CREATE_WALL:
+            if e == E_CREATE_WALL or e == E_CREATE_DOOR:
                 f = geo.edge[w, d]
-                if buildable(s, b, geo, f) and sees_border(geo, me, f, bit):
+                site = door_site(s, b, geo, f) if e == E_CREATE_DOOR else buildable(s, b, geo, f)
+                if site and sees_border(geo, me, f, bit):
                     dup = False  # two wizards side by side share a border
                     for n in range(s.opt_n[b]):
                         if s.opt[b, n, 0] == O_NEUTRAL and s.opt[b, n, 1] == i and s.opt[b, n, 4] == f:
@@ -2020,6 +2023,9 @@ def sight_options(s, t, b, geo, p, i, e, fog, cseen):
     if e == E_WALLIVORE or e == E_PASS_THROUGH_WALL:
         wall_side_options(s, b, geo, p, i, e)
         return
+    if e == E_CREATE_DOOR:
+        walls_options(s, t, b, geo, p, i, e)  # as Create Wall's, at door sites (door_site)
+        return
     if e == E_ROTATE_SECTOR:
         # any sector (range anywhere, A-24), 90 degrees clockwise, 180, or 90 counter-clockwise
         # (z = slot * 4 + clockwise quarter turns)
@@ -2060,6 +2066,30 @@ def wall_side_options(s, b, geo, p, i, e):
 
 
 @njit(cache=True)
+def door_site(s, b, geo, f):
+    """Create Door may stand on border f (card text): a border line between two squares of the map
+    that is open or a stone wall (drawn or created; no other kind of wall, no door, not a side of
+    a filled square)."""
+    k = s.edge_kind[b, f]
+    return geo.edge_inner[f] != 0 and (k == 0 or k == _WALL)
+
+
+@njit(cache=True)
+def create_door(s, b, geo, p, f):
+    """Create Door (card text; a permanent creation, checklist 2.2): border f becomes a door open to
+    the caster's colour only, as a door of its own sector (R46): locked for every other wizard. A
+    stone wall it replaces is gone (a created one with it); columns stay (a door has them, A-13)."""
+    if not door_site(s, b, geo, f):
+        return False
+    s.edge_kind[b, f] = DOOR
+    s.edge_doors[b, f] = 1 << s.colour[b, p]
+    s.wall_by[b, f] = -1
+    border_changed(s, b, geo, f)
+    log(s, b, EV_DOOR_MADE, f, s.colour[b, p], 0)
+    return True
+
+
+@njit(cache=True)
 def wallivore(s, b, geo, p, d):
     """Wallivore (card text; A-24: a wall bordering one's square): the stone wall on side d of
     seat p's square is eaten (gone, as Destroy Wall leaves it: a Stone Block's bit stays, the
@@ -2082,7 +2112,10 @@ def sight_effect(s, t, b, geo, p, e, z):
     turn (our ruling: a standing effect until a spell uses it or the turn ends); Rotate Sector
     turns the sector of slot z // 4 by z % 4 clockwise quarter turns (``rotation.py``). False for
     other effects."""
-    if e == E_WALLIVORE:
+    if e == E_CREATE_DOOR:
+        if not create_door(s, b, geo, p, z):
+            log(s, b, EV_NO_EFFECT, 0, p, 0)
+    elif e == E_WALLIVORE:
         if not wallivore(s, b, geo, p, z):
             log(s, b, EV_NO_EFFECT, 0, p, 0)
     elif e == E_PASS_THROUGH_WALL:

@@ -70,7 +70,7 @@ IMPLEMENTED = frozenset({
     "destroy_wall", "create_wall", "stone_block",
     # helper "sight"
     "wall_of_earth", "around_the_corner", "astral_projection", "visionstone", "rotate_sector",
-    "wallivore", "pass_through_wall",
+    "wallivore", "pass_through_wall", "create_door",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",

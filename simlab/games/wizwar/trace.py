@@ -151,6 +151,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_EARTH_WALL:
             lines.append(f"    a wall of earth rises in the line from {who(x)} to {who(a)}, "
                          "blocks the attack and collapses")
+        elif code == R.EV_DOOR_MADE:
+            lines.append(f"    a {COLOURS[int(x)]} door is created on {door(a)}")
         elif code == R.EV_EAT:
             lines.append(f"    eats the wall {door(a)} and gains 2 life (life {x})")
         elif code == R.EV_ROTATE:

@@ -528,3 +528,44 @@ def test_balanced_uses_wall_cards_where_they_pay():
         rnd = ready(blue=face(wall_east(2, 2)), red_at=(4, 9), params={"random": 1.0})
         rnd.give(0, name)
         assert any(named(rnd, chosen(rnd), name) for _ in range(80))
+
+
+# ------------------------------------------------------------------------------------------------
+# Create Door (Co1; C 2.2 G5)
+# ------------------------------------------------------------------------------------------------
+
+def test_create_door_on_a_stone_wall_or_free_border():
+    """Create Door: a door on a stone wall or a free border line between two squares, in sight
+    (R76); not on a door, an outer wall or a filled square's side. Like a door of the caster's
+    own sector (R46) it is open to the caster and locked for everyone else."""
+    pos = ready(blue=face(wall_east(2, 2), (4, 9, "DDD")), at=(2, 2), red_at=(2, 4))
+    cd = pos.give(0, "Create Door")
+    zs = {o[4] for o in card_opts(pos, O_NEUTRAL, "Create Door")}
+    assert side(pos, 2, 2, 1) in zs and side(pos, 2, 2, 2) in zs  # the wall and a free side
+    assert side(pos, 2, 2, 0) not in zs  # already a door
+    assert side(pos, 2, 4, 1) in zs  # beside red, in sight
+    f = side(pos, 2, 2, 1)
+    pos.do(0, (O_NEUTRAL, cd, 0, -1, f))
+    assert pos.st.edge_kind[0, f] == B.DOOR
+    assert pos.st.edge_doors[0, f] == 1 << int(pos.st.colour[0, 0])
+    from simlab.games.wizwar.movement import border_open
+    red_bit = 1 << int(pos.st.colour[0, 1])
+    assert border_open(pos.geo, f, 1 << int(pos.st.colour[0, 0]))
+    assert not border_open(pos.geo, f, red_bit)
+    assert S.board_violations(pos.st, pos.t, 0) == 0
+    assert any("blue door is created" in line for line in pos.log())
+
+
+def test_balanced_makes_a_door_through_a_wall_on_its_way():
+    """Bots: the balanced bot creates its own door in a wall beside it that saves 3 or more
+    steps (the long wall of the Pass Through Wall test); the random bot can pick it."""
+    blue = face(*[wall_east(r, 2) for r in range(4)])
+    pos = ready(blue=blue, at=(0, 2), red_at=(4, 9))
+    for j in (2, 3):
+        pos.st.tr_sq[0, j] = pos.sq(0, 3)
+    pos.give(0, "Create Door")
+    opt = chosen(pos)
+    assert named(pos, opt, "Create Door") and opt[4] == side(pos, 0, 2, 1)
+    rnd = ready(params={"random": 1.0})
+    rnd.give(0, "Create Door")
+    assert any(named(rnd, chosen(rnd), "Create Door") for _ in range(80))
