@@ -64,6 +64,7 @@ from simlab.games.wizwar.state import (
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
     E_ROTATE_SECTOR,
+    E_SEAL_DOOR,
     E_SHARE_LIFE,
     E_SHIELD,
     E_SPEEDSTONE,
@@ -98,6 +99,7 @@ from simlab.games.wizwar.state import (
     O_STEP,
     O_THROW,
     O_UNLOCK,
+    SEALED,
     T_ATTACK,
     T_ENERGY,
     carried,
@@ -198,9 +200,34 @@ def sight_card_value(e, v):
         v = 2.5
     elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION or e == E_ROTATE_SECTOR:
         v = 1.0
-    elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR:
+    elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR or e == E_SEAL_DOOR:
         v = 1.5
     return v
+
+
+@njit(cache=True)
+def seal_score(s, t, b, geo, p, card, f):
+    """Score of Seal Door on door f: the steps it adds to the walk home of an enemy carrying one
+    of the bot's treasures (tried on the game's board and put back; shut out entirely counts as
+    10), worth it from 2 steps on."""
+    k = s.deal[b]
+    best = 0
+    for q in range(s.players[b]):
+        j = s.carrying[b, q]
+        if q == p or not s.alive[b, q] or j < 0 or j // 2 != p:
+            continue
+        home = t.g_base[k, q]
+        bit = move_bit(s, t, b, q)
+        before = distances(geo, home, bit)[s.pos[b, q]]
+        old = s.edge_kind[b, f]
+        s.edge_kind[b, f] = old | SEALED
+        after = distances(geo, home, bit)[s.pos[b, q]]
+        s.edge_kind[b, f] = old
+        gain = 10 if after < 0 <= before else after - before
+        best = max(best, gain)
+    if best < 2:
+        return -1.0
+    return 2.0 * best - 0.3 * card_value(t, card)
 
 
 @njit(cache=True)
@@ -250,6 +277,7 @@ def rotate_score(s, t, b, geo, p, prm, card, z, here):
     tr = s.tr_sq[b].copy()
     csq = s.c_sq[b].copy()
     turned = s.turned[b].copy()
+    border = s.m_border[b].copy()
     unlocked = s.unlocked[b]
     eye = s.eye[b]
     rotate_sector(s, t, b, geo, z // 4, z % 4)
@@ -269,6 +297,7 @@ def rotate_score(s, t, b, geo, p, prm, card, z, here):
     s.tr_sq[b] = tr
     s.c_sq[b] = csq
     s.turned[b] = turned
+    s.m_border[b] = border
     s.unlocked[b] = unlocked
     s.eye[b] = eye
     gain = here - after
@@ -920,6 +949,8 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = sight_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], look)
             elif e == E_ROTATE_SECTOR:
                 sc = rotate_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], here)
+            elif e == E_SEAL_DOOR:
+                sc = seal_score(s, t, b, geo, p, card, s.opt[b, k, 4])
             elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR:
                 sc = wall_side_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], goal, field, here)
             else:

@@ -26,7 +26,7 @@ from simlab.games.wizwar.board import OPEN as _OPEN
 from simlab.games.wizwar.board import OUTER as _OUTER
 from simlab.games.wizwar.board import SIZE
 from simlab.games.wizwar.board import WALL as _WALL
-from simlab.games.wizwar.state import FILLED, KIND, Z_FLOOR, column_due
+from simlab.games.wizwar.state import FILLED, MAXP, Z_FLOOR, Z_MAINT0, column_due
 
 
 @njit(cache=True)
@@ -87,6 +87,7 @@ def rotate_sector(s, t, b, geo, slot, k):
     by0 = s.wall_by[b].copy()
     fill0 = s.fill[b].copy()
     sqmap = np.arange(nsq)
+    emap = np.full(kind0.shape[0], -2)  # border -> its border after the turn (-1 on the frame), -2 elsewhere
     for lr in range(SIZE):
         for lc in range(SIZE):
             a = geo.sq_of[r0 + lr, c0 + lc]
@@ -96,11 +97,13 @@ def rotate_sector(s, t, b, geo, slot, k):
             s.fill[b, a2] = fill0[a]
             for d in range(4):
                 if not _inside(r0 + lr + _DR[d], c0 + lc + _DC[d], r0, c0):
+                    emap[geo.edge[a, d]] = -1
                     continue  # a frame border: merged again below
                 e = geo.edge[a, d]
                 _, _, d2 = turn_cell(lr, lc, d, k)
                 e2 = geo.edge[a2, d2]
-                s.edge_kind[b, e2] = kind0[e] & KIND
+                emap[e] = e2
+                s.edge_kind[b, e2] = kind0[e] & ~FILLED  # a Seal Door's bit turns with its door
                 s.edge_doors[b, e2] = doors0[e]
                 s.wall_by[b, e2] = by0[e]
     s.turned[b, slot] = (s.turned[b, slot] + k) % 4
@@ -147,6 +150,12 @@ def rotate_sector(s, t, b, geo, slot, k):
     for n in range(s.cont_n[b, Z_FLOOR]):
         i = s.cont[b, Z_FLOOR, n]
         s.c_sq[b, i] = sqmap[s.c_sq[b, i]]
+    for z in range(Z_MAINT0, Z_MAINT0 + MAXP):  # Seal Door: the sealed door turned, or lost on the frame
+        for n in range(s.cont_n[b, z]):
+            i = s.cont[b, z, n]
+            f = s.m_border[b, i]
+            if f >= 0 and emap[f] != -2:
+                s.m_border[b, i] = emap[f]
     if s.eye[b] >= 0:
         s.eye[b] = sqmap[s.eye[b]]
     u = s.unlocked[b]

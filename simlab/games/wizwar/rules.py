@@ -71,6 +71,7 @@ from simlab.games.wizwar.state import (
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
     E_ROTATE_SECTOR,
+    E_SEAL_DOOR,
     E_SHARE_LIFE,
     E_SPEEDSTONE,
     E_SPELLSTONE,
@@ -147,11 +148,12 @@ from simlab.games.wizwar.state import (
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
- EV_EARTH_WALL, EV_SIGHT, EV_ROTATE, EV_EAT, EV_DOOR_MADE) = range(53)
+ EV_EARTH_WALL, EV_SIGHT, EV_ROTATE, EV_EAT, EV_DOOR_MADE, EV_SEAL) = range(54)
 # helper sight: EV_EARTH_WALL a = the seat it shields, x = the attacker; EV_SIGHT a = how the next
 # spell sees (SEE_BENT, SEE_ASTRAL), x = Astral Projection's square, y = 0 readied / 1 used;
 # EV_ROTATE a = slot turned, x = clockwise quarter turns, y = the sector's colour; EV_EAT a = the
-# wall eaten (Wallivore), x = life after; EV_DOOR_MADE a = the border, x = the colour it is open to
+# wall eaten (Wallivore), x = life after; EV_DOOR_MADE a = the border, x = the colour it is open to;
+# EV_SEAL a = the door, x = 1 sealed / 0 the seal is gone
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -729,7 +731,7 @@ def enumerate_options(s, t, b, geo, p):
         elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
             walls_options(s, t, b, geo, p, i, e)
         elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION or e == E_ROTATE_SECTOR \
-                or e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR:
+                or e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR or e == E_SEAL_DOOR:
             sight_options(s, t, b, geo, p, i, e, fog, cseen)
     geo_move_options(s, t, b, geo, p)
     maint_options(s, t, b, geo, p, fog, seen)
@@ -929,7 +931,7 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         share_life(s, b, p, q)
     elif e == E_THOUGHT_STEAL:
         thought_steal(s, t, b, p, q, prm)
-    elif sight_effect(s, t, b, geo, p, e, z):
+    elif sight_effect(s, t, b, geo, p, i, e, z):
         pass
     else:
         walls_effect(s, t, b, geo, p, i, e, z, prm)
@@ -1468,6 +1470,7 @@ def end_spell(s, t, b, i, why):
     aimed at another spell, so none ends with it (Dispel's "and the spells on it")."""
     owner = s.c_cont[b, i] - Z_MAINT0
     log(s, b, EV_SPELL_ENDS, s.inst_card[b, i], owner, why)
+    unseal(s, t, b, i)  # Seal Door: the door opens to its owner again
     discard(s, b, i)
     s.m_tokens[b, i] = 0
     s.m_target[b, i] = -1
@@ -1510,8 +1513,8 @@ def maint_time_passes(s, t, b, p, prm):
             return
     for k in range(n):
         i = mine[k]
-        if s.c_cont[b, i] != c:
-            continue  # ended meanwhile (its target died)
+        if s.c_cont[b, i] != c or t.card_effect[s.inst_card[b, i]] == E_SEAL_DOOR:
+            continue  # ended meanwhile (its target died); Seal Door is permanent (checklist 2.2)
         s.m_tokens[b, i] -= 1
         log(s, b, EV_TOKEN, s.inst_card[b, i], s.m_tokens[b, i], 0)
         if s.m_tokens[b, i] <= 0:
@@ -1837,10 +1840,9 @@ def walls_options(s, t, b, geo, p, i, e):
         if q != p and not line_of_sight(geo, me, w, bit):
             continue  # around wizards in sight only (a smaller set: one test saves eight)
         for d in range(4):
-            if e == E_CREATE_WALL or e == E_CREATE_DOOR:
+            if e == E_CREATE_WALL or e == E_CREATE_DOOR or e == E_SEAL_DOOR:
                 f = geo.edge[w, d]
-                site = door_site(s, b, geo, f) if e == E_CREATE_DOOR else buildable(s, b, geo, f)
-                if site and sees_border(geo, me, f, bit):
+                if creation_site(s, b, geo, e, f) and sees_border(geo, me, f, bit):
                     dup = False  # two wizards side by side share a border
                     for n in range(s.opt_n[b]):
                         if s.opt[b, n, 0] == O_NEUTRAL and s.opt[b, n, 1] == i and s.opt[b, n, 4] == f:
@@ -2023,8 +2025,8 @@ def sight_options(s, t, b, geo, p, i, e, fog, cseen):
     if e == E_WALLIVORE or e == E_PASS_THROUGH_WALL:
         wall_side_options(s, b, geo, p, i, e)
         return
-    if e == E_CREATE_DOOR:
-        walls_options(s, t, b, geo, p, i, e)  # as Create Wall's, at door sites (door_site)
+    if e == E_CREATE_DOOR or e == E_SEAL_DOOR:
+        walls_options(s, t, b, geo, p, i, e)  # as Create Wall's, at their sites (creation_site)
         return
     if e == E_ROTATE_SECTOR:
         # any sector (range anywhere, A-24), 90 degrees clockwise, 180, or 90 counter-clockwise
@@ -2075,6 +2077,42 @@ def door_site(s, b, geo, f):
 
 
 @njit(cache=True)
+def creation_site(s, b, geo, e, f):
+    """Border f is a target of Create Wall (``buildable``), Create Door (``door_site``) or Seal
+    Door (a door not sealed yet), card effect e."""
+    if e == E_CREATE_DOOR:
+        return door_site(s, b, geo, f)
+    if e == E_SEAL_DOOR:
+        return s.edge_kind[b, f] == DOOR
+    return buildable(s, b, geo, f)
+
+
+@njit(cache=True)
+def seal_door(s, t, b, p, i, f):
+    """Seal Door (card text; checklist 2.2: a permanent maintained spell, A-24): door f gets the
+    SEALED bit while spell i lies in front of its caster: nobody opens, unlocks or passes it, its
+    owner neither (A-35), not even a Mist Body; it can still be destroyed (Destroy Wall). The
+    spell affects its caster for Dispel's sight (A-33 names the door: a smaller reach)."""
+    if s.edge_kind[b, f] != DOOR:
+        return False
+    s.edge_kind[b, f] = DOOR | S.SEALED
+    begin_spell(s, t, b, p, i, p, 1)
+    s.m_border[b, i] = f
+    log(s, b, EV_SEAL, f, 1, 0)
+    return True
+
+
+@njit(cache=True)
+def unseal(s, t, b, i):
+    """Maintained spell i ends: if it is a Seal Door still on its door, the seal goes (R89)."""
+    f = s.m_border[b, i]
+    s.m_border[b, i] = -1
+    if f >= 0 and t.card_effect[s.inst_card[b, i]] == E_SEAL_DOOR and (s.edge_kind[b, f] & S.SEALED):
+        s.edge_kind[b, f] = s.edge_kind[b, f] & ~S.SEALED
+        log(s, b, EV_SEAL, f, 0, 0)
+
+
+@njit(cache=True)
 def create_door(s, b, geo, p, f):
     """Create Door (card text; a permanent creation, checklist 2.2): border f becomes a door open to
     the caster's colour only, as a door of its own sector (R46): locked for every other wizard. A
@@ -2107,13 +2145,16 @@ def wallivore(s, b, geo, p, d):
 
 
 @njit(cache=True)
-def sight_effect(s, t, b, geo, p, e, z):
+def sight_effect(s, t, b, geo, p, i, e, z):
     """Around the Corner readies a bend, Astral Projection its square ``z``, for one spell of this
     turn (our ruling: a standing effect until a spell uses it or the turn ends); Rotate Sector
     turns the sector of slot z // 4 by z % 4 clockwise quarter turns (``rotation.py``). False for
     other effects."""
     if e == E_CREATE_DOOR:
         if not create_door(s, b, geo, p, z):
+            log(s, b, EV_NO_EFFECT, 0, p, 0)
+    elif e == E_SEAL_DOOR:
+        if not seal_door(s, t, b, p, i, z):
             log(s, b, EV_NO_EFFECT, 0, p, 0)
     elif e == E_WALLIVORE:
         if not wallivore(s, b, geo, p, z):

@@ -70,7 +70,7 @@ IMPLEMENTED = frozenset({
     "destroy_wall", "create_wall", "stone_block",
     # helper "sight"
     "wall_of_earth", "around_the_corner", "astral_projection", "visionstone", "rotate_sector",
-    "wallivore", "pass_through_wall", "create_door",
+    "wallivore", "pass_through_wall", "create_door", "seal_door",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -115,6 +115,10 @@ EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "k
 # "walls cards"); KIND masks it off to read the printed or created kind underneath.
 FILLED = 0x10
 KIND = 0x0F
+# helper sight: a bit added to a door's kind while Seal Door lasts: movement and sight pass only
+# kinds OPEN and DOOR exactly, so nobody opens or unlocks it (A-35: its owner neither); KIND
+# masks it off, so the door can still be destroyed (card text)
+SEALED = 0x20
 
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
 O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
@@ -218,6 +222,7 @@ class StateLayout(KernelLayout):
     #                        keeps its colours), copied from the deal at setup
     turned: np.ndarray     # int8 (B, 4): clockwise quarter turns of each slot's sector since the deal
     #                        (slot = map row of sectors x sectors per row + column; Rotate Sector)
+    m_border: np.ndarray   # int16 (B, MAXI): the door maintained spell i seals (Seal Door), -1
 
 
 @structref.register
@@ -266,6 +271,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         # helper sight
         bend=z(batch, np.int8), eye=np.full(batch, -1, np.int16),
         edge_doors=z((batch, ne), np.int8), turned=z((batch, 4), np.int8),
+        m_border=np.full((batch, MAXI), -1, np.int16),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 

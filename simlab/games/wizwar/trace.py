@@ -153,6 +153,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
                          "blocks the attack and collapses")
         elif code == R.EV_DOOR_MADE:
             lines.append(f"    a {COLOURS[int(x)]} door is created on {door(a)}")
+        elif code == R.EV_SEAL:
+            lines.append(f"    the door {door(a)} is " + ("sealed" if x else "no longer sealed"))
         elif code == R.EV_EAT:
             lines.append(f"    eats the wall {door(a)} and gains 2 life (life {x})")
         elif code == R.EV_ROTATE:

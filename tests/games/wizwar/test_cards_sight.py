@@ -569,3 +569,95 @@ def test_balanced_makes_a_door_through_a_wall_on_its_way():
     rnd = ready(params={"random": 1.0})
     rnd.give(0, "Create Door")
     assert any(named(rnd, chosen(rnd), "Create Door") for _ in range(80))
+
+
+# ------------------------------------------------------------------------------------------------
+# Seal Door (Th1; C 2.2 G5, A-35)
+# ------------------------------------------------------------------------------------------------
+
+def sealed_pos(**kw):
+    """Blue on (2,2) with its own door on the east side; red on (2,4); no sight round the map."""
+    return ready(blue=face(*SHUT, (5, 12, "D")), **kw)
+
+
+def test_seal_door_shuts_its_door_for_everyone():
+    """Seal Door: the door cannot be opened or unlocked by anyone, its owner neither (A-35): blue
+    may no longer step through its own door, and a Pick Lock is not offered for it; sight through
+    it is gone (a closed door, R43)."""
+    pos = sealed_pos()
+    f = side(pos, 2, 2, 1)
+    sd = pos.give(0, "Seal Door")
+    assert f in {o[4] for o in card_opts(pos, O_NEUTRAL, "Seal Door")}
+    assert (S.O_STEP, 1, 0, 0, 0) in pos.options(0)
+    pos.do(0, (O_NEUTRAL, sd, 0, -1, f))
+    assert (S.O_STEP, 1, 0, 0, 0) not in pos.options(0)
+    assert not line_of_sight(pos.geo, pos.sq(2, 2), pos.sq(2, 3), 1 << int(pos.st.colour[0, 0]))
+    assert pos.st.c_cont[0, sd] == S.Z_MAINT0 and pos.st.m_border[0, sd] == f
+    pos.st.cur[0] = 1
+    pos.give(1, "Pick Lock")
+    pos.start_turn(1)
+    assert S.O_UNLOCK not in pos.kinds(1)
+    assert S.board_violations(pos.st, pos.t, 0) == 0
+    assert any("is sealed" in line for line in pos.log())
+
+
+def test_seal_door_is_permanent_until_ended_and_the_door_can_be_destroyed():
+    """Seal Door is a permanent maintained spell (C 2.2): Time Passes takes no token off it;
+    when it ends (its caster ends it, R88) the door opens to its owner again; a sealed door can
+    still be destroyed (card text)."""
+    pos = sealed_pos()
+    f = side(pos, 2, 2, 1)
+    sd = pos.give(0, "Seal Door")
+    pos.do(0, (O_NEUTRAL, sd, 0, -1, f))
+    for _ in range(3):
+        R.maint_time_passes(pos.st, pos.t, 0, 0, pos.prm)
+    assert pos.st.c_cont[0, sd] == S.Z_MAINT0
+    pos.do(0, (S.O_END_SPELL, sd, -1, 0, 0))
+    assert pos.st.edge_kind[0, f] == B.DOOR and (S.O_STEP, 1, 0, 0, 0) in pos.options(0)
+    sd2 = pos.give(0, "Seal Door")
+    pos.do(0, (O_NEUTRAL, sd2, 0, -1, f))
+    dw = pos.give(0, "Destroy Wall")
+    assert f in {o[4] for o in card_opts(pos, O_NEUTRAL, "Destroy Wall")}
+    pos.do(0, (O_NEUTRAL, dw, 0, -1, f))
+    assert pos.st.edge_kind[0, f] == B.OPEN
+
+
+def test_rotate_sector_turns_a_sealed_door_with_its_seal():
+    """Seal Door and Rotate Sector: a sealed door inside a turning sector keeps its seal, and
+    the spell follows it to its new border."""
+    pos = ready(blue=face((3, 8, "D")), red_at=(4, 9))  # a blue door east of (1,1)
+    f = side(pos, 1, 1, 1)
+    sd = pos.give(0, "Seal Door")
+    pos.put(0, 1, 1)
+    pos.do(0, (O_NEUTRAL, sd, 0, -1, f))
+    rotate(pos, 0, 1)
+    g = side(pos, 1, 3, 2)
+    assert pos.st.edge_kind[0, g] == B.DOOR | S.SEALED and pos.st.m_border[0, sd] == g
+    pos.do(0, (S.O_END_SPELL, sd, -1, 0, 0))
+    assert pos.st.edge_kind[0, g] == B.DOOR
+
+
+def test_balanced_seals_the_way_home_of_a_treasure_thief():
+    """Bots: the balanced bot seals a door on the way home of an enemy carrying its treasure when
+    it adds 2 or more steps; the random bot can pick Seal Door."""
+    # red carries a blue treasure from (2,5) home to (2,7) through its own door east of (2,5);
+    # walls beside that door make the way round 4 steps longer
+    pos = ready(at=(0, 0), red_at=(2, 5))
+    pos.st.carrying[0, 1] = 0
+    pos.st.tr_carrier[0, 0] = 1
+    pos.st.tr_sq[0, 0] = -1
+    f = side(pos, 2, 5, 1)
+    pos.st.edge_kind[0, f] = B.DOOR
+    pos.st.edge_doors[0, f] = 1 << int(pos.st.colour[0, 1])  # red's own door
+    for r in (1, 3):  # walls beside it: the way round is longer
+        e = side(pos, r, 5, 1)
+        pos.st.edge_kind[0, e] = B.WALL
+    for i in range(6):
+        for j in range(11):
+            pos.st.column[0, i, j] = S.column_due(pos.st.edge_kind[0], pos.t.g_hedge[0], pos.t.g_vedge[0], i, j)
+    pos.give(0, "Seal Door")
+    opt = chosen(pos)
+    assert named(pos, opt, "Seal Door") and opt[4] == f
+    rnd = sealed_pos(params={"random": 1.0})
+    rnd.give(0, "Seal Door")
+    assert any(named(rnd, chosen(rnd), "Seal Door") for _ in range(80))
