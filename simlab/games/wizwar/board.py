@@ -531,6 +531,8 @@ class Board:
         sq_colour: int8 (B,): colour index of the sector the square belongs to.
         sq_base: int8 (B,): colour index whose home base the square is, -1.
         sq_treasure: int8 (B,): colour index whose treasure start square it is, -1.
+        sides: int8 (H, W, 4): the drawn half of each map cell's side (OPEN, WALL, DOOR) as dealt,
+            before sector joins are merged (Rotate Sector merges them again, R131-R134).
     """
 
     set_name: str
@@ -541,6 +543,7 @@ class Board:
     sq_colour: np.ndarray
     sq_base: np.ndarray
     sq_treasure: np.ndarray
+    sides: np.ndarray | None = None
 
     @property
     def n_squares(self) -> int:
@@ -673,7 +676,7 @@ def assemble(faces: BoardSet, arrangement: Arrangement, colours: list[int] | tup
     board = Board(faces.name, arrangement, tuple(int(c) for c in colours), tuple(int(x) % 4 for x in rotations),
                   geo, owner[rr, cc].astype(np.int8),
                   np.where(cell[rr, cc] == BASE, owner[rr, cc], -1).astype(np.int8),
-                  np.where(cell[rr, cc] == TREASURE, owner[rr, cc], -1).astype(np.int8))
+                  np.where(cell[rr, cc] == TREASURE, owner[rr, cc], -1).astype(np.int8), sides)
     _check_reachable(board)
     return board
 

@@ -18,8 +18,10 @@ from numba import njit
 
 from simlab.games.base import BotPreset
 from simlab.games.kernel import coin, rand
+from simlab.games.wizwar.board import DOOR
 from simlab.games.wizwar.movement import away_side, bolt_path, distances, push_dest, step_unlocked, teleport_squares
-from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight
+from simlab.games.wizwar.rotation import rotate_sector
+from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, sees_bent
 from simlab.games.wizwar.state import (
     DRAW_MAX,
     E_ABSORB_SPELL,
@@ -27,12 +29,15 @@ from simlab.games.wizwar.state import (
     E_ADD,
     E_ADRENALINE,
     E_ANTI_ANTI,
+    E_AROUND_THE_CORNER,
+    E_ASTRAL_PROJECTION,
     E_BACKLASH,
     E_BIG_MAN_FORM,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
+    E_CREATE_DOOR,
     E_CREATE_WALL,
     E_DESTROY_WALL,
     E_DISEASE,
@@ -66,10 +71,13 @@ from simlab.games.wizwar.state import (
     E_NEGATE_NEUTRAL,
     E_NULL_POWDER,
     E_PAIN_LINK,
+    E_PASS_THROUGH_WALL,
     E_PICK_LOCK,
     E_POWERSTONE,
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
+    E_ROTATE_SECTOR,
+    E_SEAL_DOOR,
     E_SHARE_LIFE,
     E_SHIELD,
     E_SLIME_FORM,
@@ -84,6 +92,9 @@ from simlab.games.wizwar.state import (
     E_SWAP,
     E_TELEPORT,
     E_THOUGHT_STEAL,
+    E_VISIONSTONE,
+    E_WALL_OF_EARTH,
+    E_WALLIVORE,
     E_WARD,
     E_WATERBOLT,
     E_WEREWOLF_FORM,
@@ -113,6 +124,7 @@ from simlab.games.wizwar.state import (
     O_TEAR,
     O_THROW,
     O_UNLOCK,
+    SEALED,
     STRETCH_DROP,
     STRETCH_ITEM,
     STRETCH_TREASURE,
@@ -213,8 +225,157 @@ def card_value(t, card):
     elif is_form(e):
         v = 1.5  # the Mutation forms (helper forms); Mist Body above
     else:
-        v = thaum_card_value(e, mind_card_value(e, v))
+        v = sight_card_value(e, thaum_card_value(e, mind_card_value(e, v)))
     return v
+
+
+@njit(cache=True)
+def sight_card_value(e, v):
+    """card_value of the cards that bend sight or block a line (``v`` for any other effect)."""
+    if e == E_WALL_OF_EARTH or e == E_VISIONSTONE:
+        v = 2.5
+    elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION or e == E_ROTATE_SECTOR:
+        v = 1.0
+    elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR or e == E_SEAL_DOOR:
+        v = 1.5
+    return v
+
+
+@njit(cache=True)
+def seal_score(s, t, b, geo, p, card, f):
+    """Score of Seal Door on door f: the steps it adds to the walk home of an enemy carrying one
+    of the bot's treasures (tried on the game's board and put back; shut out entirely counts as
+    10), worth it from 2 steps on."""
+    k = s.deal[b]
+    best = 0
+    for q in range(s.players[b]):
+        j = s.carrying[b, q]
+        if q == p or not s.alive[b, q] or j < 0 or j // 2 != p:
+            continue
+        home = t.g_base[k, q]
+        bit = move_bit(s, t, b, q)
+        before = distances(geo, home, bit)[s.pos[b, q]]
+        old = s.edge_kind[b, f]
+        s.edge_kind[b, f] = old | SEALED
+        after = distances(geo, home, bit)[s.pos[b, q]]
+        s.edge_kind[b, f] = old
+        gain = 10 if after < 0 <= before else after - before
+        best = max(best, gain)
+    if best < 2:
+        return -1.0
+    return 2.0 * best - 0.3 * card_value(t, card)
+
+
+@njit(cache=True)
+def wall_side_score(s, t, b, geo, p, prm, card, d, goal, field, here):
+    """Score of Wallivore or Pass Through Wall at the wall on side d of the bot's square, or of
+    Create Door at border d: the steps it takes off the walk to the goal (Pass Through Wall: the
+    square beyond, reached for free; Wallivore and Create Door: the walk with the wall gone or the
+    bot's own door there, tried and put back), worth it from 3 steps on; Wallivore's 2 life also
+    count when the bot is hurt (life 18 or less). Create Door to shut others out is not tried."""
+    me = s.pos[b, p]
+    gain = 0
+    e = t.card_effect[card]
+    if e == E_PASS_THROUGH_WALL:
+        v = geo.nbr[me, d]
+        if v >= 0 and field[v] >= 0:
+            gain = here - field[v]
+    elif goal >= 0:
+        f = d if e == E_CREATE_DOOR else geo.edge[me, d]
+        old = s.edge_kind[b, f]
+        oldm = s.edge_doors[b, f]
+        s.edge_kind[b, f] = DOOR if e == E_CREATE_DOOR else old & FILLED  # the bot's door, or no wall
+        s.edge_doors[b, f] = (1 << s.colour[b, p]) if e == E_CREATE_DOOR else oldm
+        after = distances(geo, goal, move_bit(s, t, b, p))[me]
+        s.edge_kind[b, f] = old
+        s.edge_doors[b, f] = oldm
+        if after >= 0:
+            gain = here - after
+    sc = -1.0
+    if gain >= 3:
+        sc = prm[P_W_TREASURE] * gain
+    if t.card_effect[card] == E_WALLIVORE and s.life[b, p] <= 18:
+        sc = max(sc, 0.0) + 1.0
+    return sc - 0.3 * card_value(t, card) if sc > 0 else -1.0
+
+
+@njit(cache=True)
+def rotate_score(s, t, b, geo, p, prm, card, z, here):
+    """Score of Rotate Sector turning slot z // 4 by z % 4 quarter turns: the steps it takes off
+    the bot's walk to its goal (the goal and the bot may turn with the sector), tried on the
+    game's own board and put back; worth casting from 3 steps on, less the card's worth."""
+    kind = s.edge_kind[b].copy()
+    doors = s.edge_doors[b].copy()
+    by = s.wall_by[b].copy()
+    col = s.column[b].copy()
+    fill = s.fill[b].copy()
+    pos = s.pos[b].copy()
+    tr = s.tr_sq[b].copy()
+    csq = s.c_sq[b].copy()
+    turned = s.turned[b].copy()
+    border = s.m_border[b].copy()
+    unlocked = s.unlocked[b]
+    eye = s.eye[b]
+    rotate_sector(s, t, b, geo, z // 4, z % 4)
+    goal = goal_square(s, t, b, geo, p)
+    me = s.pos[b, p]
+    after = 40
+    if goal >= 0:
+        d = distances(geo, goal, move_bit(s, t, b, p))[me]
+        if d >= 0:
+            after = d
+    s.edge_kind[b] = kind
+    s.edge_doors[b] = doors
+    s.wall_by[b] = by
+    s.column[b] = col
+    s.fill[b] = fill
+    s.pos[b] = pos
+    s.tr_sq[b] = tr
+    s.c_sq[b] = csq
+    s.turned[b] = turned
+    s.m_border[b] = border
+    s.unlocked[b] = unlocked
+    s.eye[b] = eye
+    gain = here - after
+    if gain < 3:
+        return -1.0
+    return prm[P_W_TREASURE] * gain - 0.3 * card_value(t, card)
+
+
+@njit(cache=True)
+def sight_score(s, t, b, geo, p, prm, card, sq, look):
+    """Score of casting Around the Corner (``card``) or Astral Projection from square ``sq``: the
+    best attack the bot could then make on an attackable enemy it does not see now (its attack
+    spells' damage, unboosted, as the attack options are scored), less the card's worth; -1 when
+    no such attack is worth ``attack_min`` or the turn's attack is used."""
+    if s.attacked[b] or s.first_done[b, p] == 0 or (s.stunned[b] == 1 and s.moved[b] == 1):
+        return -1.0
+    bend = t.card_effect[card] == E_AROUND_THE_CORNER
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    h = hand_of(p)
+    best = -1.0
+    for q in range(s.players[b]):
+        if q == p or not s.alive[b, q] or spell_on(s, t, b, E_MIST_BODY, q) >= 0 or _looks_at(s, b, geo, p, q, look):
+            continue
+        w = s.pos[b, q]
+        if not (sees_bent(geo, me, w, bit, False) if bend else line_of_sight(geo, sq, w, bit)):
+            continue
+        for k in range(s.cont_n[b, h]):
+            c = s.inst_card[b, s.cont[b, h, k]]
+            if t.card_type[c] != T_ATTACK or avoided(prm, c):
+                continue
+            dmg = target_damage(s, t, b, c, 1, q)
+            sc = prm[P_W_KILL] * dmg - 0.3 * card_value(t, c)
+            if dmg >= s.life[b, q] and t.card_effect[c] != E_ACID_BATH:
+                sc += prm[P_KILL_BONUS]
+            if s.carrying[b, q] >= 0:
+                sc += 1.0
+            if dmg > 0 and sc > best:
+                best = sc
+    if best < prm[P_ATTACK_MIN]:
+        return -1.0
+    return best - 0.3 * card_value(t, card)
 
 
 @njit(cache=True)
@@ -831,6 +992,14 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = mind_neutral_score(s, t, b, p, card, x)
             elif thaum_effect(e):
                 sc = thaum_score(s, t, b, geo, p, prm, k, goal, field, here, look)
+            elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION:
+                sc = sight_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], look)
+            elif e == E_ROTATE_SECTOR:
+                sc = rotate_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], here)
+            elif e == E_SEAL_DOOR:
+                sc = seal_score(s, t, b, geo, p, card, s.opt[b, k, 4])
+            elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR:
+                sc = wall_side_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], goal, field, here)
             else:
                 sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0, look)
         elif kind == O_ADD and a < 0:
@@ -1049,6 +1218,21 @@ def choose_attack_reaction(s, t, b, q, prm, dmg, fire):
         return pl
     if gn >= 0 and (dmg >= prm[P_COUNTER_MIN] or dmg >= s.life[b, q]):
         return gn  # half a chance to evade a big hit, and the attacks after it
+    return -1
+
+
+@njit(cache=True)
+def choose_earth_wall(s, t, b, q, prm, dmg, extra):
+    """Seat q is attacked along a line of sight for ``dmg`` damage (``extra``: the attack would
+    also move q's treasure away): a Wall of Earth to block it with, or -1. Balanced: a hit of
+    ``counter_min`` or more, a lethal one, or ``extra``; random: a coin flip."""
+    i = _find(s, t, b, q, E_WALL_OF_EARTH, prm)
+    if i < 0:
+        return -1
+    if prm[P_RANDOM] >= 0.5:
+        return i if coin(s, b, q) else -1
+    if dmg >= prm[P_COUNTER_MIN] or dmg >= s.life[b, q] or extra:
+        return i
     return -1
 
 

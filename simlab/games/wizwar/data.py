@@ -160,6 +160,7 @@ def pool_from_boards(boards: list[BD.Board]) -> dict[str, np.ndarray]:
     out["g_colours"] = np.array(colours, np.int8)
     out["g_base"] = np.array(bases, np.int16)
     out["g_tstart"] = np.array(tstarts, np.int16)
+    out["g_sides"] = np.stack([bd.sides for bd in boards]).astype(np.int8)  # helper sight: Rotate Sector
     return out
 
 

@@ -186,20 +186,21 @@ def push_dest(geo, sq, d, n, bit):
 
 
 @njit(cache=True)
-def teleport_squares(geo, src):
-    """Squares within 4 orthogonal steps of ``src`` on the map grid, walls and doors ignored,
-    no wrap or portal (checklist 2.2 G4, A-26): every square at Manhattan distance 1-4."""
+def teleport_squares(geo, src, reach=4):
+    """Squares within ``reach`` orthogonal steps of ``src`` on the map grid, walls and doors
+    ignored, no wrap or portal (checklist 2.2 G4, A-26): every square at Manhattan distance 1 to
+    ``reach`` (Teleport 4; Astral Projection 3)."""
     H, W = geo.sq_of.shape
     r0 = np.int64(geo.sq_r[src])
     c0 = np.int64(geo.sq_c[src])
-    out = np.empty(41, np.int16)
+    out = np.empty(2 * reach * (reach + 1) + 1, np.int16)
     n = 0
-    for dr in range(-4, 5):
-        for dc in range(-4, 5):
+    for dr in range(-reach, reach + 1):
+        for dc in range(-reach, reach + 1):
             m = abs(dr) + abs(dc)
             r = r0 + dr
             c = c0 + dc
-            if 1 <= m <= 4 and 0 <= r < H and 0 <= c < W and geo.sq_of[r, c] >= 0:
+            if 1 <= m <= reach and 0 <= r < H and 0 <= c < W and geo.sq_of[r, c] >= 0:
                 out[n] = geo.sq_of[r, c]
                 n += 1
     return out[:n]

@@ -30,18 +30,22 @@ from simlab.games.wizwar.movement import (
     straight,
     teleport_squares,
 )
-from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, sees_border
+from simlab.games.wizwar.rotation import rotate_sector, slot_colour
+from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, near, sees_bent, sees_border, sees_through
 from simlab.games.wizwar.state import (
     DRAW_MAX,
     E_ABSORB_SPELL,
     E_ACID_BATH,
     E_ADD,
     E_ADRENALINE,
+    E_AROUND_THE_CORNER,
+    E_ASTRAL_PROJECTION,
     E_BIG_MAN_FORM,
     E_BLOODSHARD,
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
+    E_CREATE_DOOR,
     E_CREATE_WALL,
     E_DESTROY_WALL,
     E_DISEASE,
@@ -72,10 +76,13 @@ from simlab.games.wizwar.state import (
     E_MIST_BODY,
     E_NULL_POWDER,
     E_PAIN_LINK,
+    E_PASS_THROUGH_WALL,
     E_PICK_LOCK,
     E_POWERSTONE,
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
+    E_ROTATE_SECTOR,
+    E_SEAL_DOOR,
     E_SHARE_LIFE,
     E_SLIME_FORM,
     E_SLOW_DEATH,
@@ -89,6 +96,8 @@ from simlab.games.wizwar.state import (
     E_SWAP,
     E_TELEPORT,
     E_THOUGHT_STEAL,
+    E_VISIONSTONE,
+    E_WALLIVORE,
     E_WATERBOLT,
     E_WEREWOLF_FORM,
     E_WINDRIDER,
@@ -176,6 +185,12 @@ from simlab.games.wizwar.state import (
 # EV_FEATHER: a = the wizard pushed instead of hurt, x = squares pushed, y = damage left
 (EV_BACKLASH, EV_INVISIBLE, EV_SLOW_DEATH, EV_TAKE_ITEM, EV_WARD, EV_TEAR, EV_FEATHER) = range(48, 55)
 EV_FORM_ROLL, EV_FORM_HIT = 55, 56  # helper forms
+(EV_EARTH_WALL, EV_SIGHT, EV_ROTATE, EV_EAT, EV_DOOR_MADE, EV_SEAL) = range(57, 63)
+# helper sight: EV_EARTH_WALL a = the seat it shields, x = the attacker; EV_SIGHT a = how the next
+# spell sees (SEE_BENT, SEE_ASTRAL), x = Astral Projection's square, y = 0 readied / 1 used;
+# EV_ROTATE a = slot turned, x = clockwise quarter turns, y = the sector's colour; EV_EAT a = the
+# wall eaten (Wallivore), x = life after; EV_DOOR_MADE a = the border, x = the colour it is open to;
+# EV_SEAL a = the door, x = 1 sealed / 0 the seal is gone
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -192,11 +207,12 @@ WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or ite
 @njit(cache=True)
 def geo_of(s, t, b):
     """The :class:`~simlab.games.wizwar.board.Geometry` of game b: its deal's fixed arrays from
-    the tables' pool, and the game's own border kinds and columns (views of its State rows, so a
-    wall made or destroyed during the game is seen through it at once)."""
+    the tables' pool, and the game's own border kinds, door colours and columns (views of its
+    State rows, so a wall made or destroyed, or a sector turned, during the game is seen through it
+    at once)."""
     k = s.deal[b]
     return Geometry(t.g_sq_of[k], t.g_sq_r[k], t.g_sq_c[k], t.g_nbr[k], t.g_arrive[k], t.g_edge[k],
-                    t.g_link[k], t.g_hedge[k], t.g_vedge[k], s.edge_kind[b], t.g_edge_doors[k],
+                    t.g_link[k], t.g_hedge[k], t.g_vedge[k], s.edge_kind[b], s.edge_doors[b],
                     t.g_edge_inner[k], t.g_edge_sq[k], t.g_edge_side[k], s.column[b])
 
 
@@ -221,6 +237,8 @@ def setup(s, t, b, players, seed_words, game_id):
     s.form[b] = 0  # no transformations, no Adrenaline, no Disease victims yet (helper forms)
     s.adrenaline[b] = 0
     s.sick_turn[b] = 0
+    s.edge_doors[b] = t.g_edge_doors[k]  # door colours: Rotate Sector moves doors
+    s.turned[b] = 0
     s.players[b] = players
     s.done[b] = 0
     s.winner[b] = -1
@@ -677,6 +695,7 @@ def enumerate_options(s, t, b, geo, p):
     fog = spell_on(s, t, b, E_FOG, -1) >= 0  # Fog: sight reaches one square (A-32)
     flood = spell_on(s, t, b, E_FLOOD, -1) >= 0  # Flood: no Fire spell or item may be played
     seen = np.full(MAXP, -1, np.int8)  # sees_wizard's answers for this listing
+    cseen = spell_seen(s, t, b, geo, p, fog, seen)  # ... for spells (Visionstone, a bend, Astral Projection)
     # R32, R33: a step per movement point; R141: a stunned wizard that attacked stays put
     if s.mp[b] > 0 and s.no_move[b] == 0 and not stuck(s, b, p):
         mbit = move_bit(s, t, b, p)  # Mist Body passes doors (A-37)
@@ -738,7 +757,7 @@ def enumerate_options(s, t, b, geo, p):
                 add_opt(s, b, O_ITEM_PICK, i, 0, 0, 0)
     mist = spell_on(s, t, b, E_MIST_BODY, p) >= 0  # Mist Body: no attack
     if can_attack(s, b, p) and not mist:
-        geo_attack_options(s, t, b, geo, p, fog, seen)
+        geo_attack_options(s, t, b, geo, p, fog, cseen)
     if can_attack(s, b, p) and not mist:
         for q in range(players):
             if q == p or not attackable(s, t, b, q):
@@ -746,14 +765,14 @@ def enumerate_options(s, t, b, geo, p):
             # R57: punch a wizard in one's square or an adjacent one (R69, R79)
             if adjacent(geo, me, s.pos[b, q], bit):
                 add_opt(s, b, O_PUNCH, q, 0, 0, 0)
-            if not sees_wizard(s, t, b, geo, p, q, fog, seen):
-                continue
             # thrown weapons at a wizard in sight (R100, R113)
             for k in range(s.cont_n[b, ci]):
                 i = s.cont[b, ci, k]
                 e = t.card_effect[s.inst_card[b, i]]
-                if e == E_LARGE_ROCK or e == E_BOOMSTONE:
+                if (e == E_LARGE_ROCK or e == E_BOOMSTONE) and sees_wizard(s, t, b, geo, p, q, fog, seen):
                     add_opt(s, b, O_THROW, i, q, 0, 0)
+            if not sees_wizard(s, t, b, geo, p, q, fog, cseen):
+                continue
             # attack spells in sight (R59, R70); each with or without one boost (R92)
             for k in range(nh):
                 i = s.cont[b, h, k]
@@ -781,7 +800,7 @@ def enumerate_options(s, t, b, geo, p):
         elif e == E_DROP_OBJECT:
             # another wizard in sight; the caster names its treasure (-1) or one carried item
             for q in range(players):
-                if q == p or not s.alive[b, q] or not sees_wizard(s, t, b, geo, p, q, fog, seen):
+                if q == p or not s.alive[b, q] or not sees_wizard(s, t, b, geo, p, q, fog, cseen):
                     continue
                 if s.carrying[b, q] >= 0:
                     add_opt(s, b, O_NEUTRAL, i, q, -1, -1)
@@ -789,9 +808,12 @@ def enumerate_options(s, t, b, geo, p):
                 for k2 in range(s.cont_n[b, cq]):
                     add_opt(s, b, O_NEUTRAL, i, q, -1, s.cont[b, cq, k2])
         elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
-            mind_neutral_options(s, t, b, geo, p, i, fog, seen)
+            mind_neutral_options(s, t, b, geo, p, i, fog, cseen)
         elif e == E_DESTROY_WALL or e == E_CREATE_WALL or e == E_STONE_BLOCK:
             walls_options(s, t, b, geo, p, i, e)
+        elif e == E_AROUND_THE_CORNER or e == E_ASTRAL_PROJECTION or e == E_ROTATE_SECTOR \
+                or e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR or e == E_SEAL_DOOR:
+            sight_options(s, t, b, geo, p, i, e, fog, cseen)
     geo_move_options(s, t, b, geo, p)
     maint_options(s, t, b, geo, p, fog, seen)
     thaum_options(s, t, b, geo, p, fog, seen, mist)
@@ -828,6 +850,7 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
     e = t.card_effect[card]
     energy = begin_attack_spell(s, t, b, p, i, boost)
     log(s, b, EV_CAST, card, q, energy)
+    sight_spent(s, t, b, geo, p, q)
     if e == E_LIGHTNING_BOLT:
         lightning_bolt(s, t, b, geo, p, mode, energy, prm)  # aimed at no one: no Full Shield
         return
@@ -849,6 +872,9 @@ def cast_attack(s, t, b, geo, p, i, q, boost, mode, prm):
         return
     if teleport_evades(s, t, b, geo, p, q, card, energy, prm):
         s.seat[b, p, S.S_COUNTERED] += 1
+        return
+    if earth_wall(s, t, b, p, q, BT.target_damage(s, t, b, card, energy, q),
+                  (e == E_MENTAL_FORCE or e == E_WATERBOLT) and s.carrying[b, q] >= 0, prm):
         return
     curse = e == E_ACID_BATH or e == E_SLOW_DEATH
     hit = 0 if curse else BT.spell_damage(t, card, energy)  # a curse hurts later
@@ -911,6 +937,14 @@ def throw(s, t, b, p, i, q, prm):
     dmg = 2 if e == E_LARGE_ROCK else (3 if e == E_STONE_SPIKES else 4)
     if e != E_BOOMSTONE:
         dmg *= strength_factor(s, t, b, p)  # physical damage: Strength doubles it
+    if earth_wall(s, t, b, p, q, dmg, False, prm):
+        # blocked by Wall of Earth (our ruling): the rock falls back on the thrower's square,
+        # a Boomstone bursts on the wall (immune to damage), a spike shatters
+        if e == E_LARGE_ROCK:
+            lose_item(s, t, b, p, i, s.pos[b, p], prm[p], True)
+        elif e == E_BOOMSTONE:
+            lose_item(s, t, b, p, i, -1, prm[p], True)
+        return
     if attacked_window(s, t, b, p, q, dmg, 0, prm):
         return
     if e == E_STONE_SPIKES:
@@ -962,6 +996,7 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
     if boost >= 0:
         energy = spend_energy(s, t, b, p, boost)  # Windrider's squares (chosen with the option)
     log(s, b, EV_CAST, card, q, energy)
+    sight_spent(s, t, b, geo, p, q)
     if negated(s, t, b, geo, p, card, q, prm):
         return
     if maint_neutral(s, t, b, p, i, q, energy, z, prm):
@@ -997,6 +1032,8 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         share_life(s, b, p, q)
     elif e == E_THOUGHT_STEAL:
         thought_steal(s, t, b, p, q, prm)
+    elif sight_effect(s, t, b, geo, p, i, e, z):
+        pass
     else:
         walls_effect(s, t, b, geo, p, i, e, z, prm)
 
@@ -1542,6 +1579,7 @@ def end_spell(s, t, b, i, why):
         set_form(s, b, q, 0)  # the wizard takes back its own shape (R167)
     elif q >= 0 and e == E_ADRENALINE:
         s.adrenaline[b, q] -= 1
+    unseal(s, t, b, i)  # Seal Door: the door opens to its owner again
     discard(s, b, i)
     s.m_tokens[b, i] = 0
     s.m_target[b, i] = -1
@@ -1584,8 +1622,8 @@ def maint_time_passes(s, t, b, p, prm):
             return
     for k in range(n):
         i = mine[k]
-        if s.c_cont[b, i] != c:
-            continue  # ended meanwhile (its target died)
+        if s.c_cont[b, i] != c or t.card_effect[s.inst_card[b, i]] == E_SEAL_DOOR:
+            continue  # ended meanwhile (its target died); Seal Door is permanent (checklist 2.2)
         s.m_tokens[b, i] -= 1
         log(s, b, EV_TOKEN, s.inst_card[b, i], s.m_tokens[b, i], 0)
         if s.m_tokens[b, i] <= 0:
@@ -1889,7 +1927,8 @@ def walls_options(s, t, b, geo, p, i, e):
     x = p, y = -1, z = the border or square aimed at; R76: in sight of the border's midpoint or
     the square's centre). A documented smaller set, never an illegal one: Destroy Wall aims at
     walls and doors on the sides of the caster's square and the 8 around it; Create
-    Wall at the sides of the squares the caster and the wizards it sees stand on; Stone Block at
+    Wall (and Create Door, at its door sites) at the sides of the squares the caster and the
+    wizards it sees stand on; Stone Block at
     the squares next to them."""
     me = s.pos[b, p]
     bit = 1 << s.colour[b, p]
@@ -1919,9 +1958,9 @@ def walls_options(s, t, b, geo, p, i, e):
         if q != p and not line_of_sight(geo, me, w, bit):
             continue  # around wizards in sight only (a smaller set: one test saves eight)
         for d in range(4):
-            if e == E_CREATE_WALL:
+            if e == E_CREATE_WALL or e == E_CREATE_DOOR or e == E_SEAL_DOOR:
                 f = geo.edge[w, d]
-                if buildable(s, b, geo, f) and sees_border(geo, me, f, bit):
+                if creation_site(s, b, geo, e, f) and sees_border(geo, me, f, bit):
                     dup = False  # two wizards side by side share a border
                     for n in range(s.opt_n[b]):
                         if s.opt[b, n, 0] == O_NEUTRAL and s.opt[b, n, 1] == i and s.opt[b, n, 4] == f:
@@ -2809,6 +2848,260 @@ def slow_death_settle(s, t, b, p, prm):
             hurt(s, t, b, -1, p, 1, prm)
 
 
+# --- sight cards ---
+# Wall of Earth, Around the Corner, Astral Projection, Visionstone (checklist 2.2 G4, G5, G8): cards
+# that bend or move a spell's line of sight, or block one attack's line.
+
+@njit(cache=True)
+def earth_wall(s, t, b, p, q, dmg, extra, prm):
+    """Wall of Earth as a counter (its card; checklist 2.2 G5, tier 3): wizard q, attacked by seat
+    p with a line-of-sight attack (an attack spell aimed at it, or a thrown item) from another
+    square, raises a momentary wall of dirt on a border the line crosses (the side of its own
+    square facing the line: always in its sight). The wall blocks this attack and collapses, so
+    the board does not change. An attack from q's own square crosses no border, and a punch is
+    no line-of-sight attack (the card: it cannot block those). ``dmg``: the hit's damage, for the
+    bot; ``extra``: the attack costs q more than damage (a spell moving it or its treasure).
+    True if the attack is blocked."""
+    if not s.alive[b, q] or s.pos[b, p] == s.pos[b, q]:
+        return False
+    i = BT.choose_earth_wall(s, t, b, q, prm[q], dmg, extra)
+    if i < 0:
+        return False
+    spend_counter(s, t, b, q, i, prm[q])
+    s.seat[b, p, S.S_COUNTERED] += 1
+    log(s, b, EV_EARTH_WALL, q, p, 0)
+    return True
+
+
+SEE_PLAIN, SEE_STONE, SEE_BENT, SEE_ASTRAL = 1, 2, 3, 4  # how a spell reaches its target (spell_sight)
+
+
+@njit(cache=True)
+def extra_sight(s, t, b, geo, p, c, fog):
+    """How a spell of seat p reaches square c that p does not see (R76, R77): SEE_STONE through
+    one wall or door with a carried Visionstone (its card), SEE_BENT around one corner after
+    Around the Corner this turn (checklist 2.3: via a square centre p sees), SEE_ASTRAL from
+    Astral Projection's square (as though p stood there); 0 not at all. Fog (A-32) limits each
+    line as it limits sight."""
+    a = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    if carried(s, t, b, p, E_VISIONSTONE) > 0 and (not fog or near(geo, a, c, bit)) \
+            and sees_through(geo, a, c, bit):
+        return SEE_STONE
+    if s.bend[b] == 1 and sees_bent(geo, a, c, bit, fog):
+        return SEE_BENT
+    if s.eye[b] >= 0 and in_sight(s, t, b, geo, s.eye[b], c, bit, fog):
+        return SEE_ASTRAL
+    return 0
+
+
+@njit(cache=True)
+def spell_seen(s, t, b, geo, p, fog, seen):
+    """The wizards seat p's spells reach now, as :func:`sees_wizard`'s ``seen`` (1/0 per seat):
+    ``seen`` itself when p has no way to see farther (no Visionstone, no bend or Astral
+    Projection readied), else a new array with :func:`extra_sight` added. Throws and punches keep
+    ``seen`` (Visionstone's card: spells, not thrown items)."""
+    if s.bend[b] == 0 and s.eye[b] < 0 and carried(s, t, b, p, E_VISIONSTONE) == 0:
+        return seen
+    out = np.zeros(MAXP, np.int8)
+    for q in range(s.players[b]):
+        if q == p or not s.alive[b, q]:
+            continue
+        if sees_wizard(s, t, b, geo, p, q, fog, seen) or extra_sight(s, t, b, geo, p, s.pos[b, q], fog) > 0:
+            out[q] = 1
+    return out
+
+
+@njit(cache=True)
+def sight_spent(s, t, b, geo, p, q):
+    """Seat p casts a spell at wizard q: a bend (Around the Corner) or Astral Projection's square
+    serves one spell only, the first cast at a wizard p does not see itself (our ruling:
+    a spell p could aim without it does not use it up). Visionstone is never used up."""
+    if (s.bend[b] == 0 and s.eye[b] < 0) or q == p or q < 0:
+        return
+    fog = spell_on(s, t, b, E_FOG, -1) >= 0
+    c = s.pos[b, q]
+    if in_sight(s, t, b, geo, s.pos[b, p], c, 1 << s.colour[b, p], fog):
+        return
+    way = extra_sight(s, t, b, geo, p, c, fog)
+    if way == SEE_BENT:
+        s.bend[b] = 0
+        log(s, b, EV_SIGHT, SEE_BENT, -1, 1)
+    elif way == SEE_ASTRAL:
+        log(s, b, EV_SIGHT, SEE_ASTRAL, s.eye[b], 1)
+        s.eye[b] = -1
+
+
+@njit(cache=True)
+def sight_options(s, t, b, geo, p, i, e, fog, cseen):
+    """Options of Around the Corner and Astral Projection (card i, effect e) in seat p's hand, as
+    O_NEUTRAL rows (x = p). Around the Corner: once, while no bend is readied. Astral Projection
+    (a smaller set): the empty squares within 3 steps on the map (walls ignored, no link; bases
+    left out as for Stone Block) from which p would see a living wizard its spells do not reach
+    now (``cseen``: :func:`spell_seen`), while no such square is readied."""
+    if e == E_AROUND_THE_CORNER:
+        if s.bend[b] == 0:
+            add_opt(s, b, O_NEUTRAL, i, p, -1, 0)
+        return
+    if e == E_WALLIVORE or e == E_PASS_THROUGH_WALL:
+        wall_side_options(s, b, geo, p, i, e)
+        return
+    if e == E_CREATE_DOOR or e == E_SEAL_DOOR:
+        walls_options(s, t, b, geo, p, i, e)  # as Create Wall's, at their sites (creation_site)
+        return
+    if e == E_ROTATE_SECTOR:
+        # any sector (range anywhere, A-24), 90 degrees clockwise, 180, or 90 counter-clockwise
+        # (z = slot * 4 + clockwise quarter turns)
+        H, W = geo.sq_of.shape
+        for r in range(0, H, 5):
+            for c in range(0, W, 5):
+                if geo.sq_of[r, c] >= 0:
+                    for k in range(1, 4):
+                        add_opt(s, b, O_NEUTRAL, i, p, -1, ((r // 5) * (W // 5) + c // 5) * 4 + k)
+        return
+    if s.eye[b] >= 0:
+        return
+    bit = 1 << s.colour[b, p]
+    for m in teleport_squares(geo, s.pos[b, p], 3):
+        if not empty_square(s, t, b, m):
+            continue
+        for q in range(s.players[b]):
+            if q != p and s.alive[b, q] and cseen[q] == 0 and in_sight(s, t, b, geo, m, s.pos[b, q], bit, fog):
+                add_opt(s, b, O_NEUTRAL, i, p, -1, m)
+                break
+
+
+@njit(cache=True)
+def wall_side_options(s, b, geo, p, i, e):
+    """Options of Wallivore and Pass Through Wall (card i, effect e) for seat p: the stone walls
+    (drawn or created; never outer walls, R125, nor doors) on the sides of its square, z = the
+    side. Pass Through Wall also needs a square beyond that is not filled and a wizard free to
+    move (not after Teleport, R141 a stunned wizard that attacked)."""
+    me = s.pos[b, p]
+    for d in range(4):
+        f = geo.edge[me, d]
+        v = geo.nbr[me, d]
+        if (s.edge_kind[b, f] & KIND) != _WALL or v < 0:
+            continue
+        if e == E_PASS_THROUGH_WALL and (s.fill[b, v] or s.no_move[b] or (s.stunned[b] == 1 and s.attacked[b] == 1)):
+            continue
+        add_opt(s, b, O_NEUTRAL, i, p, -1, d)
+
+
+@njit(cache=True)
+def door_site(s, b, geo, f):
+    """Create Door may stand on border f (card text): a border line between two squares of the map
+    that is open or a stone wall (drawn or created; no other kind of wall, no door, not a side of
+    a filled square)."""
+    k = s.edge_kind[b, f]
+    return geo.edge_inner[f] != 0 and (k == 0 or k == _WALL)
+
+
+@njit(cache=True)
+def creation_site(s, b, geo, e, f):
+    """Border f is a target of Create Wall (``buildable``), Create Door (``door_site``) or Seal
+    Door (a door not sealed yet), card effect e."""
+    if e == E_CREATE_DOOR:
+        return door_site(s, b, geo, f)
+    if e == E_SEAL_DOOR:
+        return s.edge_kind[b, f] == DOOR
+    return buildable(s, b, geo, f)
+
+
+@njit(cache=True)
+def seal_door(s, t, b, p, i, f):
+    """Seal Door (card text; checklist 2.2: a permanent maintained spell, A-24): door f gets the
+    SEALED bit while spell i lies in front of its caster: nobody opens, unlocks or passes it, its
+    owner neither (A-35), not even a Mist Body; it can still be destroyed (Destroy Wall). The
+    spell affects its caster for Dispel's sight (A-33 names the door: a smaller reach)."""
+    if s.edge_kind[b, f] != DOOR:
+        return False
+    s.edge_kind[b, f] = DOOR | S.SEALED
+    begin_spell(s, t, b, p, i, p, 1)
+    s.m_border[b, i] = f
+    log(s, b, EV_SEAL, f, 1, 0)
+    return True
+
+
+@njit(cache=True)
+def unseal(s, t, b, i):
+    """Maintained spell i ends: if it is a Seal Door still on its door, the seal goes (R89)."""
+    f = s.m_border[b, i]
+    s.m_border[b, i] = -1
+    if f >= 0 and t.card_effect[s.inst_card[b, i]] == E_SEAL_DOOR and (s.edge_kind[b, f] & S.SEALED):
+        s.edge_kind[b, f] = s.edge_kind[b, f] & ~S.SEALED
+        log(s, b, EV_SEAL, f, 0, 0)
+
+
+@njit(cache=True)
+def create_door(s, b, geo, p, f):
+    """Create Door (card text; a permanent creation, checklist 2.2): border f becomes a door open to
+    the caster's colour only, as a door of its own sector (R46): locked for every other wizard. A
+    stone wall it replaces is gone (a created one with it); columns stay (a door has them, A-13)."""
+    if not door_site(s, b, geo, f):
+        return False
+    s.edge_kind[b, f] = DOOR
+    s.edge_doors[b, f] = 1 << s.colour[b, p]
+    s.wall_by[b, f] = -1
+    border_changed(s, b, geo, f)
+    log(s, b, EV_DOOR_MADE, f, s.colour[b, p], 0)
+    return True
+
+
+@njit(cache=True)
+def wallivore(s, b, geo, p, d):
+    """Wallivore (card text; A-24: a wall bordering one's square): the stone wall on side d of
+    seat p's square is eaten (gone, as Destroy Wall leaves it: a Stone Block's bit stays, the
+    columns are rebuilt, R127), then p gains 2 life (up to 20, R152). No effect if the wall is
+    gone by then."""
+    f = geo.edge[s.pos[b, p], d]
+    if (s.edge_kind[b, f] & KIND) != _WALL:
+        return False
+    s.edge_kind[b, f] = s.edge_kind[b, f] & FILLED
+    s.wall_by[b, f] = -1
+    border_changed(s, b, geo, f)
+    s.life[b, p] = min(MAX_LIFE, s.life[b, p] + 2)
+    log(s, b, EV_EAT, f, s.life[b, p], 0)
+    return True
+
+
+@njit(cache=True)
+def sight_effect(s, t, b, geo, p, i, e, z):
+    """Around the Corner readies a bend, Astral Projection its square ``z``, for one spell of this
+    turn (our ruling: a standing effect until a spell uses it or the turn ends); Rotate Sector
+    turns the sector of slot z // 4 by z % 4 clockwise quarter turns (``rotation.py``). False for
+    other effects."""
+    if e == E_CREATE_DOOR:
+        if not create_door(s, b, geo, p, z):
+            log(s, b, EV_NO_EFFECT, 0, p, 0)
+    elif e == E_SEAL_DOOR:
+        if not seal_door(s, t, b, p, i, z):
+            log(s, b, EV_NO_EFFECT, 0, p, 0)
+    elif e == E_WALLIVORE:
+        if not wallivore(s, b, geo, p, z):
+            log(s, b, EV_NO_EFFECT, 0, p, 0)
+    elif e == E_PASS_THROUGH_WALL:
+        # Pass Through Wall: across the wall on side z once, its effects ignored; moving, but no
+        # movement point spent (the spell carries the wizard; our ruling)
+        v = geo.nbr[s.pos[b, p], z]
+        if v >= 0 and s.fill[b, v] == 0:
+            geo_self_move(s, b, p, v, False)
+    elif e == E_ROTATE_SECTOR:
+        slot = z // 4
+        W = geo.sq_of.shape[1] // 5
+        log(s, b, EV_ROTATE, slot, z % 4, slot_colour(s, t, b, (slot // W) * 5, (slot % W) * 5))
+        rotate_sector(s, t, b, geo, slot, z % 4)
+    elif e == E_AROUND_THE_CORNER:
+        s.bend[b] = 1
+        log(s, b, EV_SIGHT, SEE_BENT, -1, 0)
+    elif e == E_ASTRAL_PROJECTION:
+        s.eye[b] = z
+        log(s, b, EV_SIGHT, SEE_ASTRAL, z, 0)
+    else:
+        return False
+    return True
+
+
 @njit(cache=True)
 def do_option(s, t, b, geo, p, k, prm):
     """Carry out option k of the buffer for the active seat p."""
@@ -2927,6 +3220,8 @@ def move_and_cast(s, t, b, geo, p, prm):
     s.mc_over[b] = 0
     s.unlocked[b] = -1
     s.no_move[b] = 0
+    s.bend[b] = 0  # Around the Corner and Astral Projection last for the turn they are cast in
+    s.eye[b] = -1
     for _ in range(MAX_ACTIONS):
         if s.done[b] or s.mc_over[b] or not s.alive[b, p]:
             break

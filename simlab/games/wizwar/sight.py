@@ -31,7 +31,7 @@ from numba import njit
 from simlab.games.wizwar.movement import passes
 
 __all__ = ["line_of_sight", "sees_border", "adjacent", "column_at", "LINKS_NONE", "LINKS_STRAIGHT",
-           "LINKS_ORTHOGONAL"]
+           "LINKS_ORTHOGONAL", "sees_through", "sees_bent", "near"]
 
 # How sight passes wrap and portal links (A-12): not at all; straight on through one link (default);
 # only along the row or column through the exit (variant link_los=orthogonal)
@@ -40,6 +40,7 @@ LINKS_NONE, LINKS_STRAIGHT, LINKS_ORTHOGONAL = 0, 1, 2
 _DX = np.array([0, 1, 0, -1], np.int64)  # x step of side N, E, S, W
 _DY = np.array([-1, 0, 1, 0], np.int64)  # y step
 _OPEN = 0
+_WALL, _DOOR = 1, 2  # board.WALL, board.DOOR: what Visionstone's sight may pass (sees_through)
 
 
 @njit(cache=True)
@@ -59,11 +60,14 @@ def _turn(x, y, q):
 
 
 @njit(cache=True, inline="always")
-def _clear(geo, a, x1, y1, bit, e, d, links):
+def _clear(geo, a, x1, y1, bit, e, d, links, allow):
     """True if the line from the centre of square ``a`` to the point (x1, y1) (doubled
     coordinates: a square's centre or a border's midpoint) is clear: directly (``e`` < 0), or
     through the link on side ``d`` of square ``e`` (the far side laid against that exit). The
-    end point itself is never an obstacle (a wall aimed at does not hide itself)."""
+    end point itself is never an obstacle (a wall aimed at does not hide itself). ``allow``:
+    how many stone walls or doors between two squares of the map (or columns) the line may pass
+    (Visionstone: 1; else 0)."""
+    through = allow > 0
     # the arrays are read out of the named tuple once: each read costs a reference count
     hedge, vedge, kind, doors, inner, column = geo.hedge, geo.vedge, geo.edge_kind, geo.edge_doors, \
         geo.edge_inner, geo.column
@@ -145,28 +149,40 @@ def _clear(geo, a, x1, y1, bit, e, d, links):
             i = Y // two
             j = X // two
             if X % two == 0 and Y % two == 0:
-                if not (0 <= i <= H and 0 <= j <= W) or column[i, j] != 0:
+                if not (0 <= i <= H and 0 <= j <= W):
+                    return False
+                if column[i, j] != 0:
+                    if through and axis == 1:
+                        continue  # a corner lies on both axes' grid lines: counted on axis 0
+                    if allow > 0:
+                        allow -= 1
+                        continue
                     return False
                 continue
             if X % two == 0:
                 f = vedge[i, j] if 0 <= i < H and 0 <= j <= W else -1
             else:
                 f = hedge[i, j] if 0 <= i <= H and 0 <= j < W else -1
-            if f < 0 or inner[f] == 0 or not passes(kind[f], doors[f], bit):
+            if f < 0 or inner[f] == 0:
+                return False
+            if not passes(kind[f], doors[f], bit):
+                if allow > 0 and (kind[f] == _WALL or kind[f] == _DOOR):
+                    allow -= 1
+                    continue
                 return False
     return True
 
 
 @njit(cache=True)
-def _sees_point(geo, a, x1, y1, bit, links):
-    if _clear(geo, a, x1, y1, bit, -1, 0, links):
+def _sees_point(geo, a, x1, y1, bit, links, allow=0):
+    if _clear(geo, a, x1, y1, bit, -1, 0, links, allow):
         return True
     if links == LINKS_NONE:
         return False
     link = geo.link
     for e in range(link.shape[0]):
         for d in range(4):
-            if link[e, d] != 0 and _clear(geo, a, x1, y1, bit, e, d, links):
+            if link[e, d] != 0 and _clear(geo, a, x1, y1, bit, e, d, links, allow):
                 return True
     return False
 
@@ -179,6 +195,40 @@ def line_of_sight(geo, a, b, bit, links=LINKS_STRAIGHT):
     if a == b:
         return True
     return _sees_point(geo, a, 2 * np.int64(geo.sq_c[b]) + 1, 2 * np.int64(geo.sq_r[b]) + 1, bit, links)
+
+
+@njit(cache=True)
+def sees_through(geo, a, b, bit, links=LINKS_STRAIGHT):
+    """:func:`line_of_sight` that may pass one stone wall or door between two squares of the map
+    (Visionstone's card: a spell cast through one wall or door; checklist 3.4: one blocking
+    border, or one column, is ignored). Outer walls, the map's edge and the sides of a filled
+    square still block."""
+    if a == b:
+        return True
+    return _sees_point(geo, a, 2 * np.int64(geo.sq_c[b]) + 1, 2 * np.int64(geo.sq_r[b]) + 1, bit, links, 1)
+
+
+@njit(cache=True)
+def near(geo, a, c, bit):
+    """Fog's reach (A-32): square c lies in the 3 x 3 block of the map around square a, or is
+    adjacent to it across a link (R41)."""
+    if abs(np.int64(geo.sq_r[a]) - np.int64(geo.sq_r[c])) <= 1 and \
+            abs(np.int64(geo.sq_c[a]) - np.int64(geo.sq_c[c])) <= 1:
+        return True
+    return adjacent(geo, a, c, bit)
+
+
+@njit(cache=True)
+def sees_bent(geo, a, c, bit, fog):
+    """True if a line of sight from square a reaches square c with one bend: some square centre
+    m (not a or c) that a sees and that sees c (Around the Corner; checklist 2.3: one bend, any
+    angle up to 180 degrees). ``fog``: each leg only within Fog's reach (:func:`near`)."""
+    for m in range(geo.sq_r.shape[0]):
+        if m == a or m == c or (fog and not (near(geo, a, m, bit) and near(geo, m, c, bit))):
+            continue
+        if line_of_sight(geo, a, m, bit) and line_of_sight(geo, m, c, bit):
+            return True
+    return False
 
 
 @njit(cache=True)

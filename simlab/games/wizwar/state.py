@@ -75,6 +75,9 @@ IMPLEMENTED = frozenset({
     # helper "forms"
     "golem_form", "werewolf_form", "gnome_form", "slime_form", "extra_arms", "adrenaline", "disease",
     "big_man_form",
+    # helper "sight"
+    "wall_of_earth", "around_the_corner", "astral_projection", "visionstone", "rotate_sector",
+    "wallivore", "pass_through_wall", "create_door", "seal_door",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -119,6 +122,10 @@ EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "k
 # "walls cards"); KIND masks it off to read the printed or created kind underneath.
 FILLED = 0x10
 KIND = 0x0F
+# helper sight: a bit added to a door's kind while Seal Door lasts: movement and sight pass only
+# kinds OPEN and DOOR exactly, so nobody opens or unlocks it (A-35: its owner neither); KIND
+# masks it off, so the door can still be destroyed (card text)
+SEALED = 0x20
 
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
 O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
@@ -236,6 +243,15 @@ class StateLayout(KernelLayout):
     adrenaline: np.ndarray  # int8 (B, MAXP): Adrenaline spells affecting seat p's wizard (two attacks a turn)
     sick_turn: np.ndarray  # int32 (B, MAXP): the game turn (State.turn) in which Disease last hurt seat p's
     #                        wizard (once a turn per victim), 0 = never
+    # helper sight
+    bend: np.ndarray       # int8 (B,): Around the Corner was cast this turn and no spell has bent yet
+    eye: np.ndarray        # int16 (B,): the square Astral Projection lets the next spell be cast
+    #                        from this turn, -1
+    edge_doors: np.ndarray  # int8 (B, NE): the game's door owner masks (a door turned by Rotate Sector
+    #                        keeps its colours), copied from the deal at setup
+    turned: np.ndarray     # int8 (B, 4): clockwise quarter turns of each slot's sector since the deal
+    #                        (slot = map row of sectors x sectors per row + column; Rotate Sector)
+    m_border: np.ndarray   # int16 (B, MAXI): the door maintained spell i seals (Seal Door), -1
 
 
 @structref.register
@@ -285,6 +301,10 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         # helper forms
         form=z((batch, MAXP), np.int8), adrenaline=z((batch, MAXP), np.int8),
         sick_turn=z((batch, MAXP), np.int32),
+        # helper sight
+        bend=z(batch, np.int8), eye=np.full(batch, -1, np.int16),
+        edge_doors=z((batch, ne), np.int8), turned=z((batch, 4), np.int8),
+        m_border=np.full((batch, MAXI), -1, np.int16),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
@@ -324,6 +344,8 @@ class TablesLayout:
     g_colours: np.ndarray    # int8 (K, MAXP): colour of seat p in the deal (-1 beyond the players)
     g_base: np.ndarray       # int16 (K, MAXP): base square of seat p
     g_tstart: np.ndarray     # int16 (K, NTR): start square of treasure k (seat k // 2)
+    # helper sight
+    g_sides: np.ndarray      # int8 (K, H, W, 4): the drawn half of each map cell's side as dealt (board.Board.sides)
 
 
 @structref.register

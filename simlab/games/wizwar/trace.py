@@ -175,6 +175,21 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_FORM_HIT:
             what = "the slime oozes over" if y == R.HIT_SLIME else "Disease strikes"
             lines.append(f"    {what} {who(a)} for {x}")
+        elif code == R.EV_EARTH_WALL:
+            lines.append(f"    a wall of earth rises in the line from {who(x)} to {who(a)}, "
+                         "blocks the attack and collapses")
+        elif code == R.EV_DOOR_MADE:
+            lines.append(f"    a {COLOURS[int(x)]} door is created on {door(a)}")
+        elif code == R.EV_SEAL:
+            lines.append(f"    the door {door(a)} is " + ("sealed" if x else "no longer sealed"))
+        elif code == R.EV_EAT:
+            lines.append(f"    eats the wall {door(a)} and gains 2 life (life {x})")
+        elif code == R.EV_ROTATE:
+            turn = {1: "90 degrees clockwise", 2: "180 degrees", 3: "90 degrees counter-clockwise"}[int(x)]
+            lines.append(f"    the {COLOURS[int(y)]} sector turns {turn}")
+        elif code == R.EV_SIGHT:
+            how = "around one corner" if a == R.SEE_BENT else f"as if cast from {sq(x)}"
+            lines.append(f"    {'the spell is aimed' if y else 'one spell this turn may be aimed'} {how}")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

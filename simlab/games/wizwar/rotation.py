@@ -1,0 +1,167 @@
+"""Rotate Sector on a game's own board (compiled; helper "sight", checklist 2.2 G5, R131-R134).
+
+A sector (one 5 x 5 slot of the map) turns 90 degrees either way or 180 degrees. Everything that
+lies in it turns with it: the borders between two of its squares (their kinds, created walls and
+door colours), Stone Blocks, wizards, treasures on the floor and dropped items. The borders on its
+frame (the joins with other sectors and the map's edge) are merged again from the two drawn
+halves as at assembly (R131, ``board.assemble``): a created wall there is lost (R133) and a
+destroyed drawn wall comes back (R134). Portals and wrap-arounds belong to the slots, so they
+stay (R132). Columns are rebuilt on every corner of the slot (A-13).
+
+The geometry is the board's: square (r, c) of a sector goes to (c, 4 - r) per clockwise quarter
+turn and its side d to d + 1 (``board.Sector.rotated``). The drawn halves of the dealt board
+(``Tables.g_sides``) and the turns each slot has made since (``State.turned``) give the drawn
+half of any side now.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simlab.games.wizwar.board import DC as _DC
+from simlab.games.wizwar.board import DOOR as _DOOR
+from simlab.games.wizwar.board import DR as _DR
+from simlab.games.wizwar.board import OPEN as _OPEN
+from simlab.games.wizwar.board import OUTER as _OUTER
+from simlab.games.wizwar.board import SIZE
+from simlab.games.wizwar.board import WALL as _WALL
+from simlab.games.wizwar.state import FILLED, MAXP, Z_FLOOR, Z_MAINT0, column_due
+
+
+@njit(cache=True)
+def turn_cell(r, c, d, k):
+    """Local square (r, c) of a sector and its side d after ``k`` clockwise quarter turns."""
+    for _ in range(k % 4):
+        r, c = c, SIZE - 1 - r
+        d = (d + 1) % 4
+    return r, c, d
+
+
+@njit(cache=True)
+def drawn_half(s, t, b, r, c, d):
+    """The drawn half (OPEN, WALL, DOOR) on side d of map cell (r, c) now: the dealt drawing
+    turned by the turns its slot has made since the deal."""
+    r0 = (r // SIZE) * SIZE
+    c0 = (c // SIZE) * SIZE
+    k = s.turned[b, slot_of_rc(t, r, c)]
+    lr, lc, ld = turn_cell(r - r0, c - c0, d, 4 - k)  # back to where it was dealt
+    return t.g_sides[s.deal[b], r0 + lr, c0 + lc, ld]
+
+
+@njit(cache=True)
+def slot_of_rc(t, r, c):
+    """The slot index of map cell (r, c): sector row x sectors per row + sector column."""
+    return (r // SIZE) * (t.g_sq_of.shape[2] // SIZE) + c // SIZE
+
+
+@njit(cache=True)
+def slot_colour(s, t, b, r, c):
+    """Colour of the sector lying on map cell (r, c): the colour of the wizard whose base is in
+    that slot (every slot holds one player's sector)."""
+    k = s.deal[b]
+    want = slot_of_rc(t, r, c)
+    for p in range(s.players[b]):
+        q = t.g_base[k, p]
+        if slot_of_rc(t, t.g_sq_r[k, q], t.g_sq_c[k, q]) == want:
+            return s.colour[b, p]
+    return 0
+
+
+@njit(cache=True)
+def _inside(r, c, r0, c0):
+    return r0 <= r < r0 + SIZE and c0 <= c < c0 + SIZE
+
+
+@njit(cache=True)
+def rotate_sector(s, t, b, geo, slot, k):
+    """Turn the sector in ``slot`` by ``k`` clockwise quarter turns (1, 2 or 3) on game b's board
+    (module docstring). The map's squares keep their numbers; what lies on them moves."""
+    H, W = geo.sq_of.shape
+    sw = W // SIZE
+    r0 = (slot // sw) * SIZE
+    c0 = (slot % sw) * SIZE
+    nsq = geo.sq_r.shape[0]
+    kind0 = s.edge_kind[b].copy()
+    doors0 = s.edge_doors[b].copy()
+    by0 = s.wall_by[b].copy()
+    fill0 = s.fill[b].copy()
+    sqmap = np.arange(nsq)
+    emap = np.full(kind0.shape[0], -2)  # border -> its border after the turn (-1 on the frame), -2 elsewhere
+    for lr in range(SIZE):
+        for lc in range(SIZE):
+            a = geo.sq_of[r0 + lr, c0 + lc]
+            nr, nc, _ = turn_cell(lr, lc, 0, k)
+            a2 = geo.sq_of[r0 + nr, c0 + nc]
+            sqmap[a] = a2
+            s.fill[b, a2] = fill0[a]
+            for d in range(4):
+                if not _inside(r0 + lr + _DR[d], c0 + lc + _DC[d], r0, c0):
+                    emap[geo.edge[a, d]] = -1
+                    continue  # a frame border: merged again below
+                e = geo.edge[a, d]
+                _, _, d2 = turn_cell(lr, lc, d, k)
+                e2 = geo.edge[a2, d2]
+                emap[e] = e2
+                s.edge_kind[b, e2] = kind0[e] & ~FILLED  # a Seal Door's bit turns with its door
+                s.edge_doors[b, e2] = doors0[e]
+                s.wall_by[b, e2] = by0[e]
+    s.turned[b, slot] = (s.turned[b, slot] + k) % 4
+    own = slot_colour(s, t, b, r0, c0)
+    for lr in range(SIZE):
+        for lc in range(SIZE):
+            r = r0 + lr
+            c = c0 + lc
+            a = geo.sq_of[r, c]
+            for d in range(4):
+                rn = r + _DR[d]
+                cn = c + _DC[d]
+                e = geo.edge[a, d]
+                if not _inside(rn, cn, r0, c0):
+                    # R131 as board.assemble: a wall if either half is one, else a door (open to
+                    # the colour of each sector drawing it, A-11), else open; one half: outer wall
+                    h1 = drawn_half(s, t, b, r, c, d)
+                    two = 0 <= rn < H and 0 <= cn < W and geo.sq_of[rn, cn] >= 0
+                    h2 = drawn_half(s, t, b, rn, cn, (d + 2) % 4) if two else _OPEN
+                    kind = _OPEN
+                    mask = 0
+                    if h1 == _WALL or h2 == _WALL:
+                        kind = _WALL if two else _OUTER
+                    elif h1 == _DOOR or h2 == _DOOR:
+                        kind = _DOOR
+                        if h1 == _DOOR:
+                            mask |= 1 << own
+                        if h2 == _DOOR:
+                            mask |= 1 << slot_colour(s, t, b, rn, cn)
+                    s.edge_kind[b, e] = kind
+                    s.edge_doors[b, e] = mask
+                    s.wall_by[b, e] = -1  # R133: a created wall on a moved join is lost
+                # a Stone Block's sides (state.FILLED), on this square or the one across a join
+                if s.fill[b, a] or (geo.link[a, d] == 0 and geo.nbr[a, d] >= 0 and s.fill[b, geo.nbr[a, d]]):
+                    s.edge_kind[b, e] |= FILLED
+    for p in range(s.players[b]):
+        q = s.pos[b, p]
+        if q >= 0:
+            s.pos[b, p] = sqmap[q]
+    for j in range(s.tr_sq.shape[1]):
+        q = s.tr_sq[b, j]
+        if q >= 0:
+            s.tr_sq[b, j] = sqmap[q]
+    for n in range(s.cont_n[b, Z_FLOOR]):
+        i = s.cont[b, Z_FLOOR, n]
+        s.c_sq[b, i] = sqmap[s.c_sq[b, i]]
+    for z in range(Z_MAINT0, Z_MAINT0 + MAXP):  # Seal Door: the sealed door turned, or lost on the frame
+        for n in range(s.cont_n[b, z]):
+            i = s.cont[b, z, n]
+            f = s.m_border[b, i]
+            if f >= 0 and emap[f] != -2:
+                s.m_border[b, i] = emap[f]
+    if s.eye[b] >= 0:
+        s.eye[b] = sqmap[s.eye[b]]
+    u = s.unlocked[b]
+    if u >= 0 and _inside(geo.sq_r[geo.edge_sq[u]], geo.sq_c[geo.edge_sq[u]], r0, c0):
+        s.unlocked[b] = -1  # our ruling: a door that turns away locks again
+    hedge, vedge = geo.hedge, geo.vedge
+    for i in range(r0, r0 + SIZE + 1):
+        for j in range(c0, c0 + SIZE + 1):
+            s.column[b, i, j] = column_due(s.edge_kind[b], hedge, vedge, i, j)
