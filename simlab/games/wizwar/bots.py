@@ -58,6 +58,7 @@ from simlab.games.wizwar.state import (
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
     E_SHARE_LIFE,
+    E_SHATTER,
     E_SHIELD,
     E_SPEEDSTONE,
     E_SPELLSTONE,
@@ -70,6 +71,7 @@ from simlab.games.wizwar.state import (
     E_WINDRIDER,
     E_ZOT,
     FILLED,
+    KIND,
     MAXP,
     NKIND,
     O_ADD,
@@ -83,6 +85,7 @@ from simlab.games.wizwar.state import (
     O_ITEM_DROP,
     O_ITEM_PICK,
     O_NEUTRAL,
+    O_OBJECT,
     O_PICKUP,
     O_PUNCH,
     O_STEP,
@@ -90,6 +93,7 @@ from simlab.games.wizwar.state import (
     O_UNLOCK,
     T_ENERGY,
     carried,
+    crack_limit,
     hand_limit,
     hand_of,
     hand_size,
@@ -116,9 +120,11 @@ PARAMS = {
     "avoid_card": -1.0,    # never play this card for its effect (a card name in scenarios; -1 none):
     #                        the card-value study's arm. It may still be spent for its energy value,
     #                        except a pure energy card, whose only use that is
+    "break_min": 4.0,      # least steps a broken (or dissolved) wall, door or block must save on the
+    #                        walk to the goal before the bot attacks it (helper objects, R122-R127)
 }
 (P_RANDOM, P_W_TREASURE, P_W_KILL, P_KILL_BONUS, P_ATTACK_MIN, P_COUNTER_MIN, P_KEEP_MIN,
- P_END_FLOOR, P_AVOID) = range(len(PARAMS))
+ P_END_FLOOR, P_AVOID, P_BREAK_MIN) = range(len(PARAMS))
 NPARAM = len(PARAMS)
 
 PRESETS = {
@@ -611,6 +617,90 @@ def walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wt
 
 
 @njit(cache=True)
+def object_hit(s, t, b, p, k):
+    """Cracks option k (O_OBJECT) would make and what it costs the bot in cards: a punch's 1
+    (+2.5 per Mightstone on average), an attack spell's or a throw's damage (rules.object_damage:
+    the same numbers as spell_damage for the spells, Large Rock 2, spike 3, Boomstone 4), one
+    crack per 3 or per point with Shatter; Universal Solvent destroys outright (1000)."""
+    a = s.opt[b, k, 1]
+    y = s.opt[b, k, 3]
+    how = s.opt[b, k, 4]
+    if how == 3:
+        return 1000, 0.3 * card_value(t, s.inst_card[b, a])
+    cost = 0.0
+    if a < 0:
+        dmg = 1 + int(2.5 * carried(s, t, b, p, E_MIGHTSTONE))
+    else:
+        card = s.inst_card[b, a]
+        e = t.card_effect[card]
+        if e != E_STONE_SPIKES:
+            cost = 0.3 * card_value(t, card)
+        if e == E_LARGE_ROCK:
+            dmg = 2
+        elif e == E_STONE_SPIKES:
+            dmg = 3
+        elif e == E_BOOMSTONE:
+            dmg = 4
+        else:
+            energy = 1
+            if y >= 0:
+                energy = t.card_energy[s.inst_card[b, y]]
+                cost += 0.3 * card_value(t, s.inst_card[b, y])
+            dmg = spell_damage(t, card, energy)
+    if spell_on(s, t, b, E_SHATTER, p) >= 0:
+        return dmg, cost
+    return dmg // 3, cost
+
+
+@njit(cache=True)
+def opened_walk(s, b, geo, p, x, goal, bit):
+    """Steps from seat p's square to ``goal`` with target x gone (tried and undone): a border
+    opened, or a Stone Block's sides cleared (1000: still unreachable)."""
+    me = s.pos[b, p]
+    olds = np.empty(4, np.int8)
+    if x >= 0:
+        olds[0] = s.edge_kind[b, x]
+        s.edge_kind[b, x] = olds[0] & FILLED
+    else:
+        for d in range(4):
+            f = geo.edge[-1 - x, d]
+            olds[d] = s.edge_kind[b, f]
+            s.edge_kind[b, f] = olds[d] & KIND
+    d_new = distances(geo, goal, bit)[me]
+    if x >= 0:
+        s.edge_kind[b, x] = olds[0]
+    else:
+        for d in range(3, -1, -1):
+            s.edge_kind[b, geo.edge[-1 - x, d]] = olds[d]
+    return d_new if d_new >= 0 else 1000
+
+
+@njit(cache=True)
+def object_score(s, t, b, geo, p, prm, k, goal, here, blocked):
+    """Score of an attack on a wall, door or block (O_OBJECT): only what shortens the walk to
+    the goal by at least break_min steps once destroyed. An option that destroys it now scores
+    the steps saved; one that only cracks it scores just above attack_min when the goal lies
+    behind it and cannot be reached otherwise (``blocked``), else nothing: a wall of 5 cracks
+    rarely pays one crack a turn."""
+    x = s.opt[b, k, 2]
+    if goal < 0:
+        return -1.0
+    n, cost = object_hit(s, t, b, p, k)
+    if n <= 0:
+        return -1.0
+    bit = move_bit(s, t, b, p)
+    gain = here - opened_walk(s, b, geo, p, x, goal, bit)
+    if gain < prm[P_BREAK_MIN]:
+        return -1.0
+    have = s.crack[b, x] if x >= 0 else s.fill_crack[b, -1 - x]
+    if have + n >= crack_limit(s, b, x):
+        return prm[P_W_TREASURE] * gain - cost
+    if blocked:
+        return prm[P_ATTACK_MIN] + 0.1 * n
+    return -1.0
+
+
+@njit(cache=True)
 def random_option(s, b, p, prm):
     """The random bot: end with probability end_floor, else a uniformly random option kind among
     those present, then a uniformly random option of that kind (checklist 4.5)."""
@@ -792,6 +882,8 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = 1.5 * prm[P_W_TREASURE] - 0.1 * v - c
         elif kind == O_END_SPELL:
             sc = maint_score(s, t, b, geo, p, prm, k, False, look)
+        elif kind == O_OBJECT:
+            sc = object_score(s, t, b, geo, p, prm, k, goal, here, field[me] < 0)
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0
@@ -1010,7 +1102,7 @@ def avoids_option(s, t, b, prm, k):
     y = s.opt[b, k, 3]
     z = s.opt[b, k, 4]
     plays = kind == O_ATTACK or kind == O_NEUTRAL or kind == O_ITEM or kind == O_THROW or kind == O_UNLOCK \
-        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD
+        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD or kind == O_OBJECT
     if plays and a >= 0 and avoided(prm, s.inst_card[b, a]):
         return True
     card = int(prm[P_AVOID])
@@ -1020,7 +1112,7 @@ def avoids_option(s, t, b, prm, k):
         return False
     if kind == O_BOOST:
         return s.inst_card[b, a] == card
-    if (kind == O_ATTACK or kind == O_NEUTRAL or kind == O_AREA or kind == O_ADD) and y >= 0 \
+    if (kind == O_ATTACK or kind == O_NEUTRAL or kind == O_AREA or kind == O_ADD or kind == O_OBJECT) and y >= 0 \
             and s.inst_card[b, y] == card:
         return True
     return kind == O_ADD and z >= 0 and s.inst_card[b, z] == card

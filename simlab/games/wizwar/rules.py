@@ -66,6 +66,7 @@ from simlab.games.wizwar.state import (
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
     E_SHARE_LIFE,
+    E_SHATTER,
     E_SPEEDSTONE,
     E_SPELLSTONE,
     E_STONE_BLOCK,
@@ -73,6 +74,7 @@ from simlab.games.wizwar.state import (
     E_STONE_SPIKES,
     E_TELEPORT,
     E_THOUGHT_STEAL,
+    E_UNIVERSAL_SOLVENT,
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
@@ -96,6 +98,7 @@ from simlab.games.wizwar.state import (
     O_ITEM_DROP,
     O_ITEM_PICK,
     O_NEUTRAL,
+    O_OBJECT,
     O_PICKUP,
     O_PUNCH,
     O_STEP,
@@ -138,13 +141,16 @@ from simlab.games.wizwar.state import (
  EV_ROLL, EV_UNLOCK, EV_RELOCK,
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
- EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK) = range(48)
+ EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
+ EV_HIT_OBJECT, EV_CRACK, EV_OBJECT_GONE) = range(51)  # helper objects: the last three
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
 WHY_TOKENS, WHY_OWNER, WHY_ENDED, WHY_DEATH, WHY_WATER, WHY_REPLACED, WHY_LIMIT = range(7)
 FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 # EV_WALL_GONE / EV_WALL_MADE: a = border destroyed / walled; EV_BLOCK: a = square filled
+# EV_HIT_OBJECT: a = card (-1 a punch), x = target (border, or -1 - square), y = damage (-1 dissolved);
+# EV_CRACK: a = target, x = cracks made, y = cracks on it now; EV_OBJECT_GONE: a = square emptied
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -178,6 +184,7 @@ def setup(s, t, b, players, seed_words, game_id):
     s.column[b] = t.g_column[k]
     s.fill[b] = 0
     s.wall_by[b] = -1
+    objects_setup(s, b)
     s.players[b] = players
     s.done[b] = 0
     s.winner[b] = -1
@@ -713,6 +720,7 @@ def enumerate_options(s, t, b, geo, p):
             walls_options(s, t, b, geo, p, i, e)
     geo_move_options(s, t, b, geo, p)
     maint_options(s, t, b, geo, p, fog, seen)
+    objects_options(s, t, b, geo, p, fog)
     if can_attack(s, b, p) and not mist:
         storm_options(s, t, b, geo, p)  # last: a full buffer cuts only these
     add_options(s, t, b, p)
@@ -1766,6 +1774,46 @@ def empty_square(s, t, b, q):
 
 
 @njit(cache=True)
+def window_borders(geo, me):
+    """The borders on the sides of square ``me`` and of the 8 squares around it on the map, each
+    once (an array and its length): where Destroy Wall and attacks on walls look (a smaller
+    option set than all of sight, which saves a sight test per border of the map)."""
+    near = np.empty(36, np.int64)
+    nn = 0
+    r0 = np.int64(geo.sq_r[me])
+    c0 = np.int64(geo.sq_c[me])
+    win, nw = window_squares(geo, me)
+    for m in range(nw):
+        sq = win[m]
+        for d in range(4):
+            f = geo.edge[sq, d]
+            # each border once: from the square and side it is recorded on, or from the
+            # window's square if that one lies outside the window
+            o = geo.edge_sq[f]
+            inside = abs(np.int64(geo.sq_r[o]) - r0) <= 1 and abs(np.int64(geo.sq_c[o]) - c0) <= 1
+            if (o == sq and geo.edge_side[f] == d) or not inside:
+                near[nn] = f
+                nn += 1
+    return near, nn
+
+
+@njit(cache=True)
+def window_squares(geo, me):
+    """The squares of the 3 x 3 block of the map around square ``me`` (an array and its length)."""
+    win = np.empty(9, np.int64)
+    nw = 0
+    H, W = geo.sq_of.shape
+    r0 = np.int64(geo.sq_r[me])
+    c0 = np.int64(geo.sq_c[me])
+    for r in range(max(0, r0 - 1), min(H, r0 + 2)):
+        for c in range(max(0, c0 - 1), min(W, c0 + 2)):
+            if geo.sq_of[r, c] >= 0:
+                win[nw] = geo.sq_of[r, c]
+                nw += 1
+    return win, nw
+
+
+@njit(cache=True)
 def walls_options(s, t, b, geo, p, i, e):
     """The options of walls card i (effect e) in seat p's hand, as O_NEUTRAL rows (a = i,
     x = p, y = -1, z = the border or square aimed at; R76: in sight of the border's midpoint or
@@ -1776,23 +1824,11 @@ def walls_options(s, t, b, geo, p, i, e):
     me = s.pos[b, p]
     bit = 1 << s.colour[b, p]
     if e == E_DESTROY_WALL:
-        H, W = geo.sq_of.shape
-        r0 = np.int64(geo.sq_r[me])
-        c0 = np.int64(geo.sq_c[me])
-        for r in range(max(0, r0 - 1), min(H, r0 + 2)):
-            for c in range(max(0, c0 - 1), min(W, c0 + 2)):
-                sq = geo.sq_of[r, c]
-                if sq < 0:
-                    continue
-                for d in range(4):
-                    f = geo.edge[sq, d]
-                    # each border once: from the square and side it is recorded on, or from the
-                    # window's square if that one lies outside the window
-                    o = geo.edge_sq[f]
-                    inside = abs(np.int64(geo.sq_r[o]) - r0) <= 1 and abs(np.int64(geo.sq_c[o]) - c0) <= 1
-                    if ((o == sq and geo.edge_side[f] == d) or not inside) and destroyable(s, b, f) \
-                            and sees_border(geo, me, f, bit):
-                        add_opt(s, b, O_NEUTRAL, i, p, -1, f)
+        near, nn = window_borders(geo, me)
+        for m in range(nn):
+            f = near[m]
+            if destroyable(s, b, f) and sees_border(geo, me, f, bit):
+                add_opt(s, b, O_NEUTRAL, i, p, -1, f)
         return
     for q in range(s.players[b]):
         if not s.alive[b, q]:
@@ -1832,6 +1868,7 @@ def destroy_wall(s, t, b, geo, p, e, prm):
         return False
     s.edge_kind[b, e] = s.edge_kind[b, e] & FILLED
     s.wall_by[b, e] = -1
+    s.crack[b, e] = 0  # its cracks go with it (R126)
     border_changed(s, b, geo, e)
     u = geo.edge_sq[e]
     v = geo.nbr[u, geo.edge_side[e]]
@@ -1886,6 +1923,256 @@ def walls_effect(s, t, b, geo, p, i, e, z, prm):
         done = stone_block(s, t, b, geo, z)
     if not done:
         log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
+
+
+# --- objects cards ---
+# Cracks (R122-R127): attacks on walls, doors and Stone Blocks, and the cards about objects. A
+# target is a border e (a wall or door, >= 0) or a filled square sq written -1 - sq (OBJ_* say
+# how it is hit; option O_OBJECT). Every 3 damage of one attack make a crack, the rest is lost
+# (R123); a wall goes at 5 cracks, a door at 3 (R124), a Stone Block at 8 (its card).
+
+OBJ_SPELL, OBJ_PUNCH, OBJ_THROW, OBJ_SOLVENT = 0, 1, 2, 3
+
+
+@njit(cache=True)
+def objects_setup(s, b):
+    """No cracks and no Wall of Fire at the start of a game."""
+    s.crack[b] = 0
+    s.fill_crack[b] = 0
+    s.fire_by[b] = -1
+
+
+@njit(cache=True)
+def object_damage(t, e, energy):
+    """Damage an attack spell (effect e) or thrown item does to an object, or 0 if it does none
+    there: the damage spells at their energy (Brain Burn and Acid Bath hurt wizards only, and the
+    bolts and Mental Force move along their own paths); Large Rock 2, a stone spike 3, Boomstone 4."""
+    if e == E_ZOT or e == E_STONE_DEAD or e == E_FIRE_DARTS:
+        return energy  # Stone Dead: a wall carries no stones; Fire Darts: all darts are one attack
+    if e == E_FIREBALL:
+        return 5
+    if e == E_POWERTHRUST:
+        return energy + 2
+    if e == E_KA_BONG:
+        return 4
+    if e == E_LARGE_ROCK:
+        return 2
+    if e == E_STONE_SPIKES:
+        return 3
+    if e == E_BOOMSTONE:
+        return 4
+    return 0
+
+
+@njit(cache=True)
+def cracks_of(s, t, b, p, dmg):
+    """Cracks that ``dmg`` damage of one attack by seat p makes: one per 3 (R123), one per point
+    while p's Shatter lasts (its card)."""
+    if spell_on(s, t, b, E_SHATTER, p) >= 0:
+        return dmg
+    return dmg // 3
+
+
+@njit(cache=True)
+def destroy_object(s, b, geo, x):
+    """Target x is destroyed (R126): a wall or door becomes an open border (a Stone Block's bit
+    stays) and bare columns go (R127, A-13); a Stone Block leaves its square empty (the FILLED
+    bit stays on a side shared with another block)."""
+    if x >= 0:
+        s.edge_kind[b, x] = s.edge_kind[b, x] & FILLED
+        s.wall_by[b, x] = -1
+        s.crack[b, x] = 0
+        border_changed(s, b, geo, x)
+        log(s, b, EV_WALL_GONE, x, 0, 0)
+        return
+    q = -1 - x
+    s.fill[b, q] = 0
+    s.fill_crack[b, q] = 0
+    for d in range(4):
+        f = geo.edge[q, d]
+        v = geo.nbr[q, d]
+        if not (v >= 0 and s.fill[b, v] and geo.edge[v, geo.arrive[q, d]] == f):
+            s.edge_kind[b, f] = s.edge_kind[b, f] & KIND
+            border_changed(s, b, geo, f)
+    log(s, b, EV_OBJECT_GONE, q, 0, 0)
+
+
+@njit(cache=True)
+def crack_object(s, b, geo, x, n):
+    """``n`` cracks on target x (R123); at its limit it is destroyed (R124). Outer walls and
+    other indestructible things take none (R125). True if destroyed."""
+    lim = S.crack_limit(s, b, x)
+    if lim == 0 or n <= 0:
+        log(s, b, EV_CRACK, x, 0, 0)
+        return False
+    if x >= 0:
+        c = min(np.int64(s.crack[b, x]) + n, lim)
+        s.crack[b, x] = c
+    else:
+        c = min(np.int64(s.fill_crack[b, -1 - x]) + n, lim)
+        s.fill_crack[b, -1 - x] = c
+    log(s, b, EV_CRACK, x, n, c)
+    if c >= lim:
+        destroy_object(s, b, geo, x)
+        return True
+    return False
+
+
+@njit(cache=True)
+def object_in_reach(s, b, geo, me, x, bit, near, fog):
+    """Target x can be aimed at from square ``me``: with ``near`` (a punch) a border on a side
+    of ``me`` or a block on a square across an open side (R69: adjacent); else in sight (R76: the
+    line runs to a border's midpoint; a block is seen by seeing one of its sides, A-36); under Fog
+    (A-32) only what a punch reaches."""
+    if x >= 0:
+        if near or fog:
+            return touches(geo, me, x)
+        return sees_border(geo, me, x, bit)
+    q = -1 - x
+    for d in range(4):
+        if near or fog:
+            if geo.nbr[me, d] == q and (s.edge_kind[b, geo.edge[me, d]] & KIND) == 0:
+                return True
+        elif sees_border(geo, me, geo.edge[q, d], bit):
+            return True
+    return False
+
+
+@njit(cache=True)
+def objects_options(s, t, b, geo, p, fog):
+    """Options of this block for the active seat p (appended by :func:`enumerate_options`), as
+    O_OBJECT rows, at the walls, doors (not outer walls, R125) and Stone Blocks on and around the
+    squares of the 3 x 3 block around p (:func:`window_borders`; a documented smaller set): a
+    damage attack spell (unboosted, and boosted with the hand's highest energy card), a throw
+    (Boomstone, Large Rock, a stone spike) in sight, or a punch at what is adjacent (A-28), each
+    only when it would make a crack (the others are legal and change nothing); and throwing a
+    carried Universal Solvent, which is no attack."""
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    h = hand_of(p)
+    nh = s.cont_n[b, h]
+    ci = items_of(p)
+    near, nn = window_borders(geo, me)
+    tg = np.empty(nn + 9, np.int64)
+    ntg = 0
+    for m in range(nn):
+        if S.crack_limit(s, b, near[m]) > 0:
+            tg[ntg] = near[m]
+            ntg += 1
+    win, nw = window_squares(geo, me)
+    for m in range(nw):
+        if s.fill[b, win[m]] == 1:
+            tg[ntg] = -1 - win[m]
+            ntg += 1
+    if ntg == 0:
+        return
+    solvent = -1
+    for k in range(s.cont_n[b, ci]):
+        if t.card_effect[s.inst_card[b, s.cont[b, ci, k]]] == E_UNIVERSAL_SOLVENT:
+            solvent = s.cont[b, ci, k]
+    attack = can_attack(s, b, p) and spell_on(s, t, b, E_MIST_BODY, p) < 0
+    flood = spell_on(s, t, b, E_FLOOD, -1) >= 0
+    top = -1  # the hand's card with the highest energy value (the one boost listed)
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        v = t.card_energy[s.inst_card[b, i]]
+        if v > 0 and (top < 0 or v > t.card_energy[s.inst_card[b, top]]):
+            top = i
+    spikes = spell_on(s, t, b, E_STONE_SPIKES, p)
+    for m in range(ntg):
+        x = tg[m]
+        seen = object_in_reach(s, b, geo, me, x, bit, False, fog)
+        if seen and solvent >= 0:
+            add_opt(s, b, O_OBJECT, solvent, x, -1, OBJ_SOLVENT)
+        if not attack:
+            continue
+        if object_in_reach(s, b, geo, me, x, bit, True, fog):
+            dmg = 1 + 4 * carried(s, t, b, p, E_MIGHTSTONE)  # a Mightstone can roll a 4 (R57)
+            if cracks_of(s, t, b, p, dmg) > 0:
+                add_opt(s, b, O_OBJECT, -1, x, -1, OBJ_PUNCH)
+        if not seen:
+            continue
+        for k in range(s.cont_n[b, ci]):
+            i = s.cont[b, ci, k]
+            e = t.card_effect[s.inst_card[b, i]]
+            if (e == E_LARGE_ROCK or e == E_BOOMSTONE) and cracks_of(s, t, b, p, object_damage(t, e, 0)) > 0:
+                add_opt(s, b, O_OBJECT, i, x, -1, OBJ_THROW)
+        if spikes >= 0 and cracks_of(s, t, b, p, 3) > 0:
+            add_opt(s, b, O_OBJECT, spikes, x, -1, OBJ_THROW)
+        for k in range(nh):
+            i = s.cont[b, h, k]
+            card = s.inst_card[b, i]
+            e = t.card_effect[card]
+            if t.card_type[card] != T_ATTACK or (flood and t.card_fire[card]):
+                continue
+            if cracks_of(s, t, b, p, object_damage(t, e, 1)) > 0:
+                add_opt(s, b, O_OBJECT, i, x, -1, OBJ_SPELL)
+            if top >= 0 and top != i and uses_energy(e) and \
+                    cracks_of(s, t, b, p, object_damage(t, e, t.card_energy[s.inst_card[b, top]])) > 0:
+                add_opt(s, b, O_OBJECT, i, x, top, OBJ_SPELL)
+
+
+@njit(cache=True)
+def land_before(s, b, geo, me, x, bit):
+    """Where a thrown Large Rock lands after hitting target x: the last square it passed (L13),
+    taken as the square on the thrower's side that the thrower sees, else the thrower's own."""
+    if x >= 0:
+        u = geo.edge_sq[x]
+        v = geo.nbr[u, geo.edge_side[x]]
+        if line_of_sight(geo, me, u, bit):
+            return u
+        if v >= 0 and line_of_sight(geo, me, v, bit):
+            return v
+        return me
+    q = -1 - x
+    for d in range(4):
+        v = geo.nbr[q, d]
+        if v >= 0 and s.fill[b, v] == 0 and sees_border(geo, me, geo.edge[q, d], bit) \
+                and line_of_sight(geo, me, v, bit):
+            return v
+    return me
+
+
+@njit(cache=True)
+def hit_object(s, t, b, geo, p, a, x, y, how, prm):
+    """Seat p hits target x (option O_OBJECT): an attack spell a (boost y), a punch (R57, with
+    Mightstone rolls), a throw of carried item a, each its turn's attack (R49, A-28; no wizard is
+    attacked, so no counter answers it); or Universal Solvent a, which is no attack: the solvent
+    and the target are destroyed (its card; never an outer wall or a treasure, R125)."""
+    card = -1 if a < 0 else s.inst_card[b, a]
+    if how == OBJ_SOLVENT:
+        s.card[b, p, card, S.C_PLAYED] += 1
+        log(s, b, EV_HIT_OBJECT, card, x, -1)
+        lose_item(s, t, b, p, a, -1, prm[p], True)
+        if S.crack_limit(s, b, x) > 0:
+            destroy_object(s, b, geo, x)
+        return
+    dmg = 0
+    if how == OBJ_SPELL:
+        energy = begin_attack_spell(s, t, b, p, a, y)
+        dmg = object_damage(t, t.card_effect[card], energy)
+    elif how == OBJ_PUNCH:
+        s.attacked[b] = 1
+        s.seat[b, p, S.S_ATTACKS] += 1
+        s.seat[b, p, S.S_PUNCHES] += 1
+        dmg = 1
+        for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
+            roll = 1 + randbelow(s.rng, b, RS_DICE, 4)
+            log(s, b, EV_ROLL, roll, 0, 0)
+            dmg += roll
+    else:
+        e = t.card_effect[card]
+        s.attacked[b] = 1
+        s.seat[b, p, S.S_ATTACKS] += 1
+        dmg = object_damage(t, e, 0)
+        if e != E_STONE_SPIKES:
+            s.card[b, p, card, S.C_PLAYED] += 1
+        if e == E_LARGE_ROCK:
+            lose_item(s, t, b, p, a, land_before(s, b, geo, s.pos[b, p], x, 1 << s.colour[b, p]), prm[p], True)
+        elif e == E_BOOMSTONE:
+            lose_item(s, t, b, p, a, -1, prm[p], True)
+    log(s, b, EV_HIT_OBJECT, card, x, dmg)
+    crack_object(s, b, geo, x, cracks_of(s, t, b, p, dmg))
 
 
 @njit(cache=True)
@@ -1969,6 +2256,8 @@ def do_option(s, t, b, geo, p, k, prm):
         log(s, b, EV_UNLOCK, card, x, 0)
     elif kind == O_END_SPELL:
         end_by_choice(s, t, b, p, a, x, prm)
+    elif kind == O_OBJECT:
+        hit_object(s, t, b, geo, p, a, x, y, z, prm)
 
 
 @njit(cache=True)

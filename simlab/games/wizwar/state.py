@@ -20,6 +20,7 @@ from numba.experimental import structref
 
 from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct
 from simlab.games.kernel import KernelLayout, kernel_arrays, shuffle_list
+from simlab.games.wizwar.board import DOOR, WALL
 
 MAXP = 4
 MAXI = 176          # card instances: 12 cantrips + 6 schools x 24 = 156 (R4; Giant Book of Spells), or
@@ -119,7 +120,8 @@ O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, 
 O_AREA = 13  # an attack spell aimed at a square (Psychic Storm)
 O_ADD = 14   # Add: two cards' energy values as one boost of a spell or of speed
 O_END_SPELL = 15  # end one of one's own maintained spells (R84, R88), or one by Null Powder
-NKIND = 16
+O_OBJECT = 16  # helper objects: damage or dissolve a wall, door or filled square (R122-R127)
+NKIND = 17
 # O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
 # (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
@@ -128,6 +130,8 @@ NKIND = 16
 # O_THROW: a = carried thrown weapon, x = target seat (R100, R113); O_UNLOCK: a = Pick Lock in
 # the hand or a carried Master Key, x = the door's border (R43);
 # O_AREA: a = attack spell instance, x = target square, y = boosting instance (-1)
+# O_OBJECT: a = the attack spell, thrown item or Universal Solvent (-1: a punch), x = the target
+# (a border e >= 0, or a filled square sq as -1 - sq), y = boosting instance (-1), z = how (OBJ_*)
 # O_ADD: a = the boosted attack spell instance (-1: a speed boost), x = its target seat (or
 # square for Psychic Storm), y and z = the two cards whose energy values Add combines
 
@@ -204,6 +208,11 @@ class StateLayout(KernelLayout):
     fill: np.ndarray       # int8 (B, NSQ): 1 = a Stone Block fills the square
     wall_by: np.ndarray    # int16 (B, NE): the Create Wall instance that made this wall, -1 (the hook
     #                        for maintained spells, R89: ending it removes the wall)
+    # helper objects
+    crack: np.ndarray      # int8 (B, NE): cracks on a wall or door (R123), 0 again once it is gone
+    fill_crack: np.ndarray  # int8 (B, NSQ): cracks on the object filling a square (Stone Block: 8)
+    fire_by: np.ndarray    # int16 (B, NE): the Wall of Fire instance burning on border e, -1 (it acts
+    #                        only while that instance lies in a maint container, R89)
     stop_turn: np.ndarray  # int32 (B,): stop the game before turn stop_turn starts (0: never): the
     #                        replay's board pictures (a game is deterministic, so the replay plays it
     #                        again up to that turn and draws the state)
@@ -251,6 +260,9 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         m_tokens=z((batch, MAXI), np.int8), m_target=np.full((batch, MAXI), -1, np.int8),
         edge_kind=z((batch, ne), np.int8), column=z((batch, h + 1, w + 1), np.int8), fill=z((batch, nsq), np.int8),
         wall_by=np.full((batch, ne), -1, np.int16),
+        # helper objects
+        crack=z((batch, ne), np.int8), fill_crack=z((batch, nsq), np.int8),
+        fire_by=np.full((batch, ne), -1, np.int16),
         stop_turn=z(batch, np.int32),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
@@ -497,7 +509,8 @@ def count_violations(s, t, b):
 @njit(cache=True)
 def board_violations(s, t, b):
     """Invariant checks of the game's own board: no living wizard or dropped item on a square a
-    Stone Block fills, and every grid-corner column where the border kinds put one (A-13: a
+    Stone Block fills, cracks only on walls, doors and blocks and fewer than destroy them, and
+    every grid-corner column where the border kinds put one (A-13: a
     corner touched by a border that is not open, or by none)."""
     bad = 0
     nsq = s.fill.shape[1]
@@ -506,6 +519,13 @@ def board_violations(s, t, b):
             bad += 1
     for i in range(s.n_inst[b]):
         if 0 <= s.c_sq[b, i] < nsq and s.fill[b, s.c_sq[b, i]]:
+            bad += 1
+    # cracks only on what can take them, always fewer than destroy it (R123-R125)
+    for e in range(s.crack.shape[1]):
+        if s.crack[b, e] < 0 or (s.crack[b, e] > 0 and s.crack[b, e] >= crack_limit(s, b, e)):
+            bad += 1
+    for q in range(nsq):
+        if s.fill_crack[b, q] < 0 or (s.fill_crack[b, q] > 0 and s.fill_crack[b, q] >= crack_limit(s, b, -1 - q)):
             bad += 1
     k = s.deal[b]
     hedge = t.g_hedge[k]
@@ -542,3 +562,24 @@ def column_due(kind, hedge, vedge, i, j):
             if kind[f] != 0:
                 return 1
     return 0 if touched else 1
+
+
+# helper objects
+CRACKS_WALL, CRACKS_DOOR, CRACKS_BLOCK = 5, 3, 8  # R124; Stone Block's card: 8
+
+
+@njit(cache=True)
+def crack_limit(s, b, x):
+    """Cracks that destroy target x of game b (a border e >= 0, or a filled square sq as
+    -1 - sq): a stone wall 5, a door 3 (R124), a Stone Block 8 (its card); 0 for what cannot be
+    damaged: open borders, outer walls (R125), empty squares."""
+    if x >= 0:
+        k = s.edge_kind[b, x] & KIND
+        if k == WALL:
+            return CRACKS_WALL
+        if k == DOOR:
+            return CRACKS_DOOR
+        return 0
+    if s.fill[b, -1 - x] == 1:
+        return CRACKS_BLOCK
+    return 0

@@ -148,6 +148,15 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    a stone wall now stands on {door(a)}")
         elif code == R.EV_BLOCK:
             lines.append(f"    a stone block fills {sq(a)}")
+        elif code == R.EV_HIT_OBJECT:
+            what = f"the square {sq(-1 - int(x))}" if x < 0 else f"the wall or door {door(x)}"
+            how = "a punch" if a < 0 else names[a]
+            done = "dissolves it" if y < 0 else f"{y} damage"
+            lines.append(f"  attacks {what} with {how}: {done}" if y >= 0 else f"  throws {how} at {what}: {done}")
+        elif code == R.EV_CRACK:
+            lines.append(f"    {x} crack(s), {y} on it now" if x > 0 else "    no crack")
+        elif code == R.EV_OBJECT_GONE:
+            lines.append(f"    the stone block on {sq(a)} is destroyed")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

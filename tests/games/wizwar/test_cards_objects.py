@@ -1,0 +1,178 @@
+"""Cracks and the cards about objects: attacks on walls, doors and Stone Blocks (R122-R127),
+Shatter, Universal Solvent, Wall of Fire.
+
+C = ../shared/reference/wizwar/rules_checklist.md (R = rule, A = ambiguity); each test names the
+rule or card clause it checks, in our words. Board: the kit's two open sectors side by side
+(5 rows x 10 columns, p2_wrap); blue (seat 0) has its base at (2,2), red (seat 1) at (2,7).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simlab.games.wizwar import board as B
+from simlab.games.wizwar import rules as R
+from simlab.games.wizwar import state as S
+from simlab.games.wizwar.state import O_OBJECT
+from tests.games.wizwar.kit import face
+from tests.games.wizwar.test_cards_walls import SHUT, door_east, kind, ready, side, wall_east
+
+N, E, SO, W = 0, 1, 2, 3
+
+
+def object_opts(pos, x, p=0):
+    """Seat p's O_OBJECT options at target x."""
+    return [o for o in pos.options(p) if o[0] == O_OBJECT and o[2] == x]
+
+
+def hit(pos, x, how, name=None, boost=-1, p=0):
+    """Seat p takes its O_OBJECT option at x of kind ``how`` with card ``name`` (None: a punch)."""
+    for o in object_opts(pos, x, p):
+        card = -1 if o[1] < 0 else int(pos.st.inst_card[0, o[1]])
+        if o[4] == how and o[3] == boost and (card == -1 if name is None else card == pos.ct.names.index(name)):
+            pos.do(p, o)
+            return
+    raise AssertionError(f"no {name} at {x}: {object_opts(pos, x, p)}")
+
+
+def block(pos, row, col):
+    """Fill map square (row, col) with a Stone Block (cast by seat 0's card)."""
+    return pos.R.stone_block(pos.st, pos.t, 0, pos.geo, pos.sq(row, col))
+
+
+# ------------------------------------------------------------------------------------------------
+# Cracks (R122-R127)
+# ------------------------------------------------------------------------------------------------
+
+def test_three_damage_make_one_crack_and_the_rest_is_lost():
+    """R123: every 3 damage of one attack make a crack, the remainder is lost: a Fireball (5
+    damage) at a wall makes 1 crack, a Powerthrust boosted to 7 damage makes 2."""
+    pos = ready(blue=face(wall_east(2, 2)))
+    e = side(pos, 2, 2, E)
+    pos.give(0, "Fireball")
+    hit(pos, e, R.OBJ_SPELL, "Fireball")
+    assert pos.st.crack[0, e] == 1 and kind(pos, e) == B.WALL
+    assert pos.st.attacked[0] == 1  # the turn's attack (R49)
+    pos.start_turn(0)
+    pos.give(0, "Powerthrust")
+    en = pos.give(0, "Energy 5")
+    hit(pos, e, R.OBJ_SPELL, "Powerthrust", boost=en)
+    assert pos.st.crack[0, e] == 3
+    assert any("2 crack(s), 3 on it now" in line for line in pos.log())
+
+
+def test_a_stone_wall_breaks_at_five_cracks_and_its_bare_columns_go():
+    """R124, R126, R127, A-13: the fifth crack destroys a stone wall: the border is open, the
+    cracks are gone with it and a column no other wall touches is removed."""
+    pos = ready(blue=face(*SHUT, wall_east(2, 2)))
+    e = side(pos, 2, 2, E)
+    pos.st.crack[0, e] = 4
+    assert pos.st.column[0, 2, 3] == 1  # the wall's north end, in open ground
+    pos.give(0, "Fireball")
+    hit(pos, e, R.OBJ_SPELL, "Fireball")
+    assert kind(pos, e) == B.OPEN and pos.st.crack[0, e] == 0
+    assert pos.st.column[0, 2, 3] == 0 and pos.st.column[0, 3, 3] == 0
+    assert S.count_violations(pos.st, pos.t, 0) == 0
+
+
+def test_a_door_breaks_at_three_cracks():
+    """R124: a door takes 3 cracks: two cracks leave it standing, the third opens the border."""
+    pos = ready(blue=face(door_east(2, 2)))
+    e = side(pos, 2, 2, E)
+    pos.st.crack[0, e] = 2
+    pos.give(0, "Ka-Bong!")
+    hit(pos, e, R.OBJ_SPELL, "Ka-Bong!")
+    assert kind(pos, e) == B.OPEN
+
+
+def test_outer_walls_are_never_targets():
+    """R125: outer walls are indestructible: no option aims at them, and a forced crack leaves
+    them standing with no crack."""
+    pos = ready(at=(0, 0))
+    e = side(pos, 0, 0, N)
+    assert kind(pos, e) == B.OUTER
+    pos.give(0, "Fireball")
+    assert object_opts(pos, e) == []
+    assert not pos.R.crack_object(pos.st, 0, pos.geo, e, 9)
+    assert kind(pos, e) == B.OUTER and pos.st.crack[0, e] == 0
+
+
+def test_stone_block_breaks_at_eight_cracks():
+    """Stone Block's card: 8 cracks destroy it; the square is empty again and can be entered."""
+    pos = ready(red_at=(4, 9))
+    assert block(pos, 2, 3)
+    x = -1 - pos.sq(2, 3)
+    pos.st.fill_crack[0, pos.sq(2, 3)] = 7
+    pos.give(0, "Fireball")
+    hit(pos, x, R.OBJ_SPELL, "Fireball")
+    assert pos.st.fill[0, pos.sq(2, 3)] == 0
+    assert all(kind(pos, side(pos, 2, 3, d)) == B.OPEN for d in range(4))
+    assert (S.O_STEP, E, 0, 0, 0) in pos.options(0)
+    assert S.count_violations(pos.st, pos.t, 0) == 0
+
+
+def test_attacks_on_objects_need_sight_or_reach():
+    """R76, R69, A-28: a spell needs sight of the wall (its midpoint), a punch a wall on a side
+    of the wizard's square; a punch makes no crack (1 damage), so it is listed only when it
+    would (a Mightstone may roll enough)."""
+    pos = ready(blue=face(wall_east(2, 3)))
+    e = side(pos, 2, 3, E)
+    pos.give(0, "Fireball")
+    assert [o[4] for o in object_opts(pos, e)] == [R.OBJ_SPELL]
+    pos.put(0, 2, 3)
+    assert R.OBJ_PUNCH not in [o[4] for o in object_opts(pos, e)]
+    pos.give(0, "Mightstone")
+    pos.do(0, next(o for o in pos.options(0) if o[0] == S.O_ITEM))
+    assert R.OBJ_PUNCH in [o[4] for o in object_opts(pos, e)]
+
+
+def test_no_object_attack_in_the_first_turn_or_after_the_attack():
+    """R49, R51: hitting a wall is the turn's one attack: none before the wizard's first turn
+    is over and none once it has attacked."""
+    pos = ready(blue=face(wall_east(2, 2)))
+    e = side(pos, 2, 2, E)
+    pos.give(0, "Fireball")
+    pos.st.attacked[0] = 1
+    assert object_opts(pos, e) == []
+    pos.st.attacked[0] = 0
+    pos.st.first_done[0, 0] = 0
+    assert object_opts(pos, e) == []
+
+
+def test_thrown_boomstone_cracks_and_rock_lands_before_the_wall():
+    """L13 (throwing), R123: a Boomstone (4 damage) makes one crack and is gone; a Large Rock
+    makes none (2 damage) unless Shatter lasts, and lands on the square before the wall."""
+    pos = ready(blue=face(wall_east(2, 3)))
+    e = side(pos, 2, 3, E)
+    i = pos.give(0, "Boomstone")
+    pos.do(0, (S.O_ITEM, i, 0, 0, 0))
+    hit(pos, e, R.OBJ_THROW, "Boomstone")
+    assert pos.st.crack[0, e] == 1 and pos.st.c_cont[0, i] == S.Z_DISCARD
+
+
+def test_balanced_bot_breaks_a_wall_only_when_it_clearly_pays():
+    """Bot parameter break_min: the balanced bot fireballs a wall that stands between it and
+    its goal when breaking it saves at least break_min steps, and leaves it alone when the
+    parameter asks for more than it saves."""
+    # a wall east of blue's base with a long detour: walls on the east side of column 2, rows 0-3
+    edits = [wall_east(r, 2) for r in range(4)]
+    for big, want in ((2.0, True), (99.0, False)):
+        pos = ready(blue=face(*SHUT, *edits), params={"break_min": big}, red_at=(4, 9))
+        pos.st.pos[0, 1] = pos.sq(4, 9)
+        pos.st.tr_sq[0, 0] = pos.sq(0, 0)  # blue's own treasures out of the way
+        pos.give(0, "Fireball")
+        pos.st.stun[0, 0] = 0
+        e = side(pos, 2, 2, E)
+        pos.st.crack[0, e] = 4
+        pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+        k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+        o = tuple(int(v) for v in pos.st.opt[0, k])
+        assert (o[0] == O_OBJECT and o[2] == e) == want, o
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_bot_can_pick_object_options(seed):
+    """The random bot picks among every option kind, O_OBJECT included."""
+    pos = ready(blue=face(wall_east(2, 2)), params={"random": 1.0})
+    pos.give(0, "Fireball")
+    assert any(o[0] == O_OBJECT for o in pos.options(0))
