@@ -618,10 +618,10 @@ def walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wt
 
 @njit(cache=True)
 def object_hit(s, t, b, p, k):
-    """Cracks option k (O_OBJECT) would make and what it costs the bot in cards: a punch's 1
+    """Damage option k (O_OBJECT) would do and what it costs the bot in cards: a punch's 1
     (+2.5 per Mightstone on average), an attack spell's or a throw's damage (rules.object_damage:
-    the same numbers as spell_damage for the spells, Large Rock 2, spike 3, Boomstone 4), one
-    crack per 3 or per point with Shatter; Universal Solvent destroys outright (1000)."""
+    the same numbers as spell_damage for the spells, Large Rock 2, spike 3, Boomstone 4);
+    Universal Solvent destroys outright (1000)."""
     a = s.opt[b, k, 1]
     y = s.opt[b, k, 3]
     how = s.opt[b, k, 4]
@@ -647,9 +647,7 @@ def object_hit(s, t, b, p, k):
                 energy = t.card_energy[s.inst_card[b, y]]
                 cost += 0.3 * card_value(t, s.inst_card[b, y])
             dmg = spell_damage(t, card, energy)
-    if spell_on(s, t, b, E_SHATTER, p) >= 0:
-        return dmg, cost
-    return dmg // 3, cost
+    return dmg, cost
 
 
 @njit(cache=True)
@@ -685,19 +683,53 @@ def object_score(s, t, b, geo, p, prm, k, goal, here, blocked):
     x = s.opt[b, k, 2]
     if goal < 0:
         return -1.0
-    n, cost = object_hit(s, t, b, p, k)
+    dmg, cost = object_hit(s, t, b, p, k)
+    n = dmg if spell_on(s, t, b, E_SHATTER, p) >= 0 else dmg // 3
     if n <= 0:
         return -1.0
-    bit = move_bit(s, t, b, p)
-    gain = here - opened_walk(s, b, geo, p, x, goal, bit)
+    gain = here - opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p))
     if gain < prm[P_BREAK_MIN]:
         return -1.0
-    have = s.crack[b, x] if x >= 0 else s.fill_crack[b, -1 - x]
-    if have + n >= crack_limit(s, b, x):
+    if _breaks(s, b, x, n):
         return prm[P_W_TREASURE] * gain - cost
     if blocked:
         return prm[P_ATTACK_MIN] + 0.1 * n
     return -1.0
+
+
+@njit(cache=True)
+def _breaks(s, b, x, n):
+    """``n`` more cracks destroy target x (R124)."""
+    have = s.crack[b, x] if x >= 0 else s.fill_crack[b, -1 - x]
+    return have + n >= crack_limit(s, b, x)
+
+
+@njit(cache=True)
+def shatter_score(s, t, b, geo, p, prm, k, goal, here):
+    """Score of casting Shatter (option k, O_NEUTRAL): worth it when one of the listed attacks
+    on a wall, door or block would destroy it with a crack per point but not without, and that
+    saves at least break_min steps (:func:`object_score`'s measure); a boost (a longer Shatter)
+    only costs more."""
+    if goal < 0 or spell_on(s, t, b, E_SHATTER, p) >= 0:
+        return -1.0
+    y = s.opt[b, k, 3]
+    cost = 0.3 * card_value(t, s.inst_card[b, s.opt[b, k, 1]])
+    if y >= 0:
+        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    best = -1.0
+    for k2 in range(s.opt_n[b]):
+        if s.opt[b, k2, 0] != O_OBJECT or s.opt[b, k2, 4] == 3:
+            continue
+        if y >= 0 and (s.opt[b, k2, 1] == y or s.opt[b, k2, 3] == y):
+            continue
+        x = s.opt[b, k2, 2]
+        dmg, c2 = object_hit(s, t, b, p, k2)
+        if _breaks(s, b, x, dmg // 3) or not _breaks(s, b, x, dmg):
+            continue
+        gain = here - opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p))
+        if gain >= prm[P_BREAK_MIN]:
+            best = max(best, prm[P_W_TREASURE] * gain - cost - c2)
+    return best
 
 
 @njit(cache=True)
@@ -873,6 +905,8 @@ def choose_option(s, t, b, geo, p, prm):
                     sc = 0.5
             elif e == E_SHARE_LIFE or e == E_THOUGHT_STEAL:
                 sc = mind_neutral_score(s, t, b, p, card, x)
+            elif e == E_SHATTER:
+                sc = shatter_score(s, t, b, geo, p, prm, k, goal, here)
             else:
                 sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0, look)
         elif kind == O_ADD and a < 0:

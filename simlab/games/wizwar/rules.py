@@ -75,6 +75,7 @@ from simlab.games.wizwar.state import (
     E_TELEPORT,
     E_THOUGHT_STEAL,
     E_UNIVERSAL_SOLVENT,
+    E_WALL_OF_FIRE,
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
@@ -904,6 +905,8 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         share_life(s, b, p, q)
     elif e == E_THOUGHT_STEAL:
         thought_steal(s, t, b, p, q, prm)
+    elif e == E_SHATTER or e == E_WALL_OF_FIRE:
+        objects_neutral(s, t, b, geo, p, i, e, energy, z)
     else:
         walls_effect(s, t, b, geo, p, i, e, z, prm)
 
@@ -2046,12 +2049,21 @@ def objects_options(s, t, b, geo, p, fog):
     damage attack spell (unboosted, and boosted with the hand's highest energy card), a throw
     (Boomstone, Large Rock, a stone spike) in sight, or a punch at what is adjacent (A-28), each
     only when it would make a crack (the others are legal and change nothing); and throwing a
-    carried Universal Solvent, which is no attack."""
+    carried Universal Solvent, which is no attack. Also Shatter (on oneself, unboosted or with
+    one energy card for a longer spell)."""
     me = s.pos[b, p]
     bit = 1 << s.colour[b, p]
     h = hand_of(p)
     nh = s.cont_n[b, h]
     ci = items_of(p)
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        if t.card_effect[s.inst_card[b, i]] == E_SHATTER:
+            add_opt(s, b, O_NEUTRAL, i, p, -1, 0)  # on oneself; its energy is its duration (R83)
+            for k2 in range(nh):
+                i2 = s.cont[b, h, k2]
+                if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
+                    add_opt(s, b, O_NEUTRAL, i, p, i2, 0)
     near, nn = window_borders(geo, me)
     tg = np.empty(nn + 9, np.int64)
     ntg = 0
@@ -2110,6 +2122,14 @@ def objects_options(s, t, b, geo, p, fog):
             if top >= 0 and top != i and uses_energy(e) and \
                     cracks_of(s, t, b, p, object_damage(t, e, t.card_energy[s.inst_card[b, top]])) > 0:
                 add_opt(s, b, O_OBJECT, i, x, top, OBJ_SPELL)
+
+
+@njit(cache=True)
+def objects_neutral(s, t, b, geo, p, i, e, energy, z):
+    """The neutral spells of this block, cast by seat p and not negated: Shatter (a temporary
+    spell on oneself lasting ``energy`` of p's turns, R83)."""
+    if e == E_SHATTER:
+        begin_spell(s, t, b, p, i, p, energy)
 
 
 @njit(cache=True)

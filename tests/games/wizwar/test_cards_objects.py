@@ -150,6 +150,65 @@ def test_thrown_boomstone_cracks_and_rock_lands_before_the_wall():
     assert pos.st.crack[0, e] == 1 and pos.st.c_cont[0, i] == S.Z_DISCARD
 
 
+def test_shatter_makes_a_crack_per_point():
+    """Shatter's card: while it lasts the caster's damage to objects makes one crack per point:
+    a Fireball then breaks a stone wall at once (5 cracks); a Large Rock makes 2 and lands
+    before the wall (L13)."""
+    pos = ready(blue=face(wall_east(2, 3), wall_east(1, 3)))
+    pos.give(0, "Shatter")
+    pos.do(0, next(o for o in pos.options(0) if o[0] == S.O_NEUTRAL))
+    assert S.spell_on(pos.st, pos.t, 0, S.E_SHATTER, 0) >= 0
+    e = side(pos, 2, 3, E)
+    pos.give(0, "Fireball")
+    hit(pos, e, R.OBJ_SPELL, "Fireball")
+    assert kind(pos, e) == B.OPEN
+    pos.start_turn(0)
+    e2 = side(pos, 1, 3, E)
+    i = pos.give(0, "Large Rock")
+    pos.do(0, (S.O_ITEM, i, 0, 0, 0))
+    hit(pos, e2, R.OBJ_THROW, "Large Rock")
+    assert pos.st.crack[0, e2] == 2
+    assert pos.st.c_sq[0, i] == pos.sq(1, 3)
+
+
+def test_shatter_is_maintained_for_its_energy():
+    """Shatter's card, R83, R90: a temporary spell on oneself; boosted by an energy card it
+    carries that many tokens and ends when the last one comes off in its caster's Time Passes."""
+    pos = ready()
+    i = pos.give(0, "Shatter")
+    en = pos.give(0, "Energy 4")
+    pos.do(0, (S.O_NEUTRAL, i, 0, en, 0))
+    assert pos.st.m_tokens[0, i] == 4 and pos.st.c_cont[0, i] == S.maint_of(0)
+    for _ in range(4):
+        R.time_passes(pos.st, pos.t, 0, 0, pos.prm)
+    assert S.spell_on(pos.st, pos.t, 0, S.E_SHATTER, 0) < 0
+
+
+def test_shatter_counts_only_for_its_caster():
+    """Shatter's card: "you deal": another wizard's Fireball at a wall still makes 1 crack."""
+    pos = ready(blue=face(wall_east(2, 3)), red_at=(2, 3))
+    pos.give(0, "Shatter")
+    pos.do(0, next(o for o in pos.options(0) if o[0] == S.O_NEUTRAL))
+    pos.start_turn(1)
+    e = side(pos, 2, 3, E)
+    pos.give(1, "Fireball")
+    hit(pos, e, R.OBJ_SPELL, "Fireball", p=1)
+    assert pos.st.crack[0, e] == 1
+
+
+def test_balanced_bot_casts_shatter_before_a_fireball_that_then_breaks_the_wall():
+    """Shatter, bots: with a Fireball in hand and a wall whose fall saves many steps, the
+    balanced bot casts Shatter first (the Fireball alone makes one crack)."""
+    edits = [wall_east(r, 2) for r in range(4)]
+    pos = ready(blue=face(*SHUT, *edits), params={"break_min": 2.0}, red_at=(4, 9))
+    pos.st.tr_sq[0, 0] = pos.sq(0, 0)
+    i = pos.give(0, "Shatter")
+    pos.give(0, "Fireball")
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert tuple(int(v) for v in pos.st.opt[0, k])[:2] == (S.O_NEUTRAL, i)
+
+
 def test_balanced_bot_breaks_a_wall_only_when_it_clearly_pays():
     """Bot parameter break_min: the balanced bot fireballs a wall that stands between it and
     its goal when breaking it saves at least break_min steps, and leaves it alone when the
