@@ -700,7 +700,7 @@ def object_score(s, t, b, geo, p, prm, k, goal, here, blocked):
 @njit(cache=True)
 def _breaks(s, b, x, n):
     """``n`` more cracks destroy target x (R124)."""
-    have = s.crack[b, x] if x >= 0 else s.fill_crack[b, -1 - x]
+    have = np.int64(s.crack[b, x]) if x >= 0 else np.int64(s.fill_crack[b, -1 - x])
     return have + n >= crack_limit(s, b, x)
 
 

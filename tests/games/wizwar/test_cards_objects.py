@@ -209,6 +209,61 @@ def test_balanced_bot_casts_shatter_before_a_fireball_that_then_breaks_the_wall(
     assert tuple(int(v) for v in pos.st.opt[0, k])[:2] == (S.O_NEUTRAL, i)
 
 
+def test_universal_solvent_dissolves_a_wall_and_is_no_attack():
+    """Universal Solvent's card: thrown at a wall (or a block), both are destroyed at once; it
+    is not an attack, so the turn's attack stays unused (R49); never at an outer wall (R125)."""
+    pos = ready(blue=face(wall_east(2, 3)), at=(2, 3))
+    e = side(pos, 2, 3, E)
+    i = pos.give(0, "Universal Solvent")
+    pos.do(0, (S.O_ITEM, i, 0, 0, 0))
+    assert object_opts(pos, side(pos, 2, 3, N)) == []  # an open border is no target
+    hit(pos, e, R.OBJ_SOLVENT, "Universal Solvent")
+    assert kind(pos, e) == B.OPEN and pos.st.attacked[0] == 0
+    assert pos.st.c_cont[0, i] == S.Z_DISCARD
+    pos = ready(at=(0, 0))
+    i = pos.give(0, "Universal Solvent")
+    pos.do(0, (S.O_ITEM, i, 0, 0, 0))
+    assert object_opts(pos, side(pos, 0, 0, N)) == []
+
+
+def test_universal_solvent_dissolves_a_stone_block_even_in_the_first_turn():
+    """Universal Solvent's card: any object (a Stone Block too, in sight of one of its sides);
+    not an attack, so it may be thrown in the wizard's first turn (R51 limits attacks only)."""
+    pos = ready(red_at=(4, 9))
+    assert block(pos, 2, 3)
+    pos.st.first_done[0, 0] = 0
+    i = pos.give(0, "Universal Solvent")
+    pos.do(0, (S.O_ITEM, i, 0, 0, 0))
+    hit(pos, -1 - pos.sq(2, 3), R.OBJ_SOLVENT, "Universal Solvent")
+    assert pos.st.fill[0, pos.sq(2, 3)] == 0
+    assert any("dissolves it" in line for line in pos.log())
+
+
+def test_universal_solvent_energy_variant():
+    """Checklist 2.4: Universal Solvent's energy value is uncertain (4, or 0): 4 by default, and
+    a scenario's card override gives 0."""
+    from simlab.games.wizwar import data
+    ct = data.load_cards(variants={"schools": "all"})
+    k = ct.names.index("Universal Solvent")
+    assert ct.arrays["card_energy"][k] == 4
+    ct0 = data.load_cards(variants={"schools": "all"}, cards={"Universal Solvent": {"energy": 0}})
+    assert ct0.arrays["card_energy"][k] == 0
+
+
+def test_balanced_bot_dissolves_the_wall_in_its_way():
+    """Universal Solvent, bots: the balanced bot throws its solvent at a wall whose fall saves
+    at least break_min steps on its walk."""
+    edits = [wall_east(r, 2) for r in range(4)]
+    pos = ready(blue=face(*SHUT, *edits), params={"break_min": 2.0}, red_at=(4, 9))
+    pos.st.tr_sq[0, 0] = pos.sq(0, 0)
+    i = pos.give(0, "Universal Solvent")
+    pos.do(0, (S.O_ITEM, i, 0, 0, 0))
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    o = tuple(int(v) for v in pos.st.opt[0, k])
+    assert o[0] == O_OBJECT and o[1] == i and o[2] == side(pos, 2, 2, E)
+
+
 def test_balanced_bot_breaks_a_wall_only_when_it_clearly_pays():
     """Bot parameter break_min: the balanced bot fireballs a wall that stands between it and
     its goal when breaking it saves at least break_min steps, and leaves it alone when the
