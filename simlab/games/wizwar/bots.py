@@ -67,6 +67,7 @@ from simlab.games.wizwar.state import (
     E_STONE_SPIKES,
     E_TELEPORT,
     E_THOUGHT_STEAL,
+    E_WALL_OF_FIRE,
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
@@ -94,6 +95,7 @@ from simlab.games.wizwar.state import (
     T_ENERGY,
     carried,
     crack_limit,
+    crossed_fire,
     hand_limit,
     hand_of,
     hand_size,
@@ -733,6 +735,21 @@ def shatter_score(s, t, b, geo, p, prm, k, goal, here):
 
 
 @njit(cache=True)
+def fire_score(s, t, b, geo, p, k, wg, wwalk, wfrom, wto):
+    """Score of a Wall of Fire option (O_NEUTRAL, z = the border; ``wg``...: :func:`walls_prep`):
+    worth it on a border that lies on a shortest walk of an enemy threatening the seat's
+    treasures (more for one carrying a treasure home), where it burns for 4 or makes a detour."""
+    z = s.opt[b, k, 4]
+    cost = 0.3 * card_value(t, s.inst_card[b, s.opt[b, k, 1]])
+    best = -1.0
+    for q in range(s.players[b]):
+        if q == p or wg[q] < 0 or not _on_path(wfrom[q], wto[q], wwalk[q], geo, z, -1):
+            continue
+        best = max(best, (3.0 if s.carrying[b, q] >= 0 else 2.0) - cost)
+    return best
+
+
+@njit(cache=True)
 def random_option(s, b, p, prm):
     """The random bot: end with probability end_floor, else a uniformly random option kind among
     those present, then a uniformly random option of that kind (checklist 4.5)."""
@@ -855,6 +872,8 @@ def choose_option(s, t, b, geo, p, prm):
                     sc = -1.0
             if s.stunned[b] == 1 and best_attack > 0:
                 sc = -1.0  # stunned: attacking now forgoes the walk (R140)
+            if crossed_fire(s, b, geo, me, a) >= 0:
+                sc -= 4.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 4 else 0.0)  # Wall of Fire: 4 fire
         elif kind == O_BOOST:
             v = t.card_energy[s.inst_card[b, a]]
             sc = -1.0
@@ -881,7 +900,7 @@ def choose_option(s, t, b, geo, p, prm):
             sc = -1.0
             if geo_effect(e):
                 sc = geo_move_score(s, t, b, geo, p, prm, k, goal, field, here, best_attack)
-            elif walls_effect(e):
+            elif walls_effect(e) or e == E_WALL_OF_FIRE:
                 if not prepped:
                     threats = False  # the enemies' walks matter only to Create Wall and Stone Block
                     for k2 in range(n):
@@ -891,7 +910,10 @@ def choose_option(s, t, b, geo, p, prm):
                     threats = threats or e != E_DESTROY_WALL
                     wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, True, threats)
                     prepped = True
-                sc = walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wto)
+                if e == E_WALL_OF_FIRE:
+                    sc = fire_score(s, t, b, geo, p, k, wg, wwalk, wfrom, wto)
+                else:
+                    sc = walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wto)
             elif e == E_MEDITATE and s.cont_n[b, hand_of(p)] <= 5:
                 sc = 1.5
             elif e == E_DROP_OBJECT:

@@ -143,7 +143,7 @@ from simlab.games.wizwar.state import (
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
- EV_HIT_OBJECT, EV_CRACK, EV_OBJECT_GONE) = range(51)  # helper objects: the last three
+ EV_HIT_OBJECT, EV_CRACK, EV_OBJECT_GONE, EV_FIRE_MADE, EV_FIRE_BURNS) = range(53)  # helper objects: the last 5
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -151,7 +151,8 @@ WHY_TOKENS, WHY_OWNER, WHY_ENDED, WHY_DEATH, WHY_WATER, WHY_REPLACED, WHY_LIMIT 
 FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 # EV_WALL_GONE / EV_WALL_MADE: a = border destroyed / walled; EV_BLOCK: a = square filled
 # EV_HIT_OBJECT: a = card (-1 a punch), x = target (border, or -1 - square), y = damage (-1 dissolved);
-# EV_CRACK: a = target, x = cracks made, y = cracks on it now; EV_OBJECT_GONE: a = square emptied
+# EV_CRACK: a = target, x = cracks made, y = cracks on it now; EV_OBJECT_GONE: a = square emptied;
+# EV_FIRE_MADE: a = border a Wall of Fire now burns on; EV_FIRE_BURNS: a = seat, x = border, y = damage
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -1488,6 +1489,8 @@ def maint_time_passes(s, t, b, p, prm):
         i = mine[k]
         if s.c_cont[b, i] != c:
             continue  # ended meanwhile (its target died)
+        if permanent_spell(t.card_effect[s.inst_card[b, i]]):
+            continue  # a permanent spell loses no token (R83)
         s.m_tokens[b, i] -= 1
         log(s, b, EV_TOKEN, s.inst_card[b, i], s.m_tokens[b, i], 0)
         if s.m_tokens[b, i] <= 0:
@@ -1536,7 +1539,7 @@ def water_hits(s, t, b, q):
 @njit(cache=True)
 def flood_board(s, t, b):
     """Flood: every wizard is in water (:func:`water_hits`) and every Fire item lying on the
-    floor is destroyed; Fire spells of any kind end (only those on wizards exist yet)."""
+    floor is destroyed; Fire spells of any kind end (on wizards, and Walls of Fire)."""
     for q in range(s.players[b]):
         if s.alive[b, q]:
             water_hits(s, t, b, q)
@@ -1548,6 +1551,7 @@ def flood_board(s, t, b):
             discard(s, b, i)
         else:
             k += 1
+    end_fire_walls(s, t, b)
 
 
 @njit(cache=True)
@@ -1754,7 +1758,7 @@ def buildable(s, b, geo, e):
     """True if Create Wall may stand on border e: a border line between two squares of the map
     with no wall or door on it (card text). Links at the map's edge are not offered (our
     smaller option set: such an exit is two border records)."""
-    return geo.edge_inner[e] != 0 and (s.edge_kind[b, e] & KIND) == 0
+    return geo.edge_inner[e] != 0 and (s.edge_kind[b, e] & KIND) == 0 and not S.fire_on(s, b, e)  # R136
 
 
 @njit(cache=True)
@@ -2065,6 +2069,7 @@ def objects_options(s, t, b, geo, p, fog):
                 if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
                     add_opt(s, b, O_NEUTRAL, i, p, i2, 0)
     near, nn = window_borders(geo, me)
+    fire_options(s, t, b, geo, p, fog, near, nn)
     tg = np.empty(nn + 9, np.int64)
     ntg = 0
     for m in range(nn):
@@ -2127,9 +2132,79 @@ def objects_options(s, t, b, geo, p, fog):
 @njit(cache=True)
 def objects_neutral(s, t, b, geo, p, i, e, energy, z):
     """The neutral spells of this block, cast by seat p and not negated: Shatter (a temporary
-    spell on oneself lasting ``energy`` of p's turns, R83)."""
+    spell on oneself lasting ``energy`` of p's turns, R83); Wall of Fire on border z (a
+    permanent spell of the whole board, affecting no one wizard: m_target -1), if the border is
+    still free."""
     if e == E_SHATTER:
         begin_spell(s, t, b, p, i, p, energy)
+    elif e == E_WALL_OF_FIRE:
+        if not fire_free(s, b, geo, z):
+            log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
+            return
+        for f in range(s.fire_by.shape[1]):
+            if s.fire_by[b, f] == i:
+                s.fire_by[b, f] = -1  # this instance burned there before: that wall is long gone
+        s.fire_by[b, z] = i
+        begin_spell(s, t, b, p, i, -1, 1)
+        log(s, b, EV_FIRE_MADE, z, 0, 0)
+
+
+@njit(cache=True)
+def permanent_spell(e):
+    """Maintained spells that lose no energy token in Time Passes (R83): Wall of Fire."""
+    return e == E_WALL_OF_FIRE
+
+
+@njit(cache=True)
+def fire_free(s, b, geo, e):
+    """Wall of Fire may stand on border e: a border line between two squares of the map with no
+    wall, door, block side or Wall of Fire on it (its card; R135, R136); links at the map's edge
+    are left out, as for Create Wall."""
+    return geo.edge_inner[e] != 0 and s.edge_kind[b, e] == 0 and not S.fire_on(s, b, e)
+
+
+@njit(cache=True)
+def fire_options(s, t, b, geo, p, fog, near, nn):
+    """Wall of Fire's options (O_NEUTRAL, z = the border): the free borders among ``near`` (the
+    3 x 3 window, :func:`window_borders`; a smaller set) in sight of their midpoint (R76; under
+    Fog a side of one's own square, A-32). Not while Flood lasts (a Fire spell). Its other use,
+    a counter to a Water spell, is not offered (a smaller set)."""
+    if spell_on(s, t, b, E_FLOOD, -1) >= 0:
+        return
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    h = hand_of(p)
+    for k in range(s.cont_n[b, h]):
+        i = s.cont[b, h, k]
+        if t.card_effect[s.inst_card[b, i]] != E_WALL_OF_FIRE:
+            continue
+        for m in range(nn):
+            f = near[m]
+            if fire_free(s, b, geo, f) and object_in_reach(s, b, geo, me, f, bit, False, fog):
+                add_opt(s, b, O_NEUTRAL, i, p, -1, f)
+        return  # one copy lists every use
+
+
+@njit(cache=True)
+def through_fire(s, t, b, geo, p, src, d, prm):
+    """Seat p has just stepped from ``src`` across side d: a Wall of Fire there burns it for 4
+    magical fire damage (its card; no attack and no evasion, so nobody scores a kill, R158, A-5),
+    which destroys its Magic Stones (R98)."""
+    e = S.crossed_fire(s, b, geo, src, d)
+    if e < 0:
+        return
+    log(s, b, EV_FIRE_BURNS, p, e, 4)
+    if hurt(s, t, b, -1, p, 4, prm) > 0 and s.alive[b, p]:
+        burn_stones(s, t, b, p, prm)
+
+
+@njit(cache=True)
+def end_fire_walls(s, t, b):
+    """Water ends every Wall of Fire (Flood; R96: Water ends Fire spells)."""
+    for e in range(s.fire_by.shape[1]):
+        if S.fire_on(s, b, e):
+            end_spell(s, t, b, s.fire_by[b, e], WHY_WATER)
+            s.fire_by[b, e] = -1
 
 
 @njit(cache=True)
@@ -2214,6 +2289,7 @@ def do_option(s, t, b, geo, p, k, prm):
         s.moved[b] = 1
         s.seat[b, p, S.S_STEPS] += 1
         log(s, b, EV_MOVE, src, s.pos[b, p], s.mp[b])
+        through_fire(s, t, b, geo, p, src, a, prm)
     elif kind == O_BOOST:
         card = s.inst_card[b, a]
         v = spend_energy(s, t, b, p, a)

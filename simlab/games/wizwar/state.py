@@ -70,7 +70,7 @@ IMPLEMENTED = frozenset({
     "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
     "destroy_wall", "create_wall", "stone_block",
     # helper "objects"
-    "shatter", "universal_solvent",
+    "shatter", "universal_solvent", "wall_of_fire",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -585,3 +585,26 @@ def crack_limit(s, b, x):
     if s.fill[b, -1 - x] == 1:
         return CRACKS_BLOCK
     return 0
+
+
+@njit(cache=True)
+def fire_on(s, b, e):
+    """A Wall of Fire burns on border e of game b: the instance recorded there still lies in a
+    maint container (R89: a spell's effects last exactly while it is maintained)."""
+    i = s.fire_by[b, e]
+    return i >= 0 and Z_MAINT0 <= s.c_cont[b, i] < Z_MAINT0 + MAXP
+
+
+@njit(cache=True)
+def crossed_fire(s, b, geo, src, d):
+    """The border with a burning Wall of Fire that a step from square ``src`` across side d
+    passes (either record of a link), or -1."""
+    e = geo.edge[src, d]
+    if fire_on(s, b, e):
+        return e
+    dst = geo.nbr[src, d]
+    if dst >= 0:
+        f = geo.edge[dst, geo.arrive[src, d]]
+        if fire_on(s, b, f):
+            return f
+    return -1

@@ -157,6 +157,10 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    {x} crack(s), {y} on it now" if x > 0 else "    no crack")
         elif code == R.EV_OBJECT_GONE:
             lines.append(f"    the stone block on {sq(a)} is destroyed")
+        elif code == R.EV_FIRE_MADE:
+            lines.append(f"    a Wall of Fire now burns on {door(a)}")
+        elif code == R.EV_FIRE_BURNS:
+            lines.append(f"    {who(a)} passes the Wall of Fire on {door(x)}: {y} fire damage")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

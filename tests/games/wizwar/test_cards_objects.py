@@ -290,3 +290,115 @@ def test_random_bot_can_pick_object_options(seed):
     pos = ready(blue=face(wall_east(2, 2)), params={"random": 1.0})
     pos.give(0, "Fireball")
     assert any(o[0] == O_OBJECT for o in pos.options(0))
+
+
+# ------------------------------------------------------------------------------------------------
+# Wall of Fire
+# ------------------------------------------------------------------------------------------------
+
+def fire_wall(pos, e, p=0):
+    """Seat p casts Wall of Fire on border e; returns the instance."""
+    i = pos.give(p, "Wall of Fire")
+    pos.do(p, (S.O_NEUTRAL, i, p, -1, e))
+    return i
+
+
+def test_wall_of_fire_stands_on_a_free_border_in_sight_and_is_permanent():
+    """Wall of Fire's card, R135, R136, R83: on a border line between two squares with no wall
+    on it (not on a wall or an outer wall), in sight; a permanent spell: no token comes off in
+    its caster's Time Passes."""
+    pos = ready(blue=face(wall_east(2, 2)))
+    i = pos.give(0, "Wall of Fire")
+    z = {o[4] for o in pos.options(0) if o[0] == S.O_NEUTRAL and o[1] == i}
+    assert side(pos, 2, 2, N) in z and side(pos, 2, 2, E) not in z
+    S.place(pos.st, 0, i, S.Z_DECK)
+    e = side(pos, 2, 2, N)
+    i = fire_wall(pos, e)
+    assert pos.st.fire_by[0, e] == i and S.fire_on(pos.st, 0, e)
+    for _ in range(3):
+        R.time_passes(pos.st, pos.t, 0, 0, pos.prm)
+    assert S.fire_on(pos.st, 0, e)
+    assert any("Wall of Fire now burns" in line for line in pos.log())
+
+
+def test_passing_wall_of_fire_burns_for_4_and_scores_no_kill():
+    """Wall of Fire's card, R98, R158, A-5: a wizard stepping across it suffers 4 magical fire
+    damage, which destroys its Magic Stones; it is no attack, so a death there scores nobody a
+    kill point."""
+    pos = ready(red_at=(1, 2))
+    e = side(pos, 2, 2, N)
+    fire_wall(pos, e)
+    pos.start_turn(1)
+    stone = pos.give(1, "Speedstone")
+    pos.do(1, (S.O_ITEM, stone, 0, 0, 0))
+    pos.do(1, (S.O_STEP, SO, 0, 0, 0))
+    assert pos.st.life[0, 1] == S.START_LIFE - 4
+    assert pos.st.c_cont[0, stone] == S.Z_DISCARD
+    pos.st.life[0, 1] = 4
+    pos.do(1, (S.O_STEP, N, 0, 0, 0))
+    assert pos.st.alive[0, 1] == 0 and pos.st.vp_kill[0, 0] == 0
+
+
+def test_wall_of_fire_blocks_neither_sight_nor_steps_nor_makes_columns():
+    """A-13 and the card (silent on sight): a Wall of Fire makes no column, and lines of sight
+    and steps cross it."""
+    pos = ready(blue=face(*SHUT), red_at=(1, 2))
+    e = side(pos, 2, 2, N)
+    cols = pos.st.column[0].copy()
+    fire_wall(pos, e)
+    assert (pos.st.column[0] == cols).all()
+    assert R.line_of_sight(pos.geo, pos.sq(2, 2), pos.sq(1, 2), 1)
+    assert (S.O_STEP, N, 0, 0, 0) in pos.options(0)
+
+
+def test_no_wall_where_a_wall_of_fire_burns():
+    """R136: Create Wall is not offered on a border a Wall of Fire burns on, nor a second Wall
+    of Fire."""
+    pos = ready()
+    e = side(pos, 2, 2, N)
+    fire_wall(pos, e)
+    i = pos.give(0, "Create Wall")
+    assert e not in {o[4] for o in pos.options(0) if o[0] == S.O_NEUTRAL and o[1] == i}
+    assert not R.fire_free(pos.st, 0, pos.geo, e)
+
+
+def test_flood_and_the_casters_death_end_a_wall_of_fire():
+    """R96 (Water ends Fire spells; Flood's card), R154: Flood puts out every Wall of Fire, and
+    a dead caster's Wall of Fire ends."""
+    pos = ready()
+    e = side(pos, 2, 2, N)
+    fire_wall(pos, e)
+    R.flood_board(pos.st, pos.t, 0)
+    assert not S.fire_on(pos.st, 0, e)
+    e2 = side(pos, 2, 2, W)
+    fire_wall(pos, e2)
+    R.kill(pos.st, pos.t, 0, 0, -1, pos.prm)
+    assert not S.fire_on(pos.st, 0, e2)
+
+
+def test_balanced_bot_walks_around_a_wall_of_fire():
+    """Wall of Fire, bots: a step across a Wall of Fire costs the balanced bot 4 damage, more
+    than the step it saves: it does not take it."""
+    pos = ready(red_at=(2, 4))
+    pos.st.tr_sq[0, 2] = pos.sq(2, 6)  # red's treasure straight east of blue
+    pos.st.tr_sq[0, 3] = pos.sq(2, 6)
+    e = side(pos, 2, 2, E)
+    fire_wall(pos, e, p=1)
+    pos.start_turn(0)
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert tuple(int(v) for v in pos.st.opt[0, k]) != (S.O_STEP, E, 0, 0, 0)
+
+
+def test_balanced_bot_burns_the_way_of_an_enemy_carrying_its_treasure():
+    """Wall of Fire, bots: the balanced bot casts it on the way of an enemy that carries one of
+    its treasures home."""
+    pos = ready(at=(2, 4), red_at=(2, 3))
+    pos.st.tr_sq[0, 0] = -1
+    pos.st.tr_carrier[0, 0] = 1
+    pos.st.carrying[0, 1] = 0
+    i = pos.give(0, "Wall of Fire")
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    o = tuple(int(v) for v in pos.st.opt[0, k])
+    assert o[0] == S.O_NEUTRAL and o[1] == i
