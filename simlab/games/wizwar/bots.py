@@ -78,6 +78,7 @@ from simlab.games.wizwar.state import (
     O_ADD,
     O_AREA,
     O_ATTACK,
+    O_BLADE,
     O_BOOST,
     O_DROP,
     O_END,
@@ -629,6 +630,8 @@ def object_hit(s, t, b, p, k):
     how = s.opt[b, k, 4]
     if how == 3:
         return 1000, 0.3 * card_value(t, s.inst_card[b, a])
+    if how == 4:  # Wizardblade: the discarded card's energy value, a crack per point
+        return np.int64(t.card_energy[s.inst_card[b, y]]), 0.3 * card_value(t, s.inst_card[b, y])
     cost = 0.0
     if a < 0:
         dmg = 1 + int(2.5 * carried(s, t, b, p, E_MIGHTSTONE))
@@ -686,7 +689,7 @@ def object_score(s, t, b, geo, p, prm, k, goal, here, blocked):
     if goal < 0:
         return -1.0
     dmg, cost = object_hit(s, t, b, p, k)
-    n = dmg if spell_on(s, t, b, E_SHATTER, p) >= 0 else dmg // 3
+    n = dmg if spell_on(s, t, b, E_SHATTER, p) >= 0 or s.opt[b, k, 4] == 4 else dmg // 3
     if n <= 0:
         return -1.0
     gain = here - opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p))
@@ -720,7 +723,7 @@ def shatter_score(s, t, b, geo, p, prm, k, goal, here):
         cost += 0.3 * card_value(t, s.inst_card[b, y])
     best = -1.0
     for k2 in range(s.opt_n[b]):
-        if s.opt[b, k2, 0] != O_OBJECT or s.opt[b, k2, 4] == 3:
+        if s.opt[b, k2, 0] != O_OBJECT or s.opt[b, k2, 4] >= 3:  # Solvent, Wizardblade need no Shatter
             continue
         if y >= 0 and (s.opt[b, k2, 1] == y or s.opt[b, k2, 3] == y):
             continue
@@ -816,10 +819,14 @@ def choose_option(s, t, b, geo, p, prm):
                 best_attack = sc
             score[k] = sc
             continue
-        if kind == O_PUNCH or kind == O_ATTACK or kind == O_THROW or (kind == O_ADD and a >= 0 and not storm):
+        if kind == O_PUNCH or kind == O_ATTACK or kind == O_THROW or kind == O_BLADE \
+                or (kind == O_ADD and a >= 0 and not storm):
             q = a if kind == O_PUNCH else x
             dmg = 1
             cost = 0.0
+            if kind == O_BLADE:  # Wizardblade: the discarded card's energy value as damage
+                dmg = np.int64(t.card_energy[s.inst_card[b, y]])
+                cost += 0.3 * card_value(t, s.inst_card[b, y])
             if kind == O_THROW:
                 card = s.inst_card[b, a]
                 dmg = 2 if t.card_effect[card] == E_LARGE_ROCK else 4
@@ -1158,7 +1165,7 @@ def avoids_option(s, t, b, prm, k):
     y = s.opt[b, k, 3]
     z = s.opt[b, k, 4]
     plays = kind == O_ATTACK or kind == O_NEUTRAL or kind == O_ITEM or kind == O_THROW or kind == O_UNLOCK \
-        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD or kind == O_OBJECT
+        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD or kind == O_OBJECT or kind == O_BLADE
     if plays and a >= 0 and avoided(prm, s.inst_card[b, a]):
         return True
     card = int(prm[P_AVOID])
@@ -1168,7 +1175,8 @@ def avoids_option(s, t, b, prm, k):
         return False
     if kind == O_BOOST:
         return s.inst_card[b, a] == card
-    if (kind == O_ATTACK or kind == O_NEUTRAL or kind == O_AREA or kind == O_ADD or kind == O_OBJECT) and y >= 0 \
+    if (kind == O_ATTACK or kind == O_NEUTRAL or kind == O_AREA or kind == O_ADD or kind == O_OBJECT
+            or kind == O_BLADE) and y >= 0 \
             and s.inst_card[b, y] == card:
         return True
     return kind == O_ADD and z >= 0 and s.inst_card[b, z] == card

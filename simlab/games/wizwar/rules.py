@@ -78,6 +78,7 @@ from simlab.games.wizwar.state import (
     E_WALL_OF_FIRE,
     E_WATERBOLT,
     E_WINDRIDER,
+    E_WIZARDBLADE,
     E_ZOT,
     END_ALL_DEAD,
     END_LAST_ALIVE,
@@ -91,6 +92,7 @@ from simlab.games.wizwar.state import (
     O_ADD,
     O_AREA,
     O_ATTACK,
+    O_BLADE,
     O_BOOST,
     O_DROP,
     O_END,
@@ -143,7 +145,7 @@ from simlab.games.wizwar.state import (
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
- EV_HIT_OBJECT, EV_CRACK, EV_OBJECT_GONE, EV_FIRE_MADE, EV_FIRE_BURNS) = range(53)  # helper objects: the last 5
+ EV_HIT_OBJECT, EV_CRACK, EV_OBJECT_GONE, EV_FIRE_MADE, EV_FIRE_BURNS, EV_BLADE) = range(54)  # objects: last 6
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -152,7 +154,8 @@ FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 # EV_WALL_GONE / EV_WALL_MADE: a = border destroyed / walled; EV_BLOCK: a = square filled
 # EV_HIT_OBJECT: a = card (-1 a punch), x = target (border, or -1 - square), y = damage (-1 dissolved);
 # EV_CRACK: a = target, x = cracks made, y = cracks on it now; EV_OBJECT_GONE: a = square emptied;
-# EV_FIRE_MADE: a = border a Wall of Fire now burns on; EV_FIRE_BURNS: a = seat, x = border, y = damage
+# EV_FIRE_MADE: a = border a Wall of Fire now burns on; EV_FIRE_BURNS: a = seat, x = border, y = damage;
+# EV_BLADE: a = target seat, x = card discarded, y = damage
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -1938,7 +1941,7 @@ def walls_effect(s, t, b, geo, p, i, e, z, prm):
 # how it is hit; option O_OBJECT). Every 3 damage of one attack make a crack, the rest is lost
 # (R123); a wall goes at 5 cracks, a door at 3 (R124), a Stone Block at 8 (its card).
 
-OBJ_SPELL, OBJ_PUNCH, OBJ_THROW, OBJ_SOLVENT = 0, 1, 2, 3
+OBJ_SPELL, OBJ_PUNCH, OBJ_THROW, OBJ_SOLVENT, OBJ_BLADE = 0, 1, 2, 3, 4
 
 
 @njit(cache=True)
@@ -1972,10 +1975,10 @@ def object_damage(t, e, energy):
 
 
 @njit(cache=True)
-def cracks_of(s, t, b, p, dmg):
+def cracks_of(s, t, b, p, dmg, blade=False):
     """Cracks that ``dmg`` damage of one attack by seat p makes: one per 3 (R123), one per point
-    while p's Shatter lasts (its card)."""
-    if spell_on(s, t, b, E_SHATTER, p) >= 0:
+    while p's Shatter lasts or with a Wizardblade (``blade``; each card's text)."""
+    if blade or spell_on(s, t, b, E_SHATTER, p) >= 0:
         return dmg
     return dmg // 3
 
@@ -2081,8 +2084,6 @@ def objects_options(s, t, b, geo, p, fog):
         if s.fill[b, win[m]] == 1:
             tg[ntg] = -1 - win[m]
             ntg += 1
-    if ntg == 0:
-        return
     solvent = -1
     for k in range(s.cont_n[b, ci]):
         if t.card_effect[s.inst_card[b, s.cont[b, ci, k]]] == E_UNIVERSAL_SOLVENT:
@@ -2096,6 +2097,12 @@ def objects_options(s, t, b, geo, p, fog):
         if v > 0 and (top < 0 or v > t.card_energy[s.inst_card[b, top]]):
             top = i
     spikes = spell_on(s, t, b, E_STONE_SPIKES, p)
+    blade = -1
+    for k in range(s.cont_n[b, ci]):
+        if t.card_effect[s.inst_card[b, s.cont[b, ci, k]]] == E_WIZARDBLADE:
+            blade = s.cont[b, ci, k]
+    if blade >= 0 and attack:
+        blade_options(s, t, b, geo, p, blade, 0, False)
     for m in range(ntg):
         x = tg[m]
         seen = object_in_reach(s, b, geo, me, x, bit, False, fog)
@@ -2107,6 +2114,8 @@ def objects_options(s, t, b, geo, p, fog):
             dmg = 1 + 4 * carried(s, t, b, p, E_MIGHTSTONE)  # a Mightstone can roll a 4 (R57)
             if cracks_of(s, t, b, p, dmg) > 0:
                 add_opt(s, b, O_OBJECT, -1, x, -1, OBJ_PUNCH)
+            if blade >= 0:
+                blade_options(s, t, b, geo, p, blade, x, True)
         if not seen:
             continue
         for k in range(s.cont_n[b, ci]):
@@ -2127,6 +2136,42 @@ def objects_options(s, t, b, geo, p, fog):
             if top >= 0 and top != i and uses_energy(e) and \
                     cracks_of(s, t, b, p, object_damage(t, e, t.card_energy[s.inst_card[b, top]])) > 0:
                 add_opt(s, b, O_OBJECT, i, x, top, OBJ_SPELL)
+
+
+@njit(cache=True)
+def blade_options(s, t, b, geo, p, blade, x, at_object):
+    """Wizardblade's attacks (its card; range adjacent, A-24): at object x (``at_object``;
+    O_OBJECT) or else at every attackable wizard on the wizard's square or an adjacent one
+    (O_BLADE); one row per hand card with an energy value to discard for the damage."""
+    h = hand_of(p)
+    me = s.pos[b, p]
+    for k in range(s.cont_n[b, h]):
+        c = s.cont[b, h, k]
+        if t.card_energy[s.inst_card[b, c]] <= 0:
+            continue
+        if at_object:
+            add_opt(s, b, O_OBJECT, blade, x, c, OBJ_BLADE)
+            continue
+        for q in range(s.players[b]):
+            if q != p and attackable(s, t, b, q) and adjacent(geo, me, s.pos[b, q], 1 << s.colour[b, p]):
+                add_opt(s, b, O_BLADE, blade, q, c, 0)
+
+
+@njit(cache=True)
+def blade_attack(s, t, b, p, a, q, c, prm):
+    """Seat p attacks wizard q with its Wizardblade a (its turn's attack, R49), discarding hand
+    card c: magical damage equal to c's printed energy value (its card). A weapon, not a spell:
+    only damage counters (Shield) and attack reactions (Pain Link, Flood) answer it."""
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    s.card[b, p, s.inst_card[b, a], S.C_PLAYED] += 1
+    dmg = np.int64(t.card_energy[s.inst_card[b, c]])
+    discard(s, b, c)
+    s.card[b, p, s.inst_card[b, c], S.C_ENERGY] += 1
+    log(s, b, EV_BLADE, q, s.inst_card[b, c], dmg)
+    if attacked_window(s, t, b, p, q, dmg, 0, prm):
+        return
+    deal_damage(s, t, b, p, q, dmg, 0, prm)
 
 
 @njit(cache=True)
@@ -2231,7 +2276,8 @@ def land_before(s, b, geo, me, x, bit):
 @njit(cache=True)
 def hit_object(s, t, b, geo, p, a, x, y, how, prm):
     """Seat p hits target x (option O_OBJECT): an attack spell a (boost y), a punch (R57, with
-    Mightstone rolls), a throw of carried item a, each its turn's attack (R49, A-28; no wizard is
+    Mightstone rolls), a throw of carried item a, a Wizardblade a with card y discarded (a crack
+    per point, its card), each its turn's attack (R49, A-28; no wizard is
     attacked, so no counter answers it); or Universal Solvent a, which is no attack: the solvent
     and the target are destroyed (its card; never an outer wall or a treasure, R125)."""
     card = -1 if a < 0 else s.inst_card[b, a]
@@ -2255,6 +2301,13 @@ def hit_object(s, t, b, geo, p, a, x, y, how, prm):
             roll = 1 + randbelow(s.rng, b, RS_DICE, 4)
             log(s, b, EV_ROLL, roll, 0, 0)
             dmg += roll
+    elif how == OBJ_BLADE:
+        s.attacked[b] = 1
+        s.seat[b, p, S.S_ATTACKS] += 1
+        s.card[b, p, card, S.C_PLAYED] += 1
+        dmg = np.int64(t.card_energy[s.inst_card[b, y]])
+        discard(s, b, y)
+        s.card[b, p, s.inst_card[b, y], S.C_ENERGY] += 1
     else:
         e = t.card_effect[card]
         s.attacked[b] = 1
@@ -2267,7 +2320,7 @@ def hit_object(s, t, b, geo, p, a, x, y, how, prm):
         elif e == E_BOOMSTONE:
             lose_item(s, t, b, p, a, -1, prm[p], True)
     log(s, b, EV_HIT_OBJECT, card, x, dmg)
-    crack_object(s, b, geo, x, cracks_of(s, t, b, p, dmg))
+    crack_object(s, b, geo, x, cracks_of(s, t, b, p, dmg, how == OBJ_BLADE))
 
 
 @njit(cache=True)
@@ -2354,6 +2407,8 @@ def do_option(s, t, b, geo, p, k, prm):
         end_by_choice(s, t, b, p, a, x, prm)
     elif kind == O_OBJECT:
         hit_object(s, t, b, geo, p, a, x, y, z, prm)
+    elif kind == O_BLADE:
+        blade_attack(s, t, b, p, a, x, y, prm)
 
 
 @njit(cache=True)

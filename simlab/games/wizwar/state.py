@@ -70,7 +70,7 @@ IMPLEMENTED = frozenset({
     "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
     "destroy_wall", "create_wall", "stone_block",
     # helper "objects"
-    "shatter", "universal_solvent", "wall_of_fire",
+    "shatter", "universal_solvent", "wall_of_fire", "wizardblade",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -123,7 +123,8 @@ O_AREA = 13  # an attack spell aimed at a square (Psychic Storm)
 O_ADD = 14   # Add: two cards' energy values as one boost of a spell or of speed
 O_END_SPELL = 15  # end one of one's own maintained spells (R84, R88), or one by Null Powder
 O_OBJECT = 16  # helper objects: damage or dissolve a wall, door or filled square (R122-R127)
-NKIND = 17
+O_BLADE = 17   # helper objects: a Wizardblade attack on a wizard
+NKIND = 18
 # O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
 # (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
@@ -133,7 +134,9 @@ NKIND = 17
 # the hand or a carried Master Key, x = the door's border (R43);
 # O_AREA: a = attack spell instance, x = target square, y = boosting instance (-1)
 # O_OBJECT: a = the attack spell, thrown item or Universal Solvent (-1: a punch), x = the target
-# (a border e >= 0, or a filled square sq as -1 - sq), y = boosting instance (-1), z = how (OBJ_*)
+# (a border e >= 0, or a filled square sq as -1 - sq), y = boosting instance (-1; Wizardblade: the
+# card discarded for its energy), z = how (rules.OBJ_*)
+# O_BLADE: a = the carried Wizardblade, x = target seat, y = the hand card discarded for its energy
 # O_ADD: a = the boosted attack spell instance (-1: a speed boost), x = its target seat (or
 # square for Psychic Storm), y and z = the two cards whose energy values Add combines
 

@@ -161,6 +161,8 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    a Wall of Fire now burns on {door(a)}")
         elif code == R.EV_FIRE_BURNS:
             lines.append(f"    {who(a)} passes the Wall of Fire on {door(x)}: {y} fire damage")
+        elif code == R.EV_BLADE:
+            lines.append(f"  strikes {who(a)} with the Wizardblade, discarding {names[x]}: {y} damage")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

@@ -402,3 +402,58 @@ def test_balanced_bot_burns_the_way_of_an_enemy_carrying_its_treasure():
     k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     o = tuple(int(v) for v in pos.st.opt[0, k])
     assert o[0] == S.O_NEUTRAL and o[1] == i
+
+
+# ------------------------------------------------------------------------------------------------
+# Wizardblade
+# ------------------------------------------------------------------------------------------------
+
+def armed(pos, p=0):
+    """Seat p plays a Wizardblade from its hand (now carried); returns the instance."""
+    i = pos.give(p, "Wizardblade")
+    pos.do(p, (S.O_ITEM, i, 0, 0, 0))
+    return i
+
+
+def test_wizardblade_hits_an_adjacent_wizard_for_the_discarded_cards_energy():
+    """Wizardblade's card, A-24 (range adjacent): the turn's attack (R49) at a wizard on an
+    adjacent square, discarding one hand card: damage equal to that card's energy value."""
+    pos = ready(red_at=(2, 3))
+    blade = armed(pos)
+    c = pos.give(0, "Energy 5")
+    assert (S.O_BLADE, blade, 1, c, 0) in pos.options(0)
+    pos.do(0, (S.O_BLADE, blade, 1, c, 0))
+    assert pos.st.life[0, 1] == S.START_LIFE - 5
+    assert pos.st.c_cont[0, c] == S.Z_DISCARD and pos.st.c_cont[0, blade] == S.items_of(0)
+    assert pos.st.attacked[0] == 1
+    assert any("Wizardblade" in line and "5 damage" in line for line in pos.log())
+
+
+def test_wizardblade_reaches_only_adjacent_wizards():
+    """A-24: the default range is adjacent: a wizard two squares away is not offered."""
+    pos = ready(red_at=(2, 4))
+    armed(pos)
+    pos.give(0, "Energy 5")
+    assert S.O_BLADE not in pos.kinds(0)
+
+
+def test_wizardblade_makes_a_crack_per_damage_point():
+    """Wizardblade's card: against objects one crack per point: a discarded Energy 5 breaks a
+    stone wall on a side of the wizard's square at once (R124: 5 cracks)."""
+    pos = ready(blue=face(wall_east(2, 2)))
+    blade = armed(pos)
+    c = pos.give(0, "Energy 5")
+    e = side(pos, 2, 2, E)
+    pos.do(0, (O_OBJECT, blade, e, c, R.OBJ_BLADE))
+    assert kind(pos, e) == B.OPEN
+
+
+def test_balanced_bot_strikes_with_the_wizardblade():
+    """Wizardblade, bots: next to an enemy at low life, the balanced bot strikes with it."""
+    pos = ready(red_at=(2, 3))
+    armed(pos)
+    pos.give(0, "Energy 6")
+    pos.st.life[0, 1] = 5
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert int(pos.st.opt[0, k, 0]) == S.O_BLADE
