@@ -57,6 +57,7 @@ from simlab.games.wizwar.state import (
     E_POWERSTONE,
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
+    E_ROSEBUSH,
     E_SHARE_LIFE,
     E_SHATTER,
     E_SHIELD,
@@ -66,11 +67,14 @@ from simlab.games.wizwar.state import (
     E_STONE_DEAD,
     E_STONE_SPIKES,
     E_TELEPORT,
+    E_THORNBUSH,
     E_THOUGHT_STEAL,
     E_WALL_OF_FIRE,
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
+    FILL_ROSE,
+    FILL_THORN,
     FILLED,
     KIND,
     MAXP,
@@ -738,15 +742,17 @@ def shatter_score(s, t, b, geo, p, prm, k, goal, here):
 
 
 @njit(cache=True)
-def fire_score(s, t, b, geo, p, k, wg, wwalk, wfrom, wto):
-    """Score of a Wall of Fire option (O_NEUTRAL, z = the border; ``wg``...: :func:`walls_prep`):
-    worth it on a border that lies on a shortest walk of an enemy threatening the seat's
-    treasures (more for one carrying a treasure home), where it burns for 4 or makes a detour."""
+def trap_score(s, t, b, geo, p, k, square, wg, wwalk, wfrom, wto):
+    """Score of a Wall of Fire option (O_NEUTRAL, z = the border) or a Rosebush or Thornbush
+    (``square``: z = the square; ``wg``...: :func:`walls_prep`): worth it on a border or square
+    that lies on a shortest walk of an enemy threatening the seat's treasures (more for one
+    carrying a treasure home), where it hurts or makes a detour."""
     z = s.opt[b, k, 4]
     cost = 0.3 * card_value(t, s.inst_card[b, s.opt[b, k, 1]])
     best = -1.0
     for q in range(s.players[b]):
-        if q == p or wg[q] < 0 or not _on_path(wfrom[q], wto[q], wwalk[q], geo, z, -1):
+        if q == p or wg[q] < 0 or not _on_path(wfrom[q], wto[q], wwalk[q], geo, z if not square else -1,
+                                               z if square else -1):
             continue
         best = max(best, (3.0 if s.carrying[b, q] >= 0 else 2.0) - cost)
     return best
@@ -881,6 +887,10 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = -1.0  # stunned: attacking now forgoes the walk (R140)
             if crossed_fire(s, b, geo, me, a) >= 0:
                 sc -= 4.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 4 else 0.0)  # Wall of Fire: 4 fire
+            if s.fill[b, nxt] == FILL_ROSE:
+                sc -= 3.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 3 else 0.0)  # Rosebush: 3 physical
+            elif s.fill[b, nxt] == FILL_THORN:
+                sc -= prm[P_W_KILL] + 1.5 + s.mp[b] - 1 + (100.0 if s.life[b, p] <= 1 else 0.0)  # stun, phase ends
         elif kind == O_BOOST:
             v = t.card_energy[s.inst_card[b, a]]
             sc = -1.0
@@ -907,7 +917,7 @@ def choose_option(s, t, b, geo, p, prm):
             sc = -1.0
             if geo_effect(e):
                 sc = geo_move_score(s, t, b, geo, p, prm, k, goal, field, here, best_attack)
-            elif walls_effect(e) or e == E_WALL_OF_FIRE:
+            elif walls_effect(e) or e == E_WALL_OF_FIRE or e == E_ROSEBUSH or e == E_THORNBUSH:
                 if not prepped:
                     threats = False  # the enemies' walks matter only to Create Wall and Stone Block
                     for k2 in range(n):
@@ -917,8 +927,8 @@ def choose_option(s, t, b, geo, p, prm):
                     threats = threats or e != E_DESTROY_WALL
                     wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, True, threats)
                     prepped = True
-                if e == E_WALL_OF_FIRE:
-                    sc = fire_score(s, t, b, geo, p, k, wg, wwalk, wfrom, wto)
+                if e == E_WALL_OF_FIRE or e == E_ROSEBUSH or e == E_THORNBUSH:
+                    sc = trap_score(s, t, b, geo, p, k, e != E_WALL_OF_FIRE, wg, wwalk, wfrom, wto)
                 else:
                     sc = walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wto)
             elif e == E_MEDITATE and s.cont_n[b, hand_of(p)] <= 5:

@@ -21,6 +21,7 @@ from simlab.games.wizwar import bots as BT
 from simlab.games.wizwar import state as S
 from simlab.games.wizwar.board import DOOR, Geometry
 from simlab.games.wizwar.movement import (
+    SIGHT_ONLY,
     away_side,
     bolt_path,
     push_dest,
@@ -65,6 +66,7 @@ from simlab.games.wizwar.state import (
     E_POWERSTONE,
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
+    E_ROSEBUSH,
     E_SHARE_LIFE,
     E_SHATTER,
     E_SPEEDSTONE,
@@ -73,6 +75,7 @@ from simlab.games.wizwar.state import (
     E_STONE_DEAD,
     E_STONE_SPIKES,
     E_TELEPORT,
+    E_THORNBUSH,
     E_THOUGHT_STEAL,
     E_UNIVERSAL_SOLVENT,
     E_WALL_OF_FIRE,
@@ -145,7 +148,8 @@ from simlab.games.wizwar.state import (
  EV_SHIFT, EV_BOLT, EV_EVADE, EV_STORM, EV_SHARE_LIFE, EV_STEAL, EV_ABSORB, EV_ADD,
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
- EV_HIT_OBJECT, EV_CRACK, EV_OBJECT_GONE, EV_FIRE_MADE, EV_FIRE_BURNS, EV_BLADE) = range(54)  # objects: last 6
+ EV_HIT_OBJECT, EV_CRACK, EV_OBJECT_GONE, EV_FIRE_MADE, EV_FIRE_BURNS, EV_BLADE,
+ EV_BUSH, EV_BUSH_HURTS) = range(56)  # helper objects: the last 8
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -155,7 +159,8 @@ FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 # EV_HIT_OBJECT: a = card (-1 a punch), x = target (border, or -1 - square), y = damage (-1 dissolved);
 # EV_CRACK: a = target, x = cracks made, y = cracks on it now; EV_OBJECT_GONE: a = square emptied;
 # EV_FIRE_MADE: a = border a Wall of Fire now burns on; EV_FIRE_BURNS: a = seat, x = border, y = damage;
-# EV_BLADE: a = target seat, x = card discarded, y = damage
+# EV_BLADE: a = target seat, x = card discarded, y = damage; EV_BUSH: a = square, x = FILL_*;
+# EV_BUSH_HURTS: a = seat, x = square, y = damage
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -909,7 +914,7 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         share_life(s, b, p, q)
     elif e == E_THOUGHT_STEAL:
         thought_steal(s, t, b, p, q, prm)
-    elif e == E_SHATTER or e == E_WALL_OF_FIRE:
+    elif e == E_SHATTER or e == E_WALL_OF_FIRE or e == E_ROSEBUSH or e == E_THORNBUSH:
         objects_neutral(s, t, b, geo, p, i, e, energy, z)
     else:
         walls_effect(s, t, b, geo, p, i, e, z, prm)
@@ -1876,7 +1881,7 @@ def destroy_wall(s, t, b, geo, p, e, prm):
     (R157) unless it hurts itself."""
     if not destroyable(s, b, e):
         return False
-    s.edge_kind[b, e] = s.edge_kind[b, e] & FILLED
+    s.edge_kind[b, e] = s.edge_kind[b, e] & ~KIND  # a filler's bits stay
     s.wall_by[b, e] = -1
     s.crack[b, e] = 0  # its cracks go with it (R126)
     border_changed(s, b, geo, e)
@@ -1984,27 +1989,51 @@ def cracks_of(s, t, b, p, dmg, blade=False):
 
 
 @njit(cache=True)
+def hit_count(s, t, b, p, x, e, dmg):
+    """Cracks that ``dmg`` damage of seat p's spell or thrown item (effect e) makes on target x
+    (:func:`cracks_of`); fire damage (Fireball, Fire Darts, Boomstone) of 1 or more destroys a
+    bush (their cards: 1 crack or 1 fire damage)."""
+    n = cracks_of(s, t, b, p, dmg)
+    fire = e == E_FIREBALL or e == E_FIRE_DARTS or e == E_BOOMSTONE
+    if fire and dmg > 0 and x < 0 and s.fill[b, -1 - x] >= S.FILL_ROSE:
+        return max(n, 1)
+    return n
+
+
+@njit(cache=True)
 def destroy_object(s, b, geo, x):
     """Target x is destroyed (R126): a wall or door becomes an open border (a Stone Block's bit
-    stays) and bare columns go (R127, A-13); a Stone Block leaves its square empty (the FILLED
-    bit stays on a side shared with another block)."""
+    stays) and bare columns go (R127, A-13); a Stone Block or bush leaves its square empty (its
+    bit stays on a side shared with another filler of the same bit)."""
     if x >= 0:
-        s.edge_kind[b, x] = s.edge_kind[b, x] & FILLED
+        s.edge_kind[b, x] = s.edge_kind[b, x] & ~KIND  # a filler's bits stay
         s.wall_by[b, x] = -1
         s.crack[b, x] = 0
         border_changed(s, b, geo, x)
         log(s, b, EV_WALL_GONE, x, 0, 0)
         return
     q = -1 - x
+    bits = fill_bits(s.fill[b, q])
     s.fill[b, q] = 0
     s.fill_crack[b, q] = 0
     for d in range(4):
         f = geo.edge[q, d]
         v = geo.nbr[q, d]
-        if not (v >= 0 and s.fill[b, v] and geo.edge[v, geo.arrive[q, d]] == f):
-            s.edge_kind[b, f] = s.edge_kind[b, f] & KIND
+        if not (v >= 0 and fill_bits(s.fill[b, v]) == bits and geo.edge[v, geo.arrive[q, d]] == f):
+            s.edge_kind[b, f] = s.edge_kind[b, f] & ~bits
             border_changed(s, b, geo, f)
     log(s, b, EV_OBJECT_GONE, q, 0, 0)
+
+
+@njit(cache=True)
+def fill_bits(f):
+    """The bit a filler of kind f puts on its square's sides: FILLED (a Stone Block: no step,
+    no sight) or SIGHT_ONLY (a bush: no sight); 0 for an empty square."""
+    if f == S.FILL_BLOCK:
+        return FILLED
+    if f != 0:
+        return SIGHT_ONLY
+    return 0
 
 
 @njit(cache=True)
@@ -2065,6 +2094,8 @@ def objects_options(s, t, b, geo, p, fog):
     ci = items_of(p)
     for k in range(nh):
         i = s.cont[b, h, k]
+        if t.card_effect[s.inst_card[b, i]] == E_ROSEBUSH or t.card_effect[s.inst_card[b, i]] == E_THORNBUSH:
+            walls_options(s, t, b, geo, p, i, t.card_effect[s.inst_card[b, i]])  # as Stone Block's squares
         if t.card_effect[s.inst_card[b, i]] == E_SHATTER:
             add_opt(s, b, O_NEUTRAL, i, p, -1, 0)  # on oneself; its energy is its duration (R83)
             for k2 in range(nh):
@@ -2081,7 +2112,7 @@ def objects_options(s, t, b, geo, p, fog):
             ntg += 1
     win, nw = window_squares(geo, me)
     for m in range(nw):
-        if s.fill[b, win[m]] == 1:
+        if S.crack_limit(s, b, -1 - win[m]) > 0:
             tg[ntg] = -1 - win[m]
             ntg += 1
     solvent = -1
@@ -2121,9 +2152,9 @@ def objects_options(s, t, b, geo, p, fog):
         for k in range(s.cont_n[b, ci]):
             i = s.cont[b, ci, k]
             e = t.card_effect[s.inst_card[b, i]]
-            if (e == E_LARGE_ROCK or e == E_BOOMSTONE) and cracks_of(s, t, b, p, object_damage(t, e, 0)) > 0:
+            if (e == E_LARGE_ROCK or e == E_BOOMSTONE) and hit_count(s, t, b, p, x, e, object_damage(t, e, 0)) > 0:
                 add_opt(s, b, O_OBJECT, i, x, -1, OBJ_THROW)
-        if spikes >= 0 and cracks_of(s, t, b, p, 3) > 0:
+        if spikes >= 0 and hit_count(s, t, b, p, x, E_STONE_SPIKES, 3) > 0:
             add_opt(s, b, O_OBJECT, spikes, x, -1, OBJ_THROW)
         for k in range(nh):
             i = s.cont[b, h, k]
@@ -2131,10 +2162,10 @@ def objects_options(s, t, b, geo, p, fog):
             e = t.card_effect[card]
             if t.card_type[card] != T_ATTACK or (flood and t.card_fire[card]):
                 continue
-            if cracks_of(s, t, b, p, object_damage(t, e, 1)) > 0:
+            if hit_count(s, t, b, p, x, e, object_damage(t, e, 1)) > 0:
                 add_opt(s, b, O_OBJECT, i, x, -1, OBJ_SPELL)
             if top >= 0 and top != i and uses_energy(e) and \
-                    cracks_of(s, t, b, p, object_damage(t, e, t.card_energy[s.inst_card[b, top]])) > 0:
+                    hit_count(s, t, b, p, x, e, object_damage(t, e, t.card_energy[s.inst_card[b, top]])) > 0:
                 add_opt(s, b, O_OBJECT, i, x, top, OBJ_SPELL)
 
 
@@ -2182,6 +2213,9 @@ def objects_neutral(s, t, b, geo, p, i, e, energy, z):
     still free."""
     if e == E_SHATTER:
         begin_spell(s, t, b, p, i, p, energy)
+    elif e == E_ROSEBUSH or e == E_THORNBUSH:
+        if not plant(s, t, b, geo, z, S.FILL_ROSE if e == E_ROSEBUSH else S.FILL_THORN):
+            log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
     elif e == E_WALL_OF_FIRE:
         if not fire_free(s, b, geo, z):
             log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
@@ -2192,6 +2226,41 @@ def objects_neutral(s, t, b, geo, p, i, e, energy, z):
         s.fire_by[b, z] = i
         begin_spell(s, t, b, p, i, -1, 1)
         log(s, b, EV_FIRE_MADE, z, 0, 0)
+
+
+@njit(cache=True)
+def plant(s, t, b, geo, q, f):
+    """A Rosebush or Thornbush (filler kind f) fills empty square q (R130; their cards): sight
+    stops at its sides (the SIGHT_ONLY bit, so columns stand on its corners as for a Stone
+    Block), steps pass. It stays until destroyed (as Stone Block: the card is discarded)."""
+    if not empty_square(s, t, b, q):
+        return False
+    s.fill[b, q] = f
+    for d in range(4):
+        e = geo.edge[q, d]
+        s.edge_kind[b, e] = s.edge_kind[b, e] | SIGHT_ONLY
+        border_changed(s, b, geo, e)
+    log(s, b, EV_BUSH, q, f, 0)
+    return True
+
+
+@njit(cache=True)
+def entered(s, t, b, p, prm):
+    """Seat p has just stepped into its square: a Rosebush there deals 3 physical damage; a
+    Thornbush ends its Move and Cast phase (A-18), deals 1 physical damage and a stun token
+    (their cards: no attack and no evasion, so no kill point, R158)."""
+    q = s.pos[b, p]
+    f = s.fill[b, q]
+    if f == S.FILL_ROSE:
+        log(s, b, EV_BUSH_HURTS, p, q, 3)
+        hurt(s, t, b, -1, p, 3, prm)
+    elif f == S.FILL_THORN:
+        s.mc_over[b] = 1
+        log(s, b, EV_BUSH_HURTS, p, q, 1)
+        hurt(s, t, b, -1, p, 1, prm)
+        if s.alive[b, p]:
+            s.stun[b, p] += 1
+            log(s, b, EV_STUN, p, 1, 0)
 
 
 @njit(cache=True)
@@ -2320,7 +2389,10 @@ def hit_object(s, t, b, geo, p, a, x, y, how, prm):
         elif e == E_BOOMSTONE:
             lose_item(s, t, b, p, a, -1, prm[p], True)
     log(s, b, EV_HIT_OBJECT, card, x, dmg)
-    crack_object(s, b, geo, x, cracks_of(s, t, b, p, dmg, how == OBJ_BLADE))
+    if how == OBJ_BLADE or how == OBJ_PUNCH:
+        crack_object(s, b, geo, x, cracks_of(s, t, b, p, dmg, how == OBJ_BLADE))
+    else:
+        crack_object(s, b, geo, x, hit_count(s, t, b, p, x, t.card_effect[card], dmg))
 
 
 @njit(cache=True)
@@ -2343,6 +2415,8 @@ def do_option(s, t, b, geo, p, k, prm):
         s.seat[b, p, S.S_STEPS] += 1
         log(s, b, EV_MOVE, src, s.pos[b, p], s.mp[b])
         through_fire(s, t, b, geo, p, src, a, prm)
+        if s.alive[b, p]:
+            entered(s, t, b, p, prm)
     elif kind == O_BOOST:
         card = s.inst_card[b, a]
         v = spend_energy(s, t, b, p, a)

@@ -70,7 +70,7 @@ IMPLEMENTED = frozenset({
     "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
     "destroy_wall", "create_wall", "stone_block",
     # helper "objects"
-    "shatter", "universal_solvent", "wall_of_fire", "wizardblade",
+    "shatter", "universal_solvent", "wall_of_fire", "wizardblade", "rosebush", "thornbush",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -115,6 +115,9 @@ EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "k
 # "walls cards"); KIND masks it off to read the printed or created kind underneath.
 FILLED = 0x10
 KIND = 0x0F
+# What fills a square (State.fill): nothing, a Stone Block (no step, no sight), a Rosebush or a
+# Thornbush (sight stops at the movement.SIGHT_ONLY bit on their sides, steps pass); helper objects
+FILL_NONE, FILL_BLOCK, FILL_ROSE, FILL_THORN = 0, 1, 2, 3
 
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
 O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
@@ -210,7 +213,7 @@ class StateLayout(KernelLayout):
     #                        rules.FILLED on the sides of a filled square; copied from the deal at setup
     column: np.ndarray     # int8 (B, H + 1, W + 1): the game's grid-corner columns (A-13), kept in step
     #                        with edge_kind (rules.rebuild_columns)
-    fill: np.ndarray       # int8 (B, NSQ): 1 = a Stone Block fills the square
+    fill: np.ndarray       # int8 (B, NSQ): what fills the square (FILL_*: 1 = a Stone Block)
     wall_by: np.ndarray    # int16 (B, NE): the Create Wall instance that made this wall, -1 (the hook
     #                        for maintained spells, R89: ending it removes the wall)
     # helper objects
@@ -505,7 +508,7 @@ def count_violations(s, t, b):
                 bad += 1
         elif s.tr_sq[b, k] < 0 or s.tr_sq[b, k] >= nsq:
             bad += 1
-        elif s.fill[b, s.tr_sq[b, k]]:  # a Stone Block fills only empty squares
+        elif s.fill[b, s.tr_sq[b, k]] == FILL_BLOCK:  # a Stone Block fills only empty squares
             bad += 1
     bad += board_violations(s, t, b)
     return bad
@@ -520,10 +523,10 @@ def board_violations(s, t, b):
     bad = 0
     nsq = s.fill.shape[1]
     for p in range(s.players[b]):
-        if s.alive[b, p] and 0 <= s.pos[b, p] < nsq and s.fill[b, s.pos[b, p]]:
+        if s.alive[b, p] and 0 <= s.pos[b, p] < nsq and s.fill[b, s.pos[b, p]] == FILL_BLOCK:
             bad += 1
     for i in range(s.n_inst[b]):
-        if 0 <= s.c_sq[b, i] < nsq and s.fill[b, s.c_sq[b, i]]:
+        if 0 <= s.c_sq[b, i] < nsq and s.fill[b, s.c_sq[b, i]] == FILL_BLOCK:
             bad += 1
     # cracks only on what can take them, always fewer than destroy it (R123-R125)
     for e in range(s.crack.shape[1]):
@@ -585,8 +588,11 @@ def crack_limit(s, b, x):
         if k == DOOR:
             return CRACKS_DOOR
         return 0
-    if s.fill[b, -1 - x] == 1:
+    f = s.fill[b, -1 - x]
+    if f == FILL_BLOCK:
         return CRACKS_BLOCK
+    if f == FILL_ROSE or f == FILL_THORN:
+        return 1  # bushes: 1 crack (or 1 fire damage, rules.hit_count) destroys them (their cards)
     return 0
 
 

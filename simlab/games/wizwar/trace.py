@@ -156,13 +156,17 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_CRACK:
             lines.append(f"    {x} crack(s), {y} on it now" if x > 0 else "    no crack")
         elif code == R.EV_OBJECT_GONE:
-            lines.append(f"    the stone block on {sq(a)} is destroyed")
+            lines.append(f"    the object filling {sq(a)} is destroyed")
         elif code == R.EV_FIRE_MADE:
             lines.append(f"    a Wall of Fire now burns on {door(a)}")
         elif code == R.EV_FIRE_BURNS:
             lines.append(f"    {who(a)} passes the Wall of Fire on {door(x)}: {y} fire damage")
         elif code == R.EV_BLADE:
             lines.append(f"  strikes {who(a)} with the Wizardblade, discarding {names[x]}: {y} damage")
+        elif code == R.EV_BUSH:
+            lines.append(f"    a {'Rosebush' if x == S.FILL_ROSE else 'Thornbush'} fills {sq(a)}")
+        elif code == R.EV_BUSH_HURTS:
+            lines.append(f"    {who(a)} enters the bush on {sq(x)}: {y} physical damage")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

@@ -457,3 +457,92 @@ def test_balanced_bot_strikes_with_the_wizardblade():
     pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
     k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     assert int(pos.st.opt[0, k, 0]) == S.O_BLADE
+
+
+# ------------------------------------------------------------------------------------------------
+# Rosebush, Thornbush
+# ------------------------------------------------------------------------------------------------
+
+def bush(pos, name, row, col, p=0):
+    """Seat p casts Rosebush or Thornbush on map square (row, col); returns the instance."""
+    i = pos.give(p, name)
+    pos.do(p, (S.O_NEUTRAL, i, p, -1, pos.sq(row, col)))
+    return i
+
+
+@pytest.mark.parametrize("name", ["Rosebush", "Thornbush"])
+def test_a_bush_fills_an_empty_square_and_blocks_sight_not_steps(name):
+    """Rosebush, Thornbush (their cards), R130, A-36: one fills an empty square in sight (not a
+    base, not a wizard's square); no line of sight passes the square, but a wizard may step in."""
+    pos = ready(blue=face(*SHUT), red_at=(2, 4))
+    i = pos.give(0, name)
+    z = {o[4] for o in pos.options(0) if o[0] == S.O_NEUTRAL and o[1] == i}
+    assert pos.sq(2, 3) in z and pos.sq(2, 2) not in z and pos.sq(2, 4) not in z
+    assert R.line_of_sight(pos.geo, pos.sq(2, 2), pos.sq(2, 4), 1)
+    pos.do(0, (S.O_NEUTRAL, i, 0, -1, pos.sq(2, 3)))
+    assert not R.line_of_sight(pos.geo, pos.sq(2, 2), pos.sq(2, 4), 1)
+    assert (S.O_STEP, E, 0, 0, 0) in pos.options(0)
+    assert S.count_violations(pos.st, pos.t, 0) == 0
+
+
+def test_entering_a_rosebush_costs_3_physical():
+    """Rosebush's card: whoever enters its square suffers 3 physical damage (no attack)."""
+    pos = ready(red_at=(4, 9))
+    bush(pos, "Rosebush", 2, 3)
+    pos.do(0, (S.O_STEP, E, 0, 0, 0))
+    assert pos.st.pos[0, 0] == pos.sq(2, 3) and pos.st.life[0, 0] == S.START_LIFE - 3
+    assert pos.st.mc_over[0] == 0
+    assert S.count_violations(pos.st, pos.t, 0) == 0
+
+
+def test_entering_a_thornbush_ends_the_phase_with_1_damage_and_a_stun():
+    """Thornbush's card, A-18: entering ends the Move and Cast phase, 1 physical damage and a
+    stun token."""
+    pos = ready(red_at=(4, 9))
+    bush(pos, "Thornbush", 2, 3)
+    pos.do(0, (S.O_STEP, E, 0, 0, 0))
+    assert pos.st.life[0, 0] == S.START_LIFE - 1 and pos.st.stun[0, 0] == 1 and pos.st.mc_over[0] == 1
+
+
+def test_one_crack_or_one_fire_damage_destroys_a_bush():
+    """Rosebush, Thornbush (their cards): 1 crack destroys one (a Ka-Bong!, 4 damage), and so
+    does 1 fire damage (Fire Darts at energy 1: no crack, but fire)."""
+    pos = ready(red_at=(4, 9))
+    bush(pos, "Rosebush", 2, 3)
+    pos.give(0, "Ka-Bong!")
+    hit(pos, -1 - pos.sq(2, 3), R.OBJ_SPELL, "Ka-Bong!")
+    assert pos.st.fill[0, pos.sq(2, 3)] == 0
+    assert R.line_of_sight(pos.geo, pos.sq(2, 2), pos.sq(2, 4), 1)
+    pos.start_turn(0)
+    bush(pos, "Thornbush", 1, 2)
+    pos.give(0, "Fire Darts")
+    hit(pos, -1 - pos.sq(1, 2), R.OBJ_SPELL, "Fire Darts")
+    assert pos.st.fill[0, pos.sq(1, 2)] == 0
+    assert S.count_violations(pos.st, pos.t, 0) == 0
+
+
+def test_balanced_bot_does_not_walk_into_a_rosebush():
+    """Rosebush, bots: a step into a Rosebush costs 3 damage, more than the step saves."""
+    pos = ready(red_at=(2, 4))
+    pos.st.tr_sq[0, 2] = pos.sq(2, 6)
+    pos.st.tr_sq[0, 3] = pos.sq(2, 6)
+    bush(pos, "Rosebush", 2, 3, p=1)
+    pos.start_turn(0)
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert tuple(int(v) for v in pos.st.opt[0, k]) != (S.O_STEP, E, 0, 0, 0)
+
+
+@pytest.mark.parametrize("name", ["Rosebush", "Thornbush"])
+def test_balanced_bot_plants_a_bush_in_the_way_of_its_treasure_thief(name):
+    """Rosebush, Thornbush, bots: the balanced bot fills a square next to an enemy carrying
+    one of its treasures when that square lies on the enemy's shortest walk home."""
+    pos = ready(at=(2, 4), red_at=(2, 3))
+    pos.st.tr_sq[0, 0] = -1
+    pos.st.tr_carrier[0, 0] = 1
+    pos.st.carrying[0, 1] = 0
+    i = pos.give(0, name)
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    o = tuple(int(v) for v in pos.st.opt[0, k])
+    assert o[0] == S.O_NEUTRAL and o[1] == i
