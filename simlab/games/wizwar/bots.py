@@ -33,6 +33,7 @@ from simlab.games.wizwar.state import (
     E_DESTROY_WALL,
     E_DISPEL,
     E_DROP_OBJECT,
+    E_DUST_CLOUD,
     E_ENERGY,
     E_FIRE_CLOAK,
     E_FIRE_DARTS,
@@ -73,6 +74,7 @@ from simlab.games.wizwar.state import (
     E_WATERBOLT,
     E_WINDRIDER,
     E_ZOT,
+    FILL_DUST,
     FILL_ROSE,
     FILL_THORN,
     FILLED,
@@ -97,6 +99,7 @@ from simlab.games.wizwar.state import (
     O_STEP,
     O_THROW,
     O_UNLOCK,
+    STEP_RANDOM,
     T_ENERGY,
     carried,
     crack_limit,
@@ -759,6 +762,22 @@ def trap_score(s, t, b, geo, p, k, square, wg, wwalk, wfrom, wto):
 
 
 @njit(cache=True)
+def dust_exit_score(s, b, geo, p, prm, field, here, bit):
+    """Score of trying to leave a Dust Cloud (O_STEP, STEP_RANDOM): 1 for getting out of the
+    cloud (no other way leads on) plus the mean progress toward the goal over the four sides the
+    die may pick (a bump makes none), at least 0.5; nothing at the goal itself."""
+    if here <= 0:
+        return -1.0
+    me = s.pos[b, p]
+    gain = 0.0
+    for d in range(4):
+        nxt = step_unlocked(geo, me, d, bit, s.unlocked[b])
+        if nxt >= 0 and field[nxt] >= 0:
+            gain += here - field[nxt]
+    return max(0.5, 1.0 + prm[P_W_TREASURE] * gain / 4.0)
+
+
+@njit(cache=True)
 def random_option(s, b, p, prm):
     """The random bot: end with probability end_floor, else a uniformly random option kind among
     those present, then a uniformly random option of that kind (checklist 4.5)."""
@@ -875,7 +894,9 @@ def choose_option(s, t, b, geo, p, prm):
         a = s.opt[b, k, 1]
         x = s.opt[b, k, 2]
         sc = score[k]
-        if kind == O_STEP:
+        if kind == O_STEP and a == STEP_RANDOM:
+            sc = dust_exit_score(s, b, geo, p, prm, field, here, bit)
+        elif kind == O_STEP:
             nxt = step_unlocked(geo, me, a, bit, s.unlocked[b])
             if field[nxt] < 0:
                 sc = -1.0
@@ -889,6 +910,8 @@ def choose_option(s, t, b, geo, p, prm):
                 sc -= 4.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 4 else 0.0)  # Wall of Fire: 4 fire
             if s.fill[b, nxt] == FILL_ROSE:
                 sc -= 3.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 3 else 0.0)  # Rosebush: 3 physical
+            elif s.fill[b, nxt] == FILL_DUST:
+                sc -= 1.0  # a Dust Cloud: the way out is left to the die
             elif s.fill[b, nxt] == FILL_THORN:
                 sc -= prm[P_W_KILL] + 1.5 + s.mp[b] - 1 + (100.0 if s.life[b, p] <= 1 else 0.0)  # stun, phase ends
         elif kind == O_BOOST:
@@ -917,7 +940,7 @@ def choose_option(s, t, b, geo, p, prm):
             sc = -1.0
             if geo_effect(e):
                 sc = geo_move_score(s, t, b, geo, p, prm, k, goal, field, here, best_attack)
-            elif walls_effect(e) or e == E_WALL_OF_FIRE or e == E_ROSEBUSH or e == E_THORNBUSH:
+            elif walls_effect(e) or e == E_WALL_OF_FIRE or e == E_ROSEBUSH or e == E_THORNBUSH or e == E_DUST_CLOUD:
                 if not prepped:
                     threats = False  # the enemies' walks matter only to Create Wall and Stone Block
                     for k2 in range(n):
@@ -927,7 +950,7 @@ def choose_option(s, t, b, geo, p, prm):
                     threats = threats or e != E_DESTROY_WALL
                     wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, True, threats)
                     prepped = True
-                if e == E_WALL_OF_FIRE or e == E_ROSEBUSH or e == E_THORNBUSH:
+                if e == E_WALL_OF_FIRE or e == E_ROSEBUSH or e == E_THORNBUSH or e == E_DUST_CLOUD:
                     sc = trap_score(s, t, b, geo, p, k, e != E_WALL_OF_FIRE, wg, wwalk, wfrom, wto)
                 else:
                     sc = walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wto)

@@ -45,6 +45,7 @@ from simlab.games.wizwar.state import (
     E_DESTROY_WALL,
     E_DISPEL,
     E_DROP_OBJECT,
+    E_DUST_CLOUD,
     E_FIRE_CLOAK,
     E_FIRE_DARTS,
     E_FIREBALL,
@@ -149,7 +150,7 @@ from simlab.games.wizwar.state import (
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
  EV_HIT_OBJECT, EV_CRACK, EV_OBJECT_GONE, EV_FIRE_MADE, EV_FIRE_BURNS, EV_BLADE,
- EV_BUSH, EV_BUSH_HURTS) = range(56)  # helper objects: the last 8
+ EV_BUSH, EV_BUSH_HURTS, EV_DUST) = range(57)  # helper objects: the last 9
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -160,7 +161,7 @@ FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 # EV_CRACK: a = target, x = cracks made, y = cracks on it now; EV_OBJECT_GONE: a = square emptied;
 # EV_FIRE_MADE: a = border a Wall of Fire now burns on; EV_FIRE_BURNS: a = seat, x = border, y = damage;
 # EV_BLADE: a = target seat, x = card discarded, y = damage; EV_BUSH: a = square, x = FILL_*;
-# EV_BUSH_HURTS: a = seat, x = square, y = damage
+# EV_BUSH_HURTS: a = seat, x = square, y = damage; EV_DUST: a = the side rolled, x = 1 if bumped
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -618,9 +619,12 @@ def enumerate_options(s, t, b, geo, p):
     # R32, R33: a step per movement point; R141: a stunned wizard that attacked stays put
     if s.mp[b] > 0 and s.no_move[b] == 0 and not (s.stunned[b] == 1 and s.attacked[b] == 1):
         mbit = move_bit(s, t, b, p)  # Mist Body passes doors (A-37)
-        for d in range(4):
-            if step_unlocked(geo, me, d, mbit, s.unlocked[b]) >= 0:
-                add_opt(s, b, O_STEP, d, 0, 0, 0)
+        if s.fill[b, me] == S.FILL_DUST:
+            add_opt(s, b, O_STEP, S.STEP_RANDOM, 0, 0, 0)  # Dust Cloud: the die picks the way out
+        else:
+            for d in range(4):
+                if step_unlocked(geo, me, d, mbit, s.unlocked[b]) >= 0:
+                    add_opt(s, b, O_STEP, d, 0, 0, 0)
     # R43: a door closed to the wizard opens only by a card: Pick Lock (a mundane neutral spell)
     # or a carried Master Key, aimed at a door in sight (R76: the line runs to the door)
     if s.unlocked[b] < 0:
@@ -914,7 +918,7 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         share_life(s, b, p, q)
     elif e == E_THOUGHT_STEAL:
         thought_steal(s, t, b, p, q, prm)
-    elif e == E_SHATTER or e == E_WALL_OF_FIRE or e == E_ROSEBUSH or e == E_THORNBUSH:
+    elif e == E_SHATTER or e == E_WALL_OF_FIRE or creation(e):
         objects_neutral(s, t, b, geo, p, i, e, energy, z)
     else:
         walls_effect(s, t, b, geo, p, i, e, z, prm)
@@ -2094,7 +2098,7 @@ def objects_options(s, t, b, geo, p, fog):
     ci = items_of(p)
     for k in range(nh):
         i = s.cont[b, h, k]
-        if t.card_effect[s.inst_card[b, i]] == E_ROSEBUSH or t.card_effect[s.inst_card[b, i]] == E_THORNBUSH:
+        if creation(t.card_effect[s.inst_card[b, i]]):
             walls_options(s, t, b, geo, p, i, t.card_effect[s.inst_card[b, i]])  # as Stone Block's squares
         if t.card_effect[s.inst_card[b, i]] == E_SHATTER:
             add_opt(s, b, O_NEUTRAL, i, p, -1, 0)  # on oneself; its energy is its duration (R83)
@@ -2213,8 +2217,9 @@ def objects_neutral(s, t, b, geo, p, i, e, energy, z):
     still free."""
     if e == E_SHATTER:
         begin_spell(s, t, b, p, i, p, energy)
-    elif e == E_ROSEBUSH or e == E_THORNBUSH:
-        if not plant(s, t, b, geo, z, S.FILL_ROSE if e == E_ROSEBUSH else S.FILL_THORN):
+    elif e == E_ROSEBUSH or e == E_THORNBUSH or e == E_DUST_CLOUD:
+        f = S.FILL_ROSE if e == E_ROSEBUSH else (S.FILL_THORN if e == E_THORNBUSH else S.FILL_DUST)
+        if not plant(s, t, b, geo, z, f):
             log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
     elif e == E_WALL_OF_FIRE:
         if not fire_free(s, b, geo, z):
@@ -2229,10 +2234,17 @@ def objects_neutral(s, t, b, geo, p, i, e, energy, z):
 
 
 @njit(cache=True)
+def creation(e):
+    """The square-filling creations of this block: Rosebush, Thornbush, Dust Cloud."""
+    return e == E_ROSEBUSH or e == E_THORNBUSH or e == E_DUST_CLOUD
+
+
+@njit(cache=True)
 def plant(s, t, b, geo, q, f):
-    """A Rosebush or Thornbush (filler kind f) fills empty square q (R130; their cards): sight
-    stops at its sides (the SIGHT_ONLY bit, so columns stand on its corners as for a Stone
-    Block), steps pass. It stays until destroyed (as Stone Block: the card is discarded)."""
+    """A Rosebush, Thornbush or Dust Cloud (filler kind f) fills empty square q (R130; their
+    cards): sight stops at its sides both ways (the SIGHT_ONLY bit, so columns stand on its
+    corners as for a Stone Block), steps pass. It stays until destroyed (as Stone Block: the
+    card is discarded; a Dust Cloud has no crack limit, R125)."""
     if not empty_square(s, t, b, q):
         return False
     s.fill[b, q] = f
@@ -2261,6 +2273,22 @@ def entered(s, t, b, p, prm):
         if s.alive[b, p]:
             s.stun[b, p] += 1
             log(s, b, EV_STUN, p, 1, 0)
+
+
+@njit(cache=True)
+def dust_roll(s, b, geo, p, mbit):
+    """Seat p tries to leave its Dust Cloud (its card, E15): a d4 picks the side (the random
+    direction, L8); if a wall or closed door stands there the wizard bumps into it: 1 MP spent
+    and it stays (-1). Otherwise the side, stepped as usual."""
+    d = randbelow(s.rng, b, RS_DICE, 4)
+    me = s.pos[b, p]
+    ok = step_unlocked(geo, me, d, mbit, s.unlocked[b]) >= 0
+    log(s, b, EV_DUST, d, 0 if ok else 1, 0)
+    if ok:
+        return d
+    s.mp[b] -= 1
+    s.moved[b] = 1
+    return -1
 
 
 @njit(cache=True)
@@ -2403,6 +2431,10 @@ def do_option(s, t, b, geo, p, k, prm):
     x = s.opt[b, k, 2]
     y = s.opt[b, k, 3]
     z = s.opt[b, k, 4]
+    if kind == O_STEP and a == S.STEP_RANDOM:
+        a = dust_roll(s, b, geo, p, move_bit(s, t, b, p))
+        if a < 0:
+            return
     if kind == O_STEP:
         src = s.pos[b, p]
         s.pos[b, p] = step_unlocked(geo, src, a, move_bit(s, t, b, p), s.unlocked[b])

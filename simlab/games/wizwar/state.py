@@ -70,7 +70,7 @@ IMPLEMENTED = frozenset({
     "acid_bath", "stone_spikes", "fog", "flood", "mist_body", "pain_link", "fire_cloak", "dispel",
     "destroy_wall", "create_wall", "stone_block",
     # helper "objects"
-    "shatter", "universal_solvent", "wall_of_fire", "wizardblade", "rosebush", "thornbush",
+    "shatter", "universal_solvent", "wall_of_fire", "wizardblade", "rosebush", "thornbush", "dust_cloud",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -117,7 +117,8 @@ FILLED = 0x10
 KIND = 0x0F
 # What fills a square (State.fill): nothing, a Stone Block (no step, no sight), a Rosebush or a
 # Thornbush (sight stops at the movement.SIGHT_ONLY bit on their sides, steps pass); helper objects
-FILL_NONE, FILL_BLOCK, FILL_ROSE, FILL_THORN = 0, 1, 2, 3
+FILL_NONE, FILL_BLOCK, FILL_ROSE, FILL_THORN, FILL_DUST = 0, 1, 2, 3, 4
+STEP_RANDOM = 4  # O_STEP's side when leaving a Dust Cloud: the d4 chooses it (helper objects)
 
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
 O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
@@ -128,7 +129,8 @@ O_END_SPELL = 15  # end one of one's own maintained spells (R84, R88), or one by
 O_OBJECT = 16  # helper objects: damage or dissolve a wall, door or filled square (R122-R127)
 O_BLADE = 17   # helper objects: a Wizardblade attack on a wizard
 NKIND = 18
-# O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
+# O_STEP: a = side (STEP_RANDOM: out of a Dust Cloud); O_BOOST: a = card instance; O_PICKUP:
+# a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
 # (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
 # O_ITEM: a = item instance played from the hand (R65); O_ITEM_DROP: a = carried item dropped

@@ -164,9 +164,13 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_BLADE:
             lines.append(f"  strikes {who(a)} with the Wizardblade, discarding {names[x]}: {y} damage")
         elif code == R.EV_BUSH:
-            lines.append(f"    a {'Rosebush' if x == S.FILL_ROSE else 'Thornbush'} fills {sq(a)}")
+            what = {S.FILL_ROSE: "Rosebush", S.FILL_THORN: "Thornbush"}.get(int(x), "Dust Cloud")
+            lines.append(f"    a {what} fills {sq(a)}")
         elif code == R.EV_BUSH_HURTS:
             lines.append(f"    {who(a)} enters the bush on {sq(x)}: {y} physical damage")
+        elif code == R.EV_DUST:
+            bump = ": bumps into the wall (1 MP)" if x else ""
+            lines.append(f"  leaves the Dust Cloud: the die says {'NESW'[int(a)]}{bump}")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

@@ -14,7 +14,7 @@ from simlab.games.wizwar import board as B
 from simlab.games.wizwar import rules as R
 from simlab.games.wizwar import state as S
 from simlab.games.wizwar.state import O_OBJECT
-from tests.games.wizwar.kit import face
+from tests.games.wizwar.kit import Position, face
 from tests.games.wizwar.test_cards_walls import SHUT, door_east, kind, ready, side, wall_east
 
 N, E, SO, W = 0, 1, 2, 3
@@ -533,9 +533,9 @@ def test_balanced_bot_does_not_walk_into_a_rosebush():
     assert tuple(int(v) for v in pos.st.opt[0, k]) != (S.O_STEP, E, 0, 0, 0)
 
 
-@pytest.mark.parametrize("name", ["Rosebush", "Thornbush"])
+@pytest.mark.parametrize("name", ["Rosebush", "Thornbush", "Dust Cloud"])
 def test_balanced_bot_plants_a_bush_in_the_way_of_its_treasure_thief(name):
-    """Rosebush, Thornbush, bots: the balanced bot fills a square next to an enemy carrying
+    """Rosebush, Thornbush, Dust Cloud, bots: the balanced bot fills a square next to an enemy carrying
     one of its treasures when that square lies on the enemy's shortest walk home."""
     pos = ready(at=(2, 4), red_at=(2, 3))
     pos.st.tr_sq[0, 0] = -1
@@ -546,3 +546,63 @@ def test_balanced_bot_plants_a_bush_in_the_way_of_its_treasure_thief(name):
     k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     o = tuple(int(v) for v in pos.st.opt[0, k])
     assert o[0] == S.O_NEUTRAL and o[1] == i
+
+
+# ------------------------------------------------------------------------------------------------
+# Dust Cloud
+# ------------------------------------------------------------------------------------------------
+
+def test_dust_cloud_blocks_sight_in_and_out_but_not_entering():
+    """Dust Cloud's card, A-36: it fills an empty square; no line of sight into or out of it;
+    a wizard enters it normally (1 MP, no damage)."""
+    pos = ready(blue=face(*SHUT), red_at=(2, 4))
+    bush(pos, "Dust Cloud", 2, 3)
+    assert pos.st.fill[0, pos.sq(2, 3)] == S.FILL_DUST
+    assert not R.line_of_sight(pos.geo, pos.sq(2, 2), pos.sq(2, 4), 1)
+    pos.do(0, (S.O_STEP, E, 0, 0, 0))
+    assert pos.st.pos[0, 0] == pos.sq(2, 3) and pos.st.life[0, 0] == S.START_LIFE
+    assert not R.line_of_sight(pos.geo, pos.sq(2, 3), pos.sq(2, 4), 1)
+    assert S.count_violations(pos.st, pos.t, 0) == 0
+
+
+def test_leaving_a_dust_cloud_goes_where_the_die_says():
+    """Dust Cloud's card, E15: the only step out of it is a random one (one option); the d4
+    picks the side; a wall there is a bump: 1 MP spent, the wizard stays. Over seeds both a
+    bump (north of (0,1): the outer wall) and a way out happen."""
+    bumped = moved = False
+    for seed in range(12):
+        pos = Position(blue=face(*SHUT), seed=seed)
+        pos.put(0, 0, 2)
+        pos.put(1, 4, 9)
+        pos.start_turn(0)
+        bush(pos, "Dust Cloud", 0, 1)
+        pos.put(0, 0, 1)
+        steps = [o for o in pos.options(0) if o[0] == S.O_STEP]
+        assert steps == [(S.O_STEP, S.STEP_RANDOM, 0, 0, 0)]
+        pos.do(0, steps[0])
+        if pos.st.pos[0, 0] == pos.sq(0, 1):
+            bumped = True
+            assert pos.st.mp[0] == S.BASE_SPEED - 1
+        else:
+            moved = True
+    assert bumped and moved
+
+
+def test_dust_cloud_takes_no_crack():
+    """R125: a Dust Cloud's card gives no crack limit: it is indestructible (not a target)."""
+    pos = ready(red_at=(4, 9))
+    bush(pos, "Dust Cloud", 2, 3)
+    pos.give(0, "Fireball")
+    assert object_opts(pos, -1 - pos.sq(2, 3)) == []
+
+
+def test_balanced_bot_tries_to_leave_a_dust_cloud():
+    """Dust Cloud, bots: inside a cloud with a goal to walk to, the balanced bot rolls its way out."""
+    pos = ready(red_at=(4, 9))
+    pos.st.tr_sq[0, 2] = pos.sq(2, 6)
+    pos.st.tr_sq[0, 3] = pos.sq(2, 6)
+    bush(pos, "Dust Cloud", 2, 3)
+    pos.put(0, 2, 3)
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert tuple(int(v) for v in pos.st.opt[0, k]) == (S.O_STEP, S.STEP_RANDOM, 0, 0, 0)
