@@ -41,6 +41,7 @@ from simlab.games.wizwar.state import (
     E_FLOOD,
     E_FOG,
     E_FULL_SHIELD,
+    E_GLUE,
     E_KA_BONG,
     E_LARGE_ROCK,
     E_LIFESTONE,
@@ -81,6 +82,7 @@ from simlab.games.wizwar.state import (
     KIND,
     MAXP,
     NKIND,
+    NTR,
     O_ADD,
     O_AREA,
     O_ATTACK,
@@ -778,6 +780,36 @@ def dust_exit_score(s, b, geo, p, prm, field, here, bit):
 
 
 @njit(cache=True)
+def glue_score(s, t, b, geo, p, k):
+    """Score of a Glue option (O_NEUTRAL, z = treasure k or NTR + an item): worth it on one of
+    the seat's own treasures lying off enemy bases that an enemy not carrying one could reach
+    within 6 steps (3, more the longer it lasts), or on an enemy treasure lying on the seat's
+    base (it keeps scoring, R120, and cannot be taken back, R117: 2.5); nothing on items."""
+    z = s.opt[b, k, 4]
+    y = s.opt[b, k, 3]
+    if z >= NTR:
+        return -1.0
+    cost = 0.3 * card_value(t, s.inst_card[b, s.opt[b, k, 1]])
+    tok = 1
+    if y >= 0:
+        tok = t.card_energy[s.inst_card[b, y]]
+        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    sq = s.tr_sq[b, z]
+    kd = s.deal[b]
+    if z // 2 != p:
+        return 2.5 + 0.3 * (tok - 1) - cost if sq == t.g_base[kd, p] else -1.0
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and sq == t.g_base[kd, q]:
+            return -1.0  # glued on an enemy base it would keep scoring for that enemy
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and s.carrying[b, q] < 0:
+            d = distances(geo, sq, 1 << s.colour[b, q])[s.pos[b, q]]
+            if 0 <= d <= 6:
+                return 3.0 + 0.3 * (tok - 1) - cost
+    return -1.0
+
+
+@njit(cache=True)
 def random_option(s, b, p, prm):
     """The random bot: end with probability end_floor, else a uniformly random option kind among
     those present, then a uniformly random option of that kind (checklist 4.5)."""
@@ -969,6 +1001,8 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = mind_neutral_score(s, t, b, p, card, x)
             elif e == E_SHATTER:
                 sc = shatter_score(s, t, b, geo, p, prm, k, goal, here)
+            elif e == E_GLUE:
+                sc = glue_score(s, t, b, geo, p, k)
             else:
                 sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0, look)
         elif kind == O_ADD and a < 0:

@@ -51,6 +51,7 @@ from simlab.games.wizwar.state import (
     E_FIREBALL,
     E_FLOOD,
     E_FOG,
+    E_GLUE,
     E_KA_BONG,
     E_LARGE_ROCK,
     E_LIFESTONE,
@@ -150,7 +151,7 @@ from simlab.games.wizwar.state import (
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
  EV_HIT_OBJECT, EV_CRACK, EV_OBJECT_GONE, EV_FIRE_MADE, EV_FIRE_BURNS, EV_BLADE,
- EV_BUSH, EV_BUSH_HURTS, EV_DUST) = range(57)  # helper objects: the last 9
+ EV_BUSH, EV_BUSH_HURTS, EV_DUST, EV_GLUE) = range(58)  # helper objects: the last 10
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -161,7 +162,8 @@ FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 # EV_CRACK: a = target, x = cracks made, y = cracks on it now; EV_OBJECT_GONE: a = square emptied;
 # EV_FIRE_MADE: a = border a Wall of Fire now burns on; EV_FIRE_BURNS: a = seat, x = border, y = damage;
 # EV_BLADE: a = target seat, x = card discarded, y = damage; EV_BUSH: a = square, x = FILL_*;
-# EV_BUSH_HURTS: a = seat, x = square, y = damage; EV_DUST: a = the side rolled, x = 1 if bumped
+# EV_BUSH_HURTS: a = seat, x = square, y = damage; EV_DUST: a = the side rolled, x = 1 if bumped;
+# EV_GLUE: a = treasure k, or NTR + the dropped item instance glued
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -658,7 +660,7 @@ def enumerate_options(s, t, b, geo, p):
     # R114, R118: pick up a treasure from one's square when carrying none
     if s.carrying[b, p] < 0 and s.no_pickup[b] == 0:
         for j in range(2 * players):
-            if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me:
+            if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me and not S.glued(s, b, s.glue_tr[b, j]):
                 add_opt(s, b, O_PICKUP, j, 0, 0, 0)
     if s.carrying[b, p] >= 0:
         add_opt(s, b, O_DROP, s.carrying[b, p], 0, 0, 0)  # R119
@@ -674,7 +676,7 @@ def enumerate_options(s, t, b, geo, p):
     if s.mp[b] > 0:
         for k in range(s.cont_n[b, Z_FLOOR]):
             i = s.cont[b, Z_FLOOR, k]
-            if s.c_sq[b, i] == me:
+            if s.c_sq[b, i] == me and not S.glued(s, b, s.glue_item[b, i]):
                 add_opt(s, b, O_ITEM_PICK, i, 0, 0, 0)
     mist = spell_on(s, t, b, E_MIST_BODY, p) >= 0  # Mist Body: no attack
     if can_attack(s, b, p) and not mist:
@@ -918,7 +920,7 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         share_life(s, b, p, q)
     elif e == E_THOUGHT_STEAL:
         thought_steal(s, t, b, p, q, prm)
-    elif e == E_SHATTER or e == E_WALL_OF_FIRE or creation(e):
+    elif e == E_SHATTER or e == E_WALL_OF_FIRE or e == E_GLUE or creation(e):
         objects_neutral(s, t, b, geo, p, i, e, energy, z)
     else:
         walls_effect(s, t, b, geo, p, i, e, z, prm)
@@ -1959,6 +1961,8 @@ def objects_setup(s, b):
     s.crack[b] = 0
     s.fill_crack[b] = 0
     s.fire_by[b] = -1
+    s.glue_tr[b] = -1
+    s.glue_item[b] = -1
 
 
 @njit(cache=True)
@@ -2098,6 +2102,8 @@ def objects_options(s, t, b, geo, p, fog):
     ci = items_of(p)
     for k in range(nh):
         i = s.cont[b, h, k]
+        if t.card_effect[s.inst_card[b, i]] == E_GLUE:
+            glue_options(s, t, b, geo, p, i, fog)
         if creation(t.card_effect[s.inst_card[b, i]]):
             walls_options(s, t, b, geo, p, i, t.card_effect[s.inst_card[b, i]])  # as Stone Block's squares
         if t.card_effect[s.inst_card[b, i]] == E_SHATTER:
@@ -2217,6 +2223,8 @@ def objects_neutral(s, t, b, geo, p, i, e, energy, z):
     still free."""
     if e == E_SHATTER:
         begin_spell(s, t, b, p, i, p, energy)
+    elif e == E_GLUE:
+        glue(s, t, b, p, i, energy, z)
     elif e == E_ROSEBUSH or e == E_THORNBUSH or e == E_DUST_CLOUD:
         f = S.FILL_ROSE if e == E_ROSEBUSH else (S.FILL_THORN if e == E_THORNBUSH else S.FILL_DUST)
         if not plant(s, t, b, geo, z, f):
@@ -2231,6 +2239,57 @@ def objects_neutral(s, t, b, geo, p, i, e, energy, z):
         s.fire_by[b, z] = i
         begin_spell(s, t, b, p, i, -1, 1)
         log(s, b, EV_FIRE_MADE, z, 0, 0)
+
+
+@njit(cache=True)
+def glue_options(s, t, b, geo, p, i, fog):
+    """Glue's options (O_NEUTRAL, z = a treasure k, or NTR + an item instance): every treasure
+    lying on the board and every dropped item on a square in sight (R76; its card: never a
+    carried one), unboosted or boosted with the hand's highest energy card (its energy is its
+    duration, R83; a smaller set)."""
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    h = hand_of(p)
+    top = -1
+    for k in range(s.cont_n[b, h]):
+        c = s.cont[b, h, k]
+        v = t.card_energy[s.inst_card[b, c]]
+        if c != i and v > 0 and (top < 0 or v > t.card_energy[s.inst_card[b, top]]):
+            top = c
+    for j in range(2 * s.players[b] + s.cont_n[b, Z_FLOOR]):
+        if j < 2 * s.players[b]:
+            sq = s.tr_sq[b, j]
+            z = j
+            held = s.glue_tr[b, j]
+        else:
+            it = s.cont[b, Z_FLOOR, j - 2 * s.players[b]]
+            sq = s.c_sq[b, it]
+            z = NTR + it
+            held = s.glue_item[b, it]
+        if sq < 0 or S.glued(s, b, held) or not in_sight(s, t, b, geo, me, sq, bit, fog):
+            continue
+        add_opt(s, b, O_NEUTRAL, i, p, -1, z)
+        if top >= 0:
+            add_opt(s, b, O_NEUTRAL, i, p, top, z)
+
+
+@njit(cache=True)
+def glue(s, t, b, p, i, energy, z):
+    """Glue (its card) on treasure z (< NTR) or dropped item z - NTR, if still lying there: a
+    temporary spell of the whole board (m_target -1) that keeps it from being picked up while it
+    lasts (``state.glued``); other ways of moving objects are not built."""
+    if z < NTR:
+        if s.tr_carrier[b, z] >= 0:
+            log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
+            return
+        s.glue_tr[b, z] = i
+    else:
+        if s.c_cont[b, z - NTR] != Z_FLOOR:
+            log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
+            return
+        s.glue_item[b, z - NTR] = i
+    begin_spell(s, t, b, p, i, -1, energy)
+    log(s, b, EV_GLUE, z, 0, 0)
 
 
 @njit(cache=True)

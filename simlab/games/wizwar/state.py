@@ -71,6 +71,7 @@ IMPLEMENTED = frozenset({
     "destroy_wall", "create_wall", "stone_block",
     # helper "objects"
     "shatter", "universal_solvent", "wall_of_fire", "wizardblade", "rosebush", "thornbush", "dust_cloud",
+    "glue",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -223,6 +224,8 @@ class StateLayout(KernelLayout):
     fill_crack: np.ndarray  # int8 (B, NSQ): cracks on the object filling a square (Stone Block: 8)
     fire_by: np.ndarray    # int16 (B, NE): the Wall of Fire instance burning on border e, -1 (it acts
     #                        only while that instance lies in a maint container, R89)
+    glue_tr: np.ndarray    # int16 (B, NTR): the Glue instance holding treasure k, -1 (while maintained)
+    glue_item: np.ndarray  # int16 (B, MAXI): the Glue instance holding dropped item i, -1
     stop_turn: np.ndarray  # int32 (B,): stop the game before turn stop_turn starts (0: never): the
     #                        replay's board pictures (a game is deterministic, so the replay plays it
     #                        again up to that turn and draws the state)
@@ -272,7 +275,8 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         wall_by=np.full((batch, ne), -1, np.int16),
         # helper objects
         crack=z((batch, ne), np.int8), fill_crack=z((batch, nsq), np.int8),
-        fire_by=np.full((batch, ne), -1, np.int16),
+        fire_by=np.full((batch, ne), -1, np.int16), glue_tr=np.full((batch, NTR), -1, np.int16),
+        glue_item=np.full((batch, MAXI), -1, np.int16),
         stop_turn=z(batch, np.int32),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
@@ -619,3 +623,10 @@ def crossed_fire(s, b, geo, src, d):
         if fire_on(s, b, f):
             return f
     return -1
+
+
+@njit(cache=True)
+def glued(s, b, i):
+    """Glue instance i (or -1) still holds what it was cast on: it lies in a maint container
+    (R89: its effect lasts exactly while it is maintained)."""
+    return i >= 0 and Z_MAINT0 <= s.c_cont[b, i] < Z_MAINT0 + MAXP

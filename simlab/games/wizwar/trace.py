@@ -171,6 +171,9 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_DUST:
             bump = ": bumps into the wall (1 MP)" if x else ""
             lines.append(f"  leaves the Dust Cloud: the die says {'NESW'[int(a)]}{bump}")
+        elif code == R.EV_GLUE:
+            what = treasure(int(a)) if a < S.NTR else "a dropped item"
+            lines.append(f"    Glue holds {what} in place")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

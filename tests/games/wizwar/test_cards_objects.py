@@ -606,3 +606,51 @@ def test_balanced_bot_tries_to_leave_a_dust_cloud():
     pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
     k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     assert tuple(int(v) for v in pos.st.opt[0, k]) == (S.O_STEP, S.STEP_RANDOM, 0, 0, 0)
+
+
+# ------------------------------------------------------------------------------------------------
+# Glue
+# ------------------------------------------------------------------------------------------------
+
+def test_glued_treasure_cannot_be_picked_up_while_glue_lasts():
+    """Glue's card, R83, R89: an uncarried treasure in sight is glued for as many of the
+    caster's turns as its energy: no pick-up option while it lasts, and again once it ends."""
+    pos = ready(red_at=(0, 0))
+    j = 0  # blue's treasure on (0,0)
+    assert pos.st.tr_sq[0, j] == pos.sq(0, 0)
+    i = pos.give(0, "Glue")
+    assert (S.O_NEUTRAL, i, 0, -1, j) in pos.options(0)
+    pos.do(0, (S.O_NEUTRAL, i, 0, -1, j))
+    pos.start_turn(1)
+    assert S.O_PICKUP not in pos.kinds(1)
+    R.time_passes(pos.st, pos.t, 0, 0, pos.prm)  # its one token comes off: Glue ends
+    assert S.O_PICKUP in pos.kinds(1)
+    assert any("Glue holds treasure" in line for line in pos.log())
+
+
+def test_glue_holds_a_dropped_item_and_never_a_carried_one():
+    """Glue's card: a dropped item in sight cannot be picked up; carried treasures and items are
+    never offered as targets."""
+    pos = ready(red_at=(2, 3))
+    rock = pos.give(1, "Large Rock")
+    S.place(pos.st, 0, rock, S.Z_FLOOR)
+    pos.st.c_sq[0, rock] = pos.sq(2, 3)
+    pos.st.tr_sq[0, 2] = -1
+    pos.st.tr_carrier[0, 2] = 1
+    pos.st.carrying[0, 1] = 2
+    i = pos.give(0, "Glue")
+    z = {o[4] for o in pos.options(0) if o[0] == S.O_NEUTRAL and o[1] == i}
+    assert S.NTR + rock in z and 2 not in z
+    pos.do(0, (S.O_NEUTRAL, i, 0, -1, S.NTR + rock))
+    pos.start_turn(1)
+    assert S.O_ITEM_PICK not in pos.kinds(1)
+
+
+def test_balanced_bot_glues_its_treasure_when_an_enemy_is_near():
+    """Glue, bots: with an enemy a few steps from one of its treasures, the balanced bot glues it."""
+    pos = ready(at=(1, 1), red_at=(0, 2))
+    i = pos.give(0, "Glue")
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    o = tuple(int(v) for v in pos.st.opt[0, k])
+    assert o[0] == S.O_NEUTRAL and o[1] == i and o[4] == 0
