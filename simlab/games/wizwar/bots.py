@@ -77,6 +77,7 @@ from simlab.games.wizwar.state import (
     E_ZOT,
     FILL_DUST,
     FILL_ROSE,
+    FILL_TACKS,
     FILL_THORN,
     FILLED,
     KIND,
@@ -99,6 +100,7 @@ from simlab.games.wizwar.state import (
     O_PICKUP,
     O_PUNCH,
     O_STEP,
+    O_TACKS,
     O_THROW,
     O_UNLOCK,
     STEP_RANDOM,
@@ -942,6 +944,8 @@ def choose_option(s, t, b, geo, p, prm):
                 sc -= 4.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 4 else 0.0)  # Wall of Fire: 4 fire
             if s.fill[b, nxt] == FILL_ROSE:
                 sc -= 3.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 3 else 0.0)  # Rosebush: 3 physical
+            elif s.fill[b, nxt] == FILL_TACKS:
+                sc -= 3.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 3 else 0.0)  # tacks: 3 physical
             elif s.fill[b, nxt] == FILL_DUST:
                 sc -= 1.0  # a Dust Cloud: the way out is left to the die
             elif s.fill[b, nxt] == FILL_THORN:
@@ -1012,6 +1016,13 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = 1.5 * prm[P_W_TREASURE] - 0.1 * v - c
         elif kind == O_END_SPELL:
             sc = maint_score(s, t, b, geo, p, prm, k, False, look)
+        elif kind == O_TACKS:
+            sc = -1.0 if s.opt[b, k, 2] == 1 and goal >= 0 else 0.5  # collect only with nowhere to go
+            if s.opt[b, k, 2] == 0:
+                if not prepped:
+                    wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, True, True)
+                    prepped = True
+                sc = trap_score(s, t, b, geo, p, k, True, wg, wwalk, wfrom, wto)
         elif kind == O_OBJECT:
             sc = object_score(s, t, b, geo, p, prm, k, goal, here, field[me] < 0)
         elif kind == O_UNLOCK:

@@ -52,6 +52,7 @@ from simlab.games.wizwar.state import (
     E_FLOOD,
     E_FOG,
     E_GLUE,
+    E_HANDFUL_OF_TACKS,
     E_KA_BONG,
     E_LARGE_ROCK,
     E_LIFESTONE,
@@ -110,6 +111,7 @@ from simlab.games.wizwar.state import (
     O_PICKUP,
     O_PUNCH,
     O_STEP,
+    O_TACKS,
     O_THROW,
     O_UNLOCK,
     ROUND_LIMIT,
@@ -151,7 +153,7 @@ from simlab.games.wizwar.state import (
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
  EV_HIT_OBJECT, EV_CRACK, EV_OBJECT_GONE, EV_FIRE_MADE, EV_FIRE_BURNS, EV_BLADE,
- EV_BUSH, EV_BUSH_HURTS, EV_DUST, EV_GLUE) = range(58)  # helper objects: the last 10
+ EV_BUSH, EV_BUSH_HURTS, EV_DUST, EV_GLUE, EV_TACKS) = range(59)  # helper objects: the last 11
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -163,7 +165,7 @@ FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 # EV_FIRE_MADE: a = border a Wall of Fire now burns on; EV_FIRE_BURNS: a = seat, x = border, y = damage;
 # EV_BLADE: a = target seat, x = card discarded, y = damage; EV_BUSH: a = square, x = FILL_*;
 # EV_BUSH_HURTS: a = seat, x = square, y = damage; EV_DUST: a = the side rolled, x = 1 if bumped;
-# EV_GLUE: a = treasure k, or NTR + the dropped item instance glued
+# EV_GLUE: a = treasure k, or NTR + the dropped item instance glued; EV_TACKS: a = square, x = 1 collected
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -676,7 +678,7 @@ def enumerate_options(s, t, b, geo, p):
     if s.mp[b] > 0:
         for k in range(s.cont_n[b, Z_FLOOR]):
             i = s.cont[b, Z_FLOOR, k]
-            if s.c_sq[b, i] == me and not S.glued(s, b, s.glue_item[b, i]):
+            if s.c_sq[b, i] == me and pickable(s, t, b, i):
                 add_opt(s, b, O_ITEM_PICK, i, 0, 0, 0)
     mist = spell_on(s, t, b, E_MIST_BODY, p) >= 0  # Mist Body: no attack
     if can_attack(s, b, p) and not mist:
@@ -1565,7 +1567,7 @@ def flood_board(s, t, b):
             discard(s, b, i)
         else:
             k += 1
-    end_fire_walls(s, t, b)
+    end_fire_walls(s, t, b)  # and Handfuls of Tacks are washed away
 
 
 @njit(cache=True)
@@ -2100,6 +2102,7 @@ def objects_options(s, t, b, geo, p, fog):
     h = hand_of(p)
     nh = s.cont_n[b, h]
     ci = items_of(p)
+    tacks_options(s, t, b, geo, p)
     for k in range(nh):
         i = s.cont[b, h, k]
         if t.card_effect[s.inst_card[b, i]] == E_GLUE:
@@ -2322,7 +2325,7 @@ def entered(s, t, b, p, prm):
     (their cards: no attack and no evasion, so no kill point, R158)."""
     q = s.pos[b, p]
     f = s.fill[b, q]
-    if f == S.FILL_ROSE:
+    if f == S.FILL_ROSE or f == S.FILL_TACKS:
         log(s, b, EV_BUSH_HURTS, p, q, 3)
         hurt(s, t, b, -1, p, 3, prm)
     elif f == S.FILL_THORN:
@@ -2401,11 +2404,74 @@ def through_fire(s, t, b, geo, p, src, d, prm):
 
 @njit(cache=True)
 def end_fire_walls(s, t, b):
-    """Water ends every Wall of Fire (Flood; R96: Water ends Fire spells)."""
+    """Water ends every Wall of Fire (Flood; R96: Water ends Fire spells) and washes away every
+    dropped Handful of Tacks (its card)."""
     for e in range(s.fire_by.shape[1]):
         if S.fire_on(s, b, e):
             end_spell(s, t, b, s.fire_by[b, e], WHY_WATER)
             s.fire_by[b, e] = -1
+    k = 0
+    while k < s.cont_n[b, Z_FLOOR]:
+        i = s.cont[b, Z_FLOOR, k]
+        if t.card_effect[s.inst_card[b, i]] == E_HANDFUL_OF_TACKS and s.fill[b, s.c_sq[b, i]] == S.FILL_TACKS:
+            log(s, b, EV_FLOOD, s.inst_card[b, i], -1, 0)
+            s.fill[b, s.c_sq[b, i]] = 0
+            discard(s, b, i)
+        else:
+            k += 1
+
+
+@njit(cache=True)
+def pickable(s, t, b, i):
+    """Dropped item i may be picked up (R106): not glued (Glue's card), and not a Handful of
+    Tacks filling its square (its card: collected only by a whole Move and Cast next to it)."""
+    if S.glued(s, b, s.glue_item[b, i]):
+        return False
+    return not (t.card_effect[s.inst_card[b, i]] == E_HANDFUL_OF_TACKS and s.fill[b, s.c_sq[b, i]] == S.FILL_TACKS)
+
+
+@njit(cache=True)
+def tacks_options(s, t, b, geo, p):
+    """Handful of Tacks' options (O_TACKS): drop a carried one on an empty square adjacent to the
+    wizard (its card: "dropped in 1 empty square"; our reading: a square in adjacent range, R69;
+    R130's empty square), or, before anything else this Move and Cast (``acted``), collect one
+    lying on an adjacent square (the whole phase)."""
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    ci = items_of(p)
+    for k in range(s.cont_n[b, ci]):
+        i = s.cont[b, ci, k]
+        if t.card_effect[s.inst_card[b, i]] != E_HANDFUL_OF_TACKS:
+            continue
+        for d in range(4):
+            v = geo.nbr[me, d]
+            if v >= 0 and empty_square(s, t, b, v) and adjacent(geo, me, v, bit):
+                add_opt(s, b, O_TACKS, i, 0, 0, v)
+    if s.acted[b] == 0:
+        for k in range(s.cont_n[b, Z_FLOOR]):
+            i = s.cont[b, Z_FLOOR, k]
+            v = s.c_sq[b, i]
+            if t.card_effect[s.inst_card[b, i]] == E_HANDFUL_OF_TACKS and s.fill[b, v] == S.FILL_TACKS \
+                    and v != me and adjacent(geo, me, v, bit) and not S.glued(s, b, s.glue_item[b, i]):
+                add_opt(s, b, O_TACKS, i, 1, 0, v)
+
+
+@njit(cache=True)
+def tacks(s, t, b, p, i, collect, q, prm):
+    """Seat p drops its Handful of Tacks i on square q, which they fill (entering it costs 3
+    physical damage, :func:`entered`), or collects them back (its Move and Cast ends)."""
+    if collect:
+        s.fill[b, q] = 0
+        s.card[b, p, s.inst_card[b, i], S.C_ACQ] += 1
+        log(s, b, EV_TACKS, q, 1, 0)
+        gain_item(s, t, b, p, i)
+        s.mc_over[b] = 1
+        discard_to_limit(s, t, b, p, prm[p])
+    else:
+        s.card[b, p, s.inst_card[b, i], S.C_PLAYED] += 1
+        log(s, b, EV_TACKS, q, 0, 0)
+        lose_item(s, t, b, p, i, q, prm[p], True)
+        s.fill[b, q] = S.FILL_TACKS
 
 
 @njit(cache=True)
@@ -2490,6 +2556,7 @@ def do_option(s, t, b, geo, p, k, prm):
     x = s.opt[b, k, 2]
     y = s.opt[b, k, 3]
     z = s.opt[b, k, 4]
+    s.acted[b] = 1
     if kind == O_STEP and a == S.STEP_RANDOM:
         a = dust_roll(s, b, geo, p, move_bit(s, t, b, p))
         if a < 0:
@@ -2574,6 +2641,8 @@ def do_option(s, t, b, geo, p, k, prm):
         hit_object(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_BLADE:
         blade_attack(s, t, b, p, a, x, y, prm)
+    elif kind == O_TACKS:
+        tacks(s, t, b, p, a, x, z, prm)
 
 
 @njit(cache=True)
@@ -2606,6 +2675,7 @@ def move_and_cast(s, t, b, geo, p, prm):
     s.mc_over[b] = 0
     s.unlocked[b] = -1
     s.no_move[b] = 0
+    s.acted[b] = 0
     for _ in range(MAX_ACTIONS):
         if s.done[b] or s.mc_over[b] or not s.alive[b, p]:
             break

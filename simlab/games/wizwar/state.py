@@ -71,7 +71,7 @@ IMPLEMENTED = frozenset({
     "destroy_wall", "create_wall", "stone_block",
     # helper "objects"
     "shatter", "universal_solvent", "wall_of_fire", "wizardblade", "rosebush", "thornbush", "dust_cloud",
-    "glue",
+    "glue", "handful_of_tacks",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -118,7 +118,7 @@ FILLED = 0x10
 KIND = 0x0F
 # What fills a square (State.fill): nothing, a Stone Block (no step, no sight), a Rosebush or a
 # Thornbush (sight stops at the movement.SIGHT_ONLY bit on their sides, steps pass); helper objects
-FILL_NONE, FILL_BLOCK, FILL_ROSE, FILL_THORN, FILL_DUST = 0, 1, 2, 3, 4
+FILL_NONE, FILL_BLOCK, FILL_ROSE, FILL_THORN, FILL_DUST, FILL_TACKS = 0, 1, 2, 3, 4, 5
 STEP_RANDOM = 4  # O_STEP's side when leaving a Dust Cloud: the d4 chooses it (helper objects)
 
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
@@ -129,7 +129,8 @@ O_ADD = 14   # Add: two cards' energy values as one boost of a spell or of speed
 O_END_SPELL = 15  # end one of one's own maintained spells (R84, R88), or one by Null Powder
 O_OBJECT = 16  # helper objects: damage or dissolve a wall, door or filled square (R122-R127)
 O_BLADE = 17   # helper objects: a Wizardblade attack on a wizard
-NKIND = 18
+O_TACKS = 18   # helper objects: drop a carried Handful of Tacks (x = 0) or collect dropped ones (x = 1)
+NKIND = 19
 # O_STEP: a = side (STEP_RANDOM: out of a Dust Cloud); O_BOOST: a = card instance; O_PICKUP:
 # a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
@@ -143,6 +144,7 @@ NKIND = 18
 # (a border e >= 0, or a filled square sq as -1 - sq), y = boosting instance (-1; Wizardblade: the
 # card discarded for its energy), z = how (rules.OBJ_*)
 # O_BLADE: a = the carried Wizardblade, x = target seat, y = the hand card discarded for its energy
+# O_TACKS: a = the Handful of Tacks instance, x = 0 drop / 1 collect, z = the square
 # O_ADD: a = the boosted attack spell instance (-1: a speed boost), x = its target seat (or
 # square for Psychic Storm), y and z = the two cards whose energy values Add combines
 
@@ -226,6 +228,7 @@ class StateLayout(KernelLayout):
     #                        only while that instance lies in a maint container, R89)
     glue_tr: np.ndarray    # int16 (B, NTR): the Glue instance holding treasure k, -1 (while maintained)
     glue_item: np.ndarray  # int16 (B, MAXI): the Glue instance holding dropped item i, -1
+    acted: np.ndarray      # int8 (B,): the active wizard has taken an option this Move and Cast
     stop_turn: np.ndarray  # int32 (B,): stop the game before turn stop_turn starts (0: never): the
     #                        replay's board pictures (a game is deterministic, so the replay plays it
     #                        again up to that turn and draws the state)
@@ -276,7 +279,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         # helper objects
         crack=z((batch, ne), np.int8), fill_crack=z((batch, nsq), np.int8),
         fire_by=np.full((batch, ne), -1, np.int16), glue_tr=np.full((batch, NTR), -1, np.int16),
-        glue_item=np.full((batch, MAXI), -1, np.int16),
+        glue_item=np.full((batch, MAXI), -1, np.int16), acted=z(batch, np.int8),
         stop_turn=z(batch, np.int32),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )

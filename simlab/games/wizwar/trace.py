@@ -167,13 +167,15 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             what = {S.FILL_ROSE: "Rosebush", S.FILL_THORN: "Thornbush"}.get(int(x), "Dust Cloud")
             lines.append(f"    a {what} fills {sq(a)}")
         elif code == R.EV_BUSH_HURTS:
-            lines.append(f"    {who(a)} enters the bush on {sq(x)}: {y} physical damage")
+            lines.append(f"    {who(a)} enters the bush or tacks on {sq(x)}: {y} physical damage")
         elif code == R.EV_DUST:
             bump = ": bumps into the wall (1 MP)" if x else ""
             lines.append(f"  leaves the Dust Cloud: the die says {'NESW'[int(a)]}{bump}")
         elif code == R.EV_GLUE:
             what = treasure(int(a)) if a < S.NTR else "a dropped item"
             lines.append(f"    Glue holds {what} in place")
+        elif code == R.EV_TACKS:
+            lines.append(f"  {'collects the tacks from' if x else 'drops a Handful of Tacks on'} {sq(a)}")
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

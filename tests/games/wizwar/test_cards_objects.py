@@ -654,3 +654,70 @@ def test_balanced_bot_glues_its_treasure_when_an_enemy_is_near():
     k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     o = tuple(int(v) for v in pos.st.opt[0, k])
     assert o[0] == S.O_NEUTRAL and o[1] == i and o[4] == 0
+
+
+# ------------------------------------------------------------------------------------------------
+# Handful of Tacks
+# ------------------------------------------------------------------------------------------------
+
+def carried_tacks(pos, p=0):
+    """Seat p plays a Handful of Tacks (now carried); returns the instance."""
+    i = pos.give(p, "Handful of Tacks")
+    pos.do(p, (S.O_ITEM, i, 0, 0, 0))
+    return i
+
+
+def test_tacks_are_dropped_on_an_adjacent_empty_square_and_hurt_who_enters():
+    """Handful of Tacks' card: dropped on one empty square (ours: adjacent, R69), which they
+    fill; whoever enters it suffers 3 physical damage; they cannot be picked up as an item."""
+    pos = ready(red_at=(2, 4))
+    i = carried_tacks(pos)
+    drops = {o[4] for o in pos.options(0) if o[0] == S.O_TACKS and o[2] == 0}
+    assert drops == {pos.sq(1, 2), pos.sq(3, 2), pos.sq(2, 1), pos.sq(2, 3)}
+    pos.do(0, (S.O_TACKS, i, 0, 0, pos.sq(2, 3)))
+    assert pos.st.fill[0, pos.sq(2, 3)] == S.FILL_TACKS and pos.st.c_sq[0, i] == pos.sq(2, 3)
+    pos.start_turn(1)
+    pos.do(1, (S.O_STEP, W, 0, 0, 0))
+    assert pos.st.life[0, 1] == S.START_LIFE - 3
+    assert S.O_ITEM_PICK not in pos.kinds(1)
+    assert S.count_violations(pos.st, pos.t, 0) == 0
+
+
+def test_tacks_are_collected_by_a_whole_move_and_cast_next_to_them():
+    """Handful of Tacks' card: a wizard next to them at the start of its Move and Cast may spend
+    the whole phase collecting them (carried again, the phase ends); not after doing anything."""
+    pos = ready(red_at=(4, 9))
+    i = carried_tacks(pos)
+    pos.do(0, (S.O_TACKS, i, 0, 0, pos.sq(2, 3)))
+    pos.start_turn(0)
+    pos.st.acted[0] = 0
+    assert (S.O_TACKS, i, 1, 0, pos.sq(2, 3)) in pos.options(0)
+    pos.st.acted[0] = 1
+    assert (S.O_TACKS, i, 1, 0, pos.sq(2, 3)) not in pos.options(0)
+    pos.st.acted[0] = 0
+    pos.do(0, (S.O_TACKS, i, 1, 0, pos.sq(2, 3)))
+    assert pos.st.c_cont[0, i] == S.items_of(0) and pos.st.fill[0, pos.sq(2, 3)] == 0
+    assert pos.st.mc_over[0] == 1
+
+
+def test_flood_washes_the_tacks_away():
+    """Handful of Tacks' card, Flood: water destroys dropped tacks (the square is empty again)."""
+    pos = ready(red_at=(4, 9))
+    i = carried_tacks(pos)
+    pos.do(0, (S.O_TACKS, i, 0, 0, pos.sq(2, 3)))
+    R.flood_board(pos.st, pos.t, 0)
+    assert pos.st.fill[0, pos.sq(2, 3)] == 0 and pos.st.c_cont[0, i] == S.Z_DISCARD
+
+
+def test_balanced_bot_drops_tacks_in_the_way_of_its_treasure_thief():
+    """Handful of Tacks, bots: the balanced bot drops its tacks on a square on the shortest walk
+    home of an enemy carrying one of its treasures."""
+    pos = ready(at=(2, 4), red_at=(2, 3))
+    pos.st.tr_sq[0, 0] = -1
+    pos.st.tr_carrier[0, 0] = 1
+    pos.st.carrying[0, 1] = 0
+    i = carried_tacks(pos)
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    o = tuple(int(v) for v in pos.st.opt[0, k])
+    assert o[0] == S.O_TACKS and o[1] == i and o[2] == 0
