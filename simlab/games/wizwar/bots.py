@@ -26,6 +26,7 @@ from simlab.games.wizwar.state import (
     E_ACID_BATH,
     E_ADD,
     E_BLOODSHARD,
+    E_BOOBY_TRAP,
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
@@ -113,6 +114,7 @@ from simlab.games.wizwar.state import (
     hand_size,
     items_of,
     maint_of,
+    maintained,
     move_bit,
     spell_on,
 )
@@ -812,6 +814,67 @@ def glue_score(s, t, b, geo, p, k):
 
 
 @njit(cache=True)
+def trap_risk(s, b, p, sq):
+    """The chance seat p gives that square ``sq`` holds a real Booby Trap of another seat: it
+    sees only face-down tokens (hidden information), so 1 / the number of that trap's tokens left
+    (1/4 when none has been turned up yet); 0 for its own trap or no token."""
+    i = s.trap_by[b, sq]
+    if not maintained(s, b, i) or s.c_cont[b, i] == maint_of(p):
+        return 0.0
+    n = 0
+    for v in range(s.trap_by.shape[1]):
+        if s.trap_by[b, v] == i:
+            n += 1
+    return 1.0 / n
+
+
+@njit(cache=True)
+def trap_squares(s, t, b, geo, p):
+    """Where seat p lays its 4 Booby Trap tokens (4 different empty squares, the first the real
+    one; -1 where none is left): the real one next to one of its treasures lying on the board
+    (where thieves step), the blanks on the other empty squares next to its treasures and then
+    anywhere, each chosen at random among the candidates (the seat's own random stream)."""
+    nsq = geo.nbr.shape[0]
+    out = np.full(4, -1, np.int64)
+    near = np.zeros(nsq, np.int8)
+    free = np.zeros(nsq, np.int8)
+    kd = s.deal[b]
+    for q in range(nsq):
+        ok = s.fill[b, q] == 0 and s.trap_by[b, q] < 0
+        for w in range(s.players[b]):
+            if s.pos[b, w] == q or t.g_base[kd, w] == q:
+                ok = False
+        for j in range(2 * s.players[b]):
+            if s.tr_sq[b, j] == q:
+                ok = False
+        free[q] = 1 if ok else 0
+    for j in range(2 * p, 2 * p + 2):
+        sq = s.tr_sq[b, j]
+        if sq >= 0:
+            for d in range(4):
+                v = geo.nbr[sq, d]
+                if v >= 0 and free[v]:
+                    near[v] = 1
+    for k in range(4):
+        m = 0
+        for q in range(nsq):
+            if free[q] and (near[q] or k > 0):
+                m += 1 if not near[q] or k == 0 else 4  # blanks favour the treasures' neighbours too
+        if m == 0:
+            break
+        r = rand(s, b, p, m)
+        for q in range(nsq):
+            if free[q] and (near[q] or k > 0):
+                w = 1 if not near[q] or k == 0 else 4
+                if r < w:
+                    out[k] = q
+                    free[q] = 0
+                    break
+                r -= w
+    return out
+
+
+@njit(cache=True)
 def random_option(s, b, p, prm):
     """The random bot: end with probability end_floor, else a uniformly random option kind among
     those present, then a uniformly random option of that kind (checklist 4.5)."""
@@ -944,7 +1007,8 @@ def choose_option(s, t, b, geo, p, prm):
                 sc -= 4.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 4 else 0.0)  # Wall of Fire: 4 fire
             if s.fill[b, nxt] == FILL_ROSE:
                 sc -= 3.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 3 else 0.0)  # Rosebush: 3 physical
-            elif s.fill[b, nxt] == FILL_TACKS:
+            sc -= trap_risk(s, b, p, nxt) * 4.0 * prm[P_W_KILL]  # a Booby Trap token of another seat
+            if s.fill[b, nxt] == FILL_TACKS:
                 sc -= 3.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 3 else 0.0)  # tacks: 3 physical
             elif s.fill[b, nxt] == FILL_DUST:
                 sc -= 1.0  # a Dust Cloud: the way out is left to the die
@@ -1007,6 +1071,8 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = shatter_score(s, t, b, geo, p, prm, k, goal, here)
             elif e == E_GLUE:
                 sc = glue_score(s, t, b, geo, p, k)
+            elif e == E_BOOBY_TRAP:
+                sc = 1.5 if trap_squares(s, t, b, geo, p)[0] >= 0 else -1.0
             else:
                 sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0, look)
         elif kind == O_ADD and a < 0:

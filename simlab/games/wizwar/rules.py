@@ -38,6 +38,7 @@ from simlab.games.wizwar.state import (
     E_ACID_BATH,
     E_ADD,
     E_BLOODSHARD,
+    E_BOOBY_TRAP,
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
@@ -153,7 +154,7 @@ from simlab.games.wizwar.state import (
  EV_SPELL_BEGINS, EV_SPELL_ENDS, EV_TOKEN, EV_ACID, EV_PAIN_LINK, EV_CLOAK, EV_FLOOD,
  EV_WALL_GONE, EV_WALL_MADE, EV_BLOCK,
  EV_HIT_OBJECT, EV_CRACK, EV_OBJECT_GONE, EV_FIRE_MADE, EV_FIRE_BURNS, EV_BLADE,
- EV_BUSH, EV_BUSH_HURTS, EV_DUST, EV_GLUE, EV_TACKS) = range(59)  # helper objects: the last 11
+ EV_BUSH, EV_BUSH_HURTS, EV_DUST, EV_GLUE, EV_TACKS, EV_TRAP) = range(60)  # helper objects: the last 12
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -165,7 +166,8 @@ FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 # EV_FIRE_MADE: a = border a Wall of Fire now burns on; EV_FIRE_BURNS: a = seat, x = border, y = damage;
 # EV_BLADE: a = target seat, x = card discarded, y = damage; EV_BUSH: a = square, x = FILL_*;
 # EV_BUSH_HURTS: a = seat, x = square, y = damage; EV_DUST: a = the side rolled, x = 1 if bumped;
-# EV_GLUE: a = treasure k, or NTR + the dropped item instance glued; EV_TACKS: a = square, x = 1 collected
+# EV_GLUE: a = treasure k, or NTR + the dropped item instance glued; EV_TACKS: a = square, x = 1 collected;
+# EV_TRAP: a = square, x = 0 a token laid, 1 a blank turned up, 2 the trap springs on seat y
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -662,7 +664,7 @@ def enumerate_options(s, t, b, geo, p):
     # R114, R118: pick up a treasure from one's square when carrying none
     if s.carrying[b, p] < 0 and s.no_pickup[b] == 0:
         for j in range(2 * players):
-            if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me and not S.glued(s, b, s.glue_tr[b, j]):
+            if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me and not S.maintained(s, b, s.glue_tr[b, j]):
                 add_opt(s, b, O_PICKUP, j, 0, 0, 0)
     if s.carrying[b, p] >= 0:
         add_opt(s, b, O_DROP, s.carrying[b, p], 0, 0, 0)  # R119
@@ -922,7 +924,7 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         share_life(s, b, p, q)
     elif e == E_THOUGHT_STEAL:
         thought_steal(s, t, b, p, q, prm)
-    elif e == E_SHATTER or e == E_WALL_OF_FIRE or e == E_GLUE or creation(e):
+    elif e == E_SHATTER or e == E_WALL_OF_FIRE or e == E_GLUE or e == E_BOOBY_TRAP or creation(e):
         objects_neutral(s, t, b, geo, p, i, e, energy, z)
     else:
         walls_effect(s, t, b, geo, p, i, e, z, prm)
@@ -1965,6 +1967,8 @@ def objects_setup(s, b):
     s.fire_by[b] = -1
     s.glue_tr[b] = -1
     s.glue_item[b] = -1
+    s.trap_by[b] = -1
+    s.trap_real[b] = 0
 
 
 @njit(cache=True)
@@ -2107,6 +2111,8 @@ def objects_options(s, t, b, geo, p, fog):
         i = s.cont[b, h, k]
         if t.card_effect[s.inst_card[b, i]] == E_GLUE:
             glue_options(s, t, b, geo, p, i, fog)
+        if t.card_effect[s.inst_card[b, i]] == E_BOOBY_TRAP:
+            add_opt(s, b, O_NEUTRAL, i, p, -1, 0)  # range anywhere: the bot lays the tokens
         if creation(t.card_effect[s.inst_card[b, i]]):
             walls_options(s, t, b, geo, p, i, t.card_effect[s.inst_card[b, i]])  # as Stone Block's squares
         if t.card_effect[s.inst_card[b, i]] == E_SHATTER:
@@ -2226,6 +2232,8 @@ def objects_neutral(s, t, b, geo, p, i, e, energy, z):
     still free."""
     if e == E_SHATTER:
         begin_spell(s, t, b, p, i, p, energy)
+    elif e == E_BOOBY_TRAP:
+        booby_trap(s, t, b, p, i)
     elif e == E_GLUE:
         glue(s, t, b, p, i, energy, z)
     elif e == E_ROSEBUSH or e == E_THORNBUSH or e == E_DUST_CLOUD:
@@ -2269,7 +2277,7 @@ def glue_options(s, t, b, geo, p, i, fog):
             sq = s.c_sq[b, it]
             z = NTR + it
             held = s.glue_item[b, it]
-        if sq < 0 or S.glued(s, b, held) or not in_sight(s, t, b, geo, me, sq, bit, fog):
+        if sq < 0 or S.maintained(s, b, held) or not in_sight(s, t, b, geo, me, sq, bit, fog):
             continue
         add_opt(s, b, O_NEUTRAL, i, p, -1, z)
         if top >= 0:
@@ -2280,7 +2288,7 @@ def glue_options(s, t, b, geo, p, i, fog):
 def glue(s, t, b, p, i, energy, z):
     """Glue (its card) on treasure z (< NTR) or dropped item z - NTR, if still lying there: a
     temporary spell of the whole board (m_target -1) that keeps it from being picked up while it
-    lasts (``state.glued``); other ways of moving objects are not built."""
+    lasts (``state.maintained``); other ways of moving objects are not built."""
     if z < NTR:
         if s.tr_carrier[b, z] >= 0:
             log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
@@ -2325,6 +2333,9 @@ def entered(s, t, b, p, prm):
     (their cards: no attack and no evasion, so no kill point, R158)."""
     q = s.pos[b, p]
     f = s.fill[b, q]
+    sprung(s, t, b, p, q, prm)
+    if not s.alive[b, p]:
+        return
     if f == S.FILL_ROSE or f == S.FILL_TACKS:
         log(s, b, EV_BUSH_HURTS, p, q, 3)
         hurt(s, t, b, -1, p, 3, prm)
@@ -2355,8 +2366,52 @@ def dust_roll(s, b, geo, p, mbit):
 
 @njit(cache=True)
 def permanent_spell(e):
-    """Maintained spells that lose no energy token in Time Passes (R83): Wall of Fire."""
-    return e == E_WALL_OF_FIRE
+    """Maintained spells that lose no energy token in Time Passes (R83): Wall of Fire, Booby
+    Trap."""
+    return e == E_WALL_OF_FIRE or e == E_BOOBY_TRAP
+
+
+@njit(cache=True)
+def booby_trap(s, t, b, p, i):
+    """Booby Trap (its card): its caster's bot lays 4 tokens on 4 different empty squares, one of
+    them real (``bots.trap_squares``; range anywhere), and the spell is maintained, permanent,
+    affecting no one wizard (m_target -1). Tokens of an earlier cast of this instance are gone."""
+    for q in range(s.trap_by.shape[1]):
+        if s.trap_by[b, q] == i:
+            s.trap_by[b, q] = -1
+            s.trap_real[b, q] = 0
+    sqs = BT.trap_squares(s, t, b, geo_of(s, t, b), p)
+    if sqs[0] < 0:
+        log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
+        discard(s, b, i)
+        return
+    for k in range(4):
+        if sqs[k] >= 0:
+            s.trap_by[b, sqs[k]] = i
+            s.trap_real[b, sqs[k]] = 1 if k == 0 else 0
+            log(s, b, EV_TRAP, sqs[k], 0, 0)
+    begin_spell(s, t, b, p, i, -1, 1)
+
+
+@njit(cache=True)
+def sprung(s, t, b, p, q, prm):
+    """Seat p has entered square q: a token of another seat's Booby Trap lying there is turned
+    up (its card): the real one deals 4 magical damage (no attack, R158) and the spell ends with
+    all its tokens; a blank one is discarded."""
+    i = s.trap_by[b, q]
+    if i < 0 or not S.maintained(s, b, i) or s.c_cont[b, i] == maint_of(p):
+        return
+    if s.trap_real[b, q] == 0:
+        s.trap_by[b, q] = -1
+        log(s, b, EV_TRAP, q, 1, 0)
+        return
+    log(s, b, EV_TRAP, q, 2, p)
+    for v in range(s.trap_by.shape[1]):
+        if s.trap_by[b, v] == i:
+            s.trap_by[b, v] = -1
+            s.trap_real[b, v] = 0
+    end_spell(s, t, b, i, WHY_ENDED)
+    hurt(s, t, b, -1, p, 4, prm)
 
 
 @njit(cache=True)
@@ -2425,7 +2480,7 @@ def end_fire_walls(s, t, b):
 def pickable(s, t, b, i):
     """Dropped item i may be picked up (R106): not glued (Glue's card), and not a Handful of
     Tacks filling its square (its card: collected only by a whole Move and Cast next to it)."""
-    if S.glued(s, b, s.glue_item[b, i]):
+    if S.maintained(s, b, s.glue_item[b, i]):
         return False
     return not (t.card_effect[s.inst_card[b, i]] == E_HANDFUL_OF_TACKS and s.fill[b, s.c_sq[b, i]] == S.FILL_TACKS)
 
@@ -2452,7 +2507,7 @@ def tacks_options(s, t, b, geo, p):
             i = s.cont[b, Z_FLOOR, k]
             v = s.c_sq[b, i]
             if t.card_effect[s.inst_card[b, i]] == E_HANDFUL_OF_TACKS and s.fill[b, v] == S.FILL_TACKS \
-                    and v != me and adjacent(geo, me, v, bit) and not S.glued(s, b, s.glue_item[b, i]):
+                    and v != me and adjacent(geo, me, v, bit) and not S.maintained(s, b, s.glue_item[b, i]):
                 add_opt(s, b, O_TACKS, i, 1, 0, v)
 
 

@@ -71,7 +71,7 @@ IMPLEMENTED = frozenset({
     "destroy_wall", "create_wall", "stone_block",
     # helper "objects"
     "shatter", "universal_solvent", "wall_of_fire", "wizardblade", "rosebush", "thornbush", "dust_cloud",
-    "glue", "handful_of_tacks",
+    "glue", "handful_of_tacks", "booby_trap",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -229,6 +229,8 @@ class StateLayout(KernelLayout):
     glue_tr: np.ndarray    # int16 (B, NTR): the Glue instance holding treasure k, -1 (while maintained)
     glue_item: np.ndarray  # int16 (B, MAXI): the Glue instance holding dropped item i, -1
     acted: np.ndarray      # int8 (B,): the active wizard has taken an option this Move and Cast
+    trap_by: np.ndarray    # int16 (B, NSQ): the Booby Trap instance whose token lies on the square, -1
+    trap_real: np.ndarray  # int8 (B, NSQ): 1 if that token is the real trap (hidden from the others' bots)
     stop_turn: np.ndarray  # int32 (B,): stop the game before turn stop_turn starts (0: never): the
     #                        replay's board pictures (a game is deterministic, so the replay plays it
     #                        again up to that turn and draws the state)
@@ -280,6 +282,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         crack=z((batch, ne), np.int8), fill_crack=z((batch, nsq), np.int8),
         fire_by=np.full((batch, ne), -1, np.int16), glue_tr=np.full((batch, NTR), -1, np.int16),
         glue_item=np.full((batch, MAXI), -1, np.int16), acted=z(batch, np.int8),
+        trap_by=np.full((batch, nsq), -1, np.int16), trap_real=z((batch, nsq), np.int8),
         stop_turn=z(batch, np.int32),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
@@ -609,8 +612,7 @@ def crack_limit(s, b, x):
 def fire_on(s, b, e):
     """A Wall of Fire burns on border e of game b: the instance recorded there still lies in a
     maint container (R89: a spell's effects last exactly while it is maintained)."""
-    i = s.fire_by[b, e]
-    return i >= 0 and Z_MAINT0 <= s.c_cont[b, i] < Z_MAINT0 + MAXP
+    return maintained(s, b, s.fire_by[b, e])
 
 
 @njit(cache=True)
@@ -629,7 +631,7 @@ def crossed_fire(s, b, geo, src, d):
 
 
 @njit(cache=True)
-def glued(s, b, i):
-    """Glue instance i (or -1) still holds what it was cast on: it lies in a maint container
-    (R89: its effect lasts exactly while it is maintained)."""
+def maintained(s, b, i):
+    """Spell instance i (or -1) is maintained: it lies in a maint container, so what it made
+    still acts (R89: a Glue still holds, a Booby Trap token still counts)."""
     return i >= 0 and Z_MAINT0 <= s.c_cont[b, i] < Z_MAINT0 + MAXP

@@ -176,6 +176,10 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
             lines.append(f"    Glue holds {what} in place")
         elif code == R.EV_TACKS:
             lines.append(f"  {'collects the tacks from' if x else 'drops a Handful of Tacks on'} {sq(a)}")
+        elif code == R.EV_TRAP:
+            text = ("    a Booby Trap token is laid on {}", "    a blank Booby Trap token on {} is discarded",
+                    "    the Booby Trap on {} springs: 4 magical damage")[int(x)]
+            lines.append(text.format(sq(a)))
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))

@@ -721,3 +721,73 @@ def test_balanced_bot_drops_tacks_in_the_way_of_its_treasure_thief():
     k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
     o = tuple(int(v) for v in pos.st.opt[0, k])
     assert o[0] == S.O_TACKS and o[1] == i and o[2] == 0
+
+
+# ------------------------------------------------------------------------------------------------
+# Booby Trap
+# ------------------------------------------------------------------------------------------------
+
+def laid(pos, p=0):
+    """Seat p casts Booby Trap; returns (instance, the real token's square, the blanks' squares)."""
+    i = pos.give(p, "Booby Trap")
+    pos.do(p, (S.O_NEUTRAL, i, p, -1, 0))
+    sqs = [q for q in range(pos.st.trap_by.shape[1]) if pos.st.trap_by[0, q] == i]
+    real = [q for q in sqs if pos.st.trap_real[0, q]]
+    return i, real[0], [q for q in sqs if not pos.st.trap_real[0, q]]
+
+
+def test_booby_trap_lays_four_tokens_one_real_on_empty_squares():
+    """Booby Trap's card: 4 tokens on 4 different empty squares (no wizard, base or treasure),
+    one of them the trap; a permanent spell (no token lost in Time Passes)."""
+    pos = ready(red_at=(4, 9))
+    i, real, blanks = laid(pos)
+    assert len(blanks) == 3 and real not in blanks
+    for q in [real, *blanks]:
+        assert q not in (pos.sq(2, 2), pos.sq(2, 7), pos.sq(4, 9)) and pos.st.fill[0, q] == 0
+        assert all(pos.st.tr_sq[0, j] != q for j in range(4))
+    R.time_passes(pos.st, pos.t, 0, 0, pos.prm)
+    assert S.maintained(pos.st, 0, i)
+
+
+def test_an_enemy_on_the_real_token_takes_4_and_every_token_goes():
+    """Booby Trap's card, R158: an enemy entering the real token's square suffers 4 magical
+    damage (no attack: no kill point), the spell ends and all its tokens are discarded; a
+    blank token entered is discarded alone; the caster's own tokens never trigger for it."""
+    pos = ready(red_at=(4, 9))
+    i, real, blanks = laid(pos)
+    pos.st.pos[0, 0] = real
+    pos.R.sprung(pos.st, pos.t, 0, 0, real, pos.prm)
+    assert pos.st.life[0, 0] == S.START_LIFE and S.maintained(pos.st, 0, i)
+    pos.st.pos[0, 1] = blanks[0]
+    pos.R.sprung(pos.st, pos.t, 0, 1, blanks[0], pos.prm)
+    assert pos.st.trap_by[0, blanks[0]] == -1 and S.maintained(pos.st, 0, i)
+    pos.st.pos[0, 1] = real
+    pos.R.sprung(pos.st, pos.t, 0, 1, real, pos.prm)
+    assert pos.st.life[0, 1] == S.START_LIFE - 4
+    assert not S.maintained(pos.st, 0, i) and (pos.st.trap_by[0] == -1).all()
+    assert any("springs" in line for line in pos.log())
+
+
+def test_other_bots_fear_each_token_by_the_number_left():
+    """Booby Trap, bots (hidden information): another seat's bot rates each face-down token as
+    the trap with chance 1 / tokens left (1/4 at first), the owner's bot not at all."""
+    pos = ready(red_at=(4, 9))
+    i, real, blanks = laid(pos)
+    assert pos.R.BT.trap_risk(pos.st, 0, 1, real) == pytest.approx(0.25)
+    assert pos.R.BT.trap_risk(pos.st, 0, 1, blanks[0]) == pytest.approx(0.25)
+    assert pos.R.BT.trap_risk(pos.st, 0, 0, real) == 0.0
+    pos.st.trap_by[0, blanks[0]] = -1
+    assert pos.R.BT.trap_risk(pos.st, 0, 1, real) == pytest.approx(1 / 3)
+
+
+def test_balanced_bot_lays_a_booby_trap():
+    """Booby Trap, bots: the balanced bot casts it when a treasure of its own lies with a free
+    square next to it, the real token beside that treasure."""
+    pos = ready(red_at=(4, 9))
+    i = pos.give(0, "Booby Trap")
+    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
+    k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
+    assert tuple(int(v) for v in pos.st.opt[0, k])[:2] == (S.O_NEUTRAL, i)
+    pos.R.do_option(pos.st, pos.t, 0, pos.geo, 0, k, pos.prm)
+    real = [q for q in range(pos.st.trap_by.shape[1]) if pos.st.trap_by[0, q] == i and pos.st.trap_real[0, q]][0]
+    assert any(pos.geo.nbr[pos.st.tr_sq[0, j], d] == real for j in (0, 1) for d in range(4))
