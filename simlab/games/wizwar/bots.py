@@ -814,6 +814,36 @@ def glue_score(s, t, b, geo, p, k):
 
 
 @njit(cache=True)
+def hazard_step(s, b, geo, p, prm, me, d, nxt, sc):
+    """The score ``sc`` (> 0: progress) of a step from ``me`` across side d into ``nxt`` less
+    what it costs: a Wall of Fire crossed (4), a Rosebush or tacks entered (3), a Thornbush (1,
+    a stun and the rest of the phase), a Dust Cloud (1: the way out is left to the die), the risk
+    of another seat's Booby Trap token (4 x its chance), each damage point weighted w_kill. A step
+    that could kill is never taken; otherwise a costly step keeps a small positive score, so it
+    loses to every other step that makes progress but still beats waiting: when the only way to
+    the goal passes a hazard the bot goes through (a fixed penalty made it wait for the round cap)."""
+    dmg = 0.0
+    cost = 0.0
+    if crossed_fire(s, b, geo, me, d) >= 0:
+        dmg += 4.0
+    f = s.fill[b, nxt]
+    if f == FILL_ROSE or f == FILL_TACKS:
+        dmg += 3.0
+    elif f == FILL_THORN:
+        dmg += 1.0
+        cost += 1.5 + s.mp[b] - 1
+    elif f == FILL_DUST:
+        cost += 1.0
+    risk = trap_risk(s, b, p, nxt)
+    if dmg + (4.0 if risk > 0 else 0.0) >= s.life[b, p]:
+        return -1.0 - dmg  # it could kill the wizard
+    cost += prm[P_W_KILL] * (dmg + 4.0 * risk)
+    if cost <= 0:
+        return sc
+    return max(sc - cost, 0.05)
+
+
+@njit(cache=True)
 def trap_risk(s, b, p, sq):
     """The chance seat p gives that square ``sq`` holds a real Booby Trap of another seat: it
     sees only face-down tokens (hidden information), so 1 / the number of that trap's tokens left
@@ -1003,17 +1033,8 @@ def choose_option(s, t, b, geo, p, prm):
                     sc = -1.0
             if s.stunned[b] == 1 and best_attack > 0:
                 sc = -1.0  # stunned: attacking now forgoes the walk (R140)
-            if crossed_fire(s, b, geo, me, a) >= 0:
-                sc -= 4.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 4 else 0.0)  # Wall of Fire: 4 fire
-            if s.fill[b, nxt] == FILL_ROSE:
-                sc -= 3.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 3 else 0.0)  # Rosebush: 3 physical
-            sc -= trap_risk(s, b, p, nxt) * 4.0 * prm[P_W_KILL]  # a Booby Trap token of another seat
-            if s.fill[b, nxt] == FILL_TACKS:
-                sc -= 3.0 * prm[P_W_KILL] + (100.0 if s.life[b, p] <= 3 else 0.0)  # tacks: 3 physical
-            elif s.fill[b, nxt] == FILL_DUST:
-                sc -= 1.0  # a Dust Cloud: the way out is left to the die
-            elif s.fill[b, nxt] == FILL_THORN:
-                sc -= prm[P_W_KILL] + 1.5 + s.mp[b] - 1 + (100.0 if s.life[b, p] <= 1 else 0.0)  # stun, phase ends
+            if sc > 0:
+                sc = hazard_step(s, b, geo, p, prm, me, a, nxt, sc)
         elif kind == O_BOOST:
             v = t.card_energy[s.inst_card[b, a]]
             sc = -1.0

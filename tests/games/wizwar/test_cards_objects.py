@@ -376,18 +376,27 @@ def test_flood_and_the_casters_death_end_a_wall_of_fire():
     assert not S.fire_on(pos.st, 0, e2)
 
 
-def test_balanced_bot_walks_around_a_wall_of_fire():
-    """Wall of Fire, bots: a step across a Wall of Fire costs the balanced bot 4 damage, more
-    than the step it saves: it does not take it."""
-    pos = ready(red_at=(2, 4))
-    pos.st.tr_sq[0, 2] = pos.sq(2, 6)  # red's treasure straight east of blue
-    pos.st.tr_sq[0, 3] = pos.sq(2, 6)
-    e = side(pos, 2, 2, E)
-    fire_wall(pos, e, p=1)
+def bot_step(pos, goal):
+    """The balanced bot's choice for seat 0 with red's treasures put on ``goal`` (row, col)."""
+    pos.st.tr_sq[0, 2] = pos.sq(*goal)
+    pos.st.tr_sq[0, 3] = pos.sq(*goal)
     pos.start_turn(0)
     pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
     k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
-    assert tuple(int(v) for v in pos.st.opt[0, k]) != (S.O_STEP, E, 0, 0, 0)
+    return tuple(int(v) for v in pos.st.opt[0, k])
+
+
+def test_balanced_bot_walks_around_a_wall_of_fire_and_through_it_when_it_must():
+    """Wall of Fire, bots: a step across it costs 4 damage: the balanced bot takes an equally
+    good step instead; when it is the only step toward the goal it still takes it (a fixed
+    penalty left bots waiting behind it until the round cap)."""
+    pos = ready(red_at=(2, 4))
+    fire_wall(pos, side(pos, 2, 2, E), p=1)
+    pos.put(1, 4, 9)
+    assert bot_step(pos, (1, 4)) == (S.O_STEP, N, 0, 0, 0)
+    assert bot_step(pos, (2, 6)) == (S.O_STEP, E, 0, 0, 0)
+    pos.st.life[0, 0] = 4
+    assert bot_step(pos, (2, 6)) != (S.O_STEP, E, 0, 0, 0)  # it would die
 
 
 def test_balanced_bot_burns_the_way_of_an_enemy_carrying_its_treasure():
@@ -521,16 +530,14 @@ def test_one_crack_or_one_fire_damage_destroys_a_bush():
     assert S.count_violations(pos.st, pos.t, 0) == 0
 
 
-def test_balanced_bot_does_not_walk_into_a_rosebush():
-    """Rosebush, bots: a step into a Rosebush costs 3 damage, more than the step saves."""
+def test_balanced_bot_avoids_a_rosebush_when_it_can():
+    """Rosebush, bots: a step into one costs 3 damage: the balanced bot takes an equally good
+    step instead, and goes through when it is the only step toward its goal."""
     pos = ready(red_at=(2, 4))
-    pos.st.tr_sq[0, 2] = pos.sq(2, 6)
-    pos.st.tr_sq[0, 3] = pos.sq(2, 6)
     bush(pos, "Rosebush", 2, 3, p=1)
-    pos.start_turn(0)
-    pos.R.enumerate_options(pos.st, pos.t, 0, pos.geo, 0)
-    k = pos.R.BT.choose_option(pos.st, pos.t, 0, pos.geo, 0, pos.prm[0])
-    assert tuple(int(v) for v in pos.st.opt[0, k]) != (S.O_STEP, E, 0, 0, 0)
+    pos.put(1, 4, 9)
+    assert bot_step(pos, (1, 4)) == (S.O_STEP, N, 0, 0, 0)
+    assert bot_step(pos, (2, 6)) == (S.O_STEP, E, 0, 0, 0)
 
 
 @pytest.mark.parametrize("name", ["Rosebush", "Thornbush", "Dust Cloud"])
