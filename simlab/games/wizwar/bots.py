@@ -34,6 +34,7 @@ from simlab.games.wizwar.state import (
     E_BACKLASH,
     E_BIG_MAN_FORM,
     E_BLOODSHARD,
+    E_BOOBY_TRAP,
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
@@ -43,6 +44,7 @@ from simlab.games.wizwar.state import (
     E_DISEASE,
     E_DISPEL,
     E_DROP_OBJECT,
+    E_DUST_CLOUD,
     E_ENERGY,
     E_EXTRA_ARMS,
     E_FEATHERWEIGHT,
@@ -53,6 +55,7 @@ from simlab.games.wizwar.state import (
     E_FOG,
     E_FULL_SHIELD,
     E_GLOBE_OF_PAIN,
+    E_GLUE,
     E_GNOME_FORM,
     E_GOLEM_FORM,
     E_GRAVITY,
@@ -76,9 +79,11 @@ from simlab.games.wizwar.state import (
     E_POWERSTONE,
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
+    E_ROSEBUSH,
     E_ROTATE_SECTOR,
     E_SEAL_DOOR,
     E_SHARE_LIFE,
+    E_SHATTER,
     E_SHIELD,
     E_SLIME_FORM,
     E_SLOW_DEATH,
@@ -91,9 +96,11 @@ from simlab.games.wizwar.state import (
     E_STRETCH,
     E_SWAP,
     E_TELEPORT,
+    E_THORNBUSH,
     E_THOUGHT_STEAL,
     E_VISIONSTONE,
     E_WALL_OF_EARTH,
+    E_WALL_OF_FIRE,
     E_WALLIVORE,
     E_WARD,
     E_WATERBOLT,
@@ -101,12 +108,19 @@ from simlab.games.wizwar.state import (
     E_WINDRIDER,
     E_YOINK,
     E_ZOT,
+    FILL_DUST,
+    FILL_ROSE,
+    FILL_TACKS,
+    FILL_THORN,
     FILLED,
+    KIND,
     MAXP,
     NKIND,
+    NTR,
     O_ADD,
     O_AREA,
     O_ATTACK,
+    O_BLADE,
     O_BOOST,
     O_DROP,
     O_END,
@@ -117,14 +131,17 @@ from simlab.games.wizwar.state import (
     O_ITEM_DROP,
     O_ITEM_PICK,
     O_NEUTRAL,
+    O_OBJECT,
     O_PICKUP,
     O_PUNCH,
     O_STEP,
     O_STRETCH,
+    O_TACKS,
     O_TEAR,
     O_THROW,
     O_UNLOCK,
     SEALED,
+    STEP_RANDOM,
     STRETCH_DROP,
     STRETCH_ITEM,
     STRETCH_TREASURE,
@@ -132,12 +149,15 @@ from simlab.games.wizwar.state import (
     T_ENERGY,
     attack_open,
     carried,
+    crack_limit,
+    crossed_fire,
     hand_limit,
     hand_of,
     hand_size,
     is_form,
     items_of,
     maint_of,
+    maintained,
     move_bit,
     spell_on,
     stuck,
@@ -160,9 +180,11 @@ PARAMS = {
     "avoid_card": -1.0,    # never play this card for its effect (a card name in scenarios; -1 none):
     #                        the card-value study's arm. It may still be spent for its energy value,
     #                        except a pure energy card, whose only use that is
+    "break_min": 4.0,      # least steps a broken (or dissolved) wall, door or block must save on the
+    #                        walk to the goal before the bot attacks it (helper objects, R122-R127)
 }
 (P_RANDOM, P_W_TREASURE, P_W_KILL, P_KILL_BONUS, P_ATTACK_MIN, P_COUNTER_MIN, P_KEEP_MIN,
- P_END_FLOOR, P_AVOID) = range(len(PARAMS))
+ P_END_FLOOR, P_AVOID, P_BREAK_MIN) = range(len(PARAMS))
 NPARAM = len(PARAMS)
 
 PRESETS = {
@@ -815,6 +837,278 @@ def walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wt
 
 
 @njit(cache=True)
+def object_hit(s, t, b, p, k):
+    """Damage option k (O_OBJECT) would do and what it costs the bot in cards: a punch's 1
+    (+2.5 per Mightstone on average), an attack spell's or a throw's damage (rules.object_damage:
+    the same numbers as spell_damage for the spells, Large Rock 2, spike 3, Boomstone 4);
+    Universal Solvent destroys outright (1000)."""
+    a = s.opt[b, k, 1]
+    y = s.opt[b, k, 3]
+    how = s.opt[b, k, 4]
+    if how == 3:
+        return 1000, 0.3 * card_value(t, s.inst_card[b, a])
+    if how == 4:  # Wizardblade: the discarded card's energy value, a crack per point
+        return np.int64(t.card_energy[s.inst_card[b, y]]), 0.3 * card_value(t, s.inst_card[b, y])
+    cost = 0.0
+    if a < 0:
+        dmg = 1 + int(2.5 * carried(s, t, b, p, E_MIGHTSTONE))
+    else:
+        card = s.inst_card[b, a]
+        e = t.card_effect[card]
+        if e != E_STONE_SPIKES:
+            cost = 0.3 * card_value(t, card)
+        if e == E_LARGE_ROCK:
+            dmg = 2
+        elif e == E_STONE_SPIKES:
+            dmg = 3
+        elif e == E_BOOMSTONE:
+            dmg = 4
+        else:
+            energy = 1
+            if y >= 0:
+                energy = t.card_energy[s.inst_card[b, y]]
+                cost += 0.3 * card_value(t, s.inst_card[b, y])
+            dmg = spell_damage(t, card, energy)
+    return dmg, cost
+
+
+@njit(cache=True)
+def opened_walk(s, b, geo, p, x, goal, bit):
+    """Steps from seat p's square to ``goal`` with target x gone (tried and undone): a border
+    opened, or a Stone Block's sides cleared (1000: still unreachable)."""
+    me = s.pos[b, p]
+    olds = np.empty(4, np.int8)
+    if x >= 0:
+        olds[0] = s.edge_kind[b, x]
+        s.edge_kind[b, x] = olds[0] & FILLED
+    else:
+        for d in range(4):
+            f = geo.edge[-1 - x, d]
+            olds[d] = s.edge_kind[b, f]
+            s.edge_kind[b, f] = olds[d] & KIND
+    d_new = distances(geo, goal, bit)[me]
+    if x >= 0:
+        s.edge_kind[b, x] = olds[0]
+    else:
+        for d in range(3, -1, -1):
+            s.edge_kind[b, geo.edge[-1 - x, d]] = olds[d]
+    return d_new if d_new >= 0 else 1000
+
+
+@njit(cache=True)
+def object_score(s, t, b, geo, p, prm, k, goal, here, blocked):
+    """Score of an attack on a wall, door or block (O_OBJECT): only what shortens the walk to
+    the goal by at least break_min steps once destroyed. An option that destroys it now scores
+    the steps saved; one that only cracks it scores just above attack_min when the goal lies
+    behind it and cannot be reached otherwise (``blocked``), else nothing: a wall of 5 cracks
+    rarely pays one crack a turn."""
+    x = s.opt[b, k, 2]
+    if goal < 0:
+        return -1.0
+    dmg, cost = object_hit(s, t, b, p, k)
+    n = dmg if spell_on(s, t, b, E_SHATTER, p) >= 0 or s.opt[b, k, 4] == 4 else dmg // 3
+    if n <= 0:
+        return -1.0
+    gain = here - opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p))
+    if gain < prm[P_BREAK_MIN]:
+        return -1.0
+    if _breaks(s, b, x, n):
+        return prm[P_W_TREASURE] * gain - cost
+    if blocked:
+        return prm[P_ATTACK_MIN] + 0.1 * n
+    return -1.0
+
+
+@njit(cache=True)
+def _breaks(s, b, x, n):
+    """``n`` more cracks destroy target x (R124)."""
+    have = np.int64(s.crack[b, x]) if x >= 0 else np.int64(s.fill_crack[b, -1 - x])
+    return have + n >= crack_limit(s, b, x)
+
+
+@njit(cache=True)
+def shatter_score(s, t, b, geo, p, prm, k, goal, here):
+    """Score of casting Shatter (option k, O_NEUTRAL): worth it when one of the listed attacks
+    on a wall, door or block would destroy it with a crack per point but not without, and that
+    saves at least break_min steps (:func:`object_score`'s measure); a boost (a longer Shatter)
+    only costs more."""
+    if goal < 0 or spell_on(s, t, b, E_SHATTER, p) >= 0:
+        return -1.0
+    y = s.opt[b, k, 3]
+    cost = 0.3 * card_value(t, s.inst_card[b, s.opt[b, k, 1]])
+    if y >= 0:
+        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    best = -1.0
+    for k2 in range(s.opt_n[b]):
+        if s.opt[b, k2, 0] != O_OBJECT or s.opt[b, k2, 4] >= 3:  # Solvent, Wizardblade need no Shatter
+            continue
+        if y >= 0 and (s.opt[b, k2, 1] == y or s.opt[b, k2, 3] == y):
+            continue
+        x = s.opt[b, k2, 2]
+        dmg, c2 = object_hit(s, t, b, p, k2)
+        if _breaks(s, b, x, dmg // 3) or not _breaks(s, b, x, dmg):
+            continue
+        gain = here - opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p))
+        if gain >= prm[P_BREAK_MIN]:
+            best = max(best, prm[P_W_TREASURE] * gain - cost - c2)
+    return best
+
+
+@njit(cache=True)
+def trap_score(s, t, b, geo, p, k, square, wg, wwalk, wfrom, wto):
+    """Score of a Wall of Fire option (O_NEUTRAL, z = the border) or a Rosebush or Thornbush
+    (``square``: z = the square; ``wg``...: :func:`walls_prep`): worth it on a border or square
+    that lies on a shortest walk of an enemy threatening the seat's treasures (more for one
+    carrying a treasure home), where it hurts or makes a detour."""
+    z = s.opt[b, k, 4]
+    cost = 0.3 * card_value(t, s.inst_card[b, s.opt[b, k, 1]])
+    best = -1.0
+    for q in range(s.players[b]):
+        if q == p or wg[q] < 0 or not _on_path(wfrom[q], wto[q], wwalk[q], geo, z if not square else -1,
+                                               z if square else -1):
+            continue
+        best = max(best, (3.0 if s.carrying[b, q] >= 0 else 2.0) - cost)
+    return best
+
+
+@njit(cache=True)
+def dust_exit_score(s, b, geo, p, prm, field, here, bit):
+    """Score of trying to leave a Dust Cloud (O_STEP, STEP_RANDOM): 1 for getting out of the
+    cloud (no other way leads on) plus the mean progress toward the goal over the four sides the
+    die may pick (a bump makes none), at least 0.5; nothing at the goal itself."""
+    if here <= 0:
+        return -1.0
+    me = s.pos[b, p]
+    gain = 0.0
+    for d in range(4):
+        nxt = step_unlocked(geo, me, d, bit, s.unlocked[b])
+        if nxt >= 0 and field[nxt] >= 0:
+            gain += here - field[nxt]
+    return max(0.5, 1.0 + prm[P_W_TREASURE] * gain / 4.0)
+
+
+@njit(cache=True)
+def glue_score(s, t, b, geo, p, k):
+    """Score of a Glue option (O_NEUTRAL, z = treasure k or NTR + an item): worth it on one of
+    the seat's own treasures lying off enemy bases that an enemy not carrying one could reach
+    within 6 steps (3, more the longer it lasts), or on an enemy treasure lying on the seat's
+    base (it keeps scoring, R120, and cannot be taken back, R117: 2.5); nothing on items."""
+    z = s.opt[b, k, 4]
+    y = s.opt[b, k, 3]
+    if z >= NTR:
+        return -1.0
+    cost = 0.3 * card_value(t, s.inst_card[b, s.opt[b, k, 1]])
+    tok = 1
+    if y >= 0:
+        tok = t.card_energy[s.inst_card[b, y]]
+        cost += 0.3 * card_value(t, s.inst_card[b, y])
+    sq = s.tr_sq[b, z]
+    kd = s.deal[b]
+    if z // 2 != p:
+        return 2.5 + 0.3 * (tok - 1) - cost if sq == t.g_base[kd, p] else -1.0
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and sq == t.g_base[kd, q]:
+            return -1.0  # glued on an enemy base it would keep scoring for that enemy
+    for q in range(s.players[b]):
+        if q != p and s.alive[b, q] and s.carrying[b, q] < 0:
+            d = distances(geo, sq, 1 << s.colour[b, q])[s.pos[b, q]]
+            if 0 <= d <= 6:
+                return 3.0 + 0.3 * (tok - 1) - cost
+    return -1.0
+
+
+@njit(cache=True)
+def hazard_step(s, b, geo, p, prm, me, d, nxt, sc):
+    """The score ``sc`` (> 0: progress) of a step from ``me`` across side d into ``nxt`` less
+    what it costs: a Wall of Fire crossed (4), a Rosebush or tacks entered (3), a Thornbush (1,
+    a stun and the rest of the phase), a Dust Cloud (1: the way out is left to the die), the risk
+    of another seat's Booby Trap token (4 x its chance), each damage point weighted w_kill. A step
+    that could kill is never taken; otherwise a costly step keeps a small positive score, so it
+    loses to every other step that makes progress but still beats waiting: when the only way to
+    the goal passes a hazard the bot goes through (a fixed penalty made it wait for the round cap)."""
+    dmg = 0.0
+    cost = 0.0
+    if crossed_fire(s, b, geo, me, d) >= 0:
+        dmg += 4.0
+    f = s.fill[b, nxt]
+    if f == FILL_ROSE or f == FILL_TACKS:
+        dmg += 3.0
+    elif f == FILL_THORN:
+        dmg += 1.0
+        cost += 1.5 + s.mp[b] - 1
+    elif f == FILL_DUST:
+        cost += 1.0
+    risk = trap_risk(s, b, p, nxt)
+    if dmg + (4.0 if risk > 0 else 0.0) >= s.life[b, p]:
+        return -1.0 - dmg  # it could kill the wizard
+    cost += prm[P_W_KILL] * (dmg + 4.0 * risk)
+    if cost <= 0:
+        return sc
+    return max(sc - cost, 0.05)
+
+
+@njit(cache=True)
+def trap_risk(s, b, p, sq):
+    """The chance seat p gives that square ``sq`` holds a real Booby Trap of another seat: it
+    sees only face-down tokens (hidden information), so 1 / the number of that trap's tokens left
+    (1/4 when none has been turned up yet); 0 for its own trap or no token."""
+    i = s.trap_by[b, sq]
+    if not maintained(s, b, i) or s.c_cont[b, i] == maint_of(p):
+        return 0.0
+    n = 0
+    for v in range(s.trap_by.shape[1]):
+        if s.trap_by[b, v] == i:
+            n += 1
+    return 1.0 / n
+
+
+@njit(cache=True)
+def trap_squares(s, t, b, geo, p):
+    """Where seat p lays its 4 Booby Trap tokens (4 different empty squares, the first the real
+    one; -1 where none is left): the real one next to one of its treasures lying on the board
+    (where thieves step), the blanks on the other empty squares next to its treasures and then
+    anywhere, each chosen at random among the candidates (the seat's own random stream)."""
+    nsq = geo.nbr.shape[0]
+    out = np.full(4, -1, np.int64)
+    near = np.zeros(nsq, np.int8)
+    free = np.zeros(nsq, np.int8)
+    kd = s.deal[b]
+    for q in range(nsq):
+        ok = s.fill[b, q] == 0 and s.trap_by[b, q] < 0
+        for w in range(s.players[b]):
+            if s.pos[b, w] == q or t.g_base[kd, w] == q:
+                ok = False
+        for j in range(2 * s.players[b]):
+            if s.tr_sq[b, j] == q:
+                ok = False
+        free[q] = 1 if ok else 0
+    for j in range(2 * p, 2 * p + 2):
+        sq = s.tr_sq[b, j]
+        if sq >= 0:
+            for d in range(4):
+                v = geo.nbr[sq, d]
+                if v >= 0 and free[v]:
+                    near[v] = 1
+    for k in range(4):
+        m = 0
+        for q in range(nsq):
+            if free[q] and (near[q] or k > 0):
+                m += 1 if not near[q] or k == 0 else 4  # blanks favour the treasures' neighbours too
+        if m == 0:
+            break
+        r = rand(s, b, p, m)
+        for q in range(nsq):
+            if free[q] and (near[q] or k > 0):
+                w = 1 if not near[q] or k == 0 else 4
+                if r < w:
+                    out[k] = q
+                    free[q] = 0
+                    break
+                r -= w
+    return out
+
+
+@njit(cache=True)
 def random_option(s, b, p, prm):
     """The random bot: end with probability end_floor, else a uniformly random option kind among
     those present, then a uniformly random option of that kind (checklist 4.5)."""
@@ -885,10 +1179,14 @@ def choose_option(s, t, b, geo, p, prm):
                 best_attack = sc
             score[k] = sc
             continue
-        if kind == O_PUNCH or kind == O_ATTACK or kind == O_THROW or (kind == O_ADD and a >= 0 and not storm):
+        if kind == O_PUNCH or kind == O_ATTACK or kind == O_THROW or kind == O_BLADE \
+                or (kind == O_ADD and a >= 0 and not storm):
             q = a if kind == O_PUNCH else x
             dmg = punch_estimate(s, b, p)
             cost = 0.0
+            if kind == O_BLADE:  # Wizardblade: the discarded card's energy value as damage
+                dmg = np.int64(t.card_energy[s.inst_card[b, y]])
+                cost += 0.3 * card_value(t, s.inst_card[b, y])
             if kind == O_THROW:
                 card = s.inst_card[b, a]
                 dmg = 2 if t.card_effect[card] == E_LARGE_ROCK else 4
@@ -934,7 +1232,9 @@ def choose_option(s, t, b, geo, p, prm):
         a = s.opt[b, k, 1]
         x = s.opt[b, k, 2]
         sc = score[k]
-        if kind == O_STEP:
+        if kind == O_STEP and a == STEP_RANDOM:
+            sc = dust_exit_score(s, b, geo, p, prm, field, here, bit)
+        elif kind == O_STEP:
             nxt = step_unlocked(geo, me, a, bit, s.unlocked[b])
             if field[nxt] < 0:
                 sc = -1.0
@@ -945,6 +1245,8 @@ def choose_option(s, t, b, geo, p, prm):
             sc = max(sc, contagion(s, t, b, p, prm, nxt))  # Disease: step onto an enemy
             if s.stunned[b] == 1 and best_attack > 0:
                 sc = -1.0  # stunned: attacking now forgoes the walk (R140)
+            if sc > 0:
+                sc = hazard_step(s, b, geo, p, prm, me, a, nxt, sc)
         elif kind == O_BOOST:
             v = t.card_energy[s.inst_card[b, a]]
             sc = -1.0
@@ -966,7 +1268,7 @@ def choose_option(s, t, b, geo, p, prm):
             sc = -1.0
             if geo_effect(e):
                 sc = geo_move_score(s, t, b, geo, p, prm, k, goal, field, here, best_attack)
-            elif walls_effect(e):
+            elif walls_effect(e) or e == E_WALL_OF_FIRE or e == E_ROSEBUSH or e == E_THORNBUSH or e == E_DUST_CLOUD:
                 if not prepped:
                     threats = False  # the enemies' walks matter only to Create Wall and Stone Block
                     for k2 in range(n):
@@ -976,7 +1278,10 @@ def choose_option(s, t, b, geo, p, prm):
                     threats = threats or e != E_DESTROY_WALL
                     wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, True, threats)
                     prepped = True
-                sc = walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wto)
+                if e == E_WALL_OF_FIRE or e == E_ROSEBUSH or e == E_THORNBUSH or e == E_DUST_CLOUD:
+                    sc = trap_score(s, t, b, geo, p, k, e != E_WALL_OF_FIRE, wg, wwalk, wfrom, wto)
+                else:
+                    sc = walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wto)
             elif e == E_MEDITATE and s.cont_n[b, hand_of(p)] <= 5:
                 sc = 1.5
             elif e == E_DROP_OBJECT:
@@ -1000,6 +1305,12 @@ def choose_option(s, t, b, geo, p, prm):
                 sc = seal_score(s, t, b, geo, p, card, s.opt[b, k, 4])
             elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR:
                 sc = wall_side_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], goal, field, here)
+            elif e == E_SHATTER:
+                sc = shatter_score(s, t, b, geo, p, prm, k, goal, here)
+            elif e == E_GLUE:
+                sc = glue_score(s, t, b, geo, p, k)
+            elif e == E_BOOBY_TRAP:
+                sc = 1.5 if trap_squares(s, t, b, geo, p)[0] >= 0 else -1.0
             else:
                 sc = maint_score(s, t, b, geo, p, prm, k, field[me] < 0, look)
         elif kind == O_ADD and a < 0:
@@ -1015,6 +1326,15 @@ def choose_option(s, t, b, geo, p, prm):
             sc = stretch_score(s, t, b, p, prm, k)
         elif kind == O_HEAVE:
             sc = heave_score(s, t, b, p, prm, k)
+        elif kind == O_TACKS:
+            sc = -1.0 if s.opt[b, k, 2] == 1 and goal >= 0 else 0.5  # collect only with nowhere to go
+            if s.opt[b, k, 2] == 0:
+                if not prepped:
+                    wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, True, True)
+                    prepped = True
+                sc = trap_score(s, t, b, geo, p, k, True, wg, wwalk, wfrom, wto)
+        elif kind == O_OBJECT:
+            sc = object_score(s, t, b, geo, p, prm, k, goal, here, field[me] < 0)
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0
@@ -1280,7 +1600,8 @@ def avoids_option(s, t, b, prm, k):
     y = s.opt[b, k, 3]
     z = s.opt[b, k, 4]
     plays = kind == O_ATTACK or kind == O_NEUTRAL or kind == O_ITEM or kind == O_THROW or kind == O_UNLOCK \
-        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD or kind == O_STRETCH or kind == O_HEAVE
+        or kind == O_AREA or kind == O_ITEM_PICK or kind == O_ADD or kind == O_STRETCH or kind == O_HEAVE \
+        or kind == O_OBJECT or kind == O_BLADE
     if plays and a >= 0 and avoided(prm, s.inst_card[b, a]):
         return True
     card = int(prm[P_AVOID])
@@ -1290,7 +1611,8 @@ def avoids_option(s, t, b, prm, k):
         return False
     if kind == O_BOOST:
         return s.inst_card[b, a] == card
-    if (kind == O_ATTACK or kind == O_NEUTRAL or kind == O_AREA or kind == O_ADD) and y >= 0 \
+    if (kind == O_ATTACK or kind == O_NEUTRAL or kind == O_AREA or kind == O_ADD or kind == O_OBJECT
+            or kind == O_BLADE) and y >= 0 \
             and s.inst_card[b, y] == card:
         return True
     return kind == O_ADD and z >= 0 and s.inst_card[b, z] == card

@@ -13,14 +13,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["ALL_DOORS", "passes", "border_open", "step", "step_unlocked", "distances", "path", "straight",
-           "bolt_path", "away_side", "push_dest", "teleport_squares"]
+__all__ = ["ALL_DOORS", "SIGHT_ONLY", "passes", "walks", "border_open", "step", "step_unlocked", "distances",
+           "path", "straight", "bolt_path", "away_side", "push_dest", "teleport_squares"]
 
 ALL_DOORS = 0x0F  # a colour mask that opens every printed door (validation: reachability)
 
 # border kinds (board.OPEN, board.DOOR); repeated here as plain ints for the compiled code
 _OPEN = 0
 _DOOR = 2
+SIGHT_ONLY = 0x20  # a bit on the sides of a square a Rosebush or Thornbush fills: sight stops, steps pass
 
 
 @njit(cache=True)
@@ -33,9 +34,16 @@ def passes(k, mask, bit):
 
 
 @njit(cache=True)
+def walks(k, mask, bit):
+    """:func:`passes` for a step: the bit SIGHT_ONLY (on the sides of a square a bush fills)
+    blocks sight (:mod:`sight` uses :func:`passes`) but not movement."""
+    return passes(k & ~SIGHT_ONLY, mask, bit)
+
+
+@njit(cache=True)
 def border_open(geo, e, bit):
-    """:func:`passes` for border ``e`` of the board ``geo``."""
-    return passes(geo.edge_kind[e], geo.edge_doors[e], bit)
+    """:func:`walks` for border ``e`` of the board ``geo``."""
+    return walks(geo.edge_kind[e], geo.edge_doors[e], bit)
 
 
 @njit(cache=True)
@@ -59,8 +67,8 @@ def step_unlocked(geo, sq, d, bit, unlocked):
         return -1
     e = geo.edge[sq, d]
     f = geo.edge[t, geo.arrive[sq, d]]
-    ok_e = e == unlocked or passes(geo.edge_kind[e], geo.edge_doors[e], bit)
-    ok_f = f == unlocked or passes(geo.edge_kind[f], geo.edge_doors[f], bit)
+    ok_e = e == unlocked or walks(geo.edge_kind[e], geo.edge_doors[e], bit)
+    ok_f = f == unlocked or walks(geo.edge_kind[f], geo.edge_doors[f], bit)
     if ok_e and ok_f:
         return t
     return -1
@@ -87,7 +95,7 @@ def distances(geo, src, bit):
             if t < 0 or dist[t] >= 0:
                 continue
             e, f = edge[s, d], edge[t, arrive[s, d]]  # a linked step crosses both exits' borders
-            if passes(kind[e], doors[e], bit) and passes(kind[f], doors[f], bit):
+            if walks(kind[e], doors[e], bit) and walks(kind[f], doors[f], bit):
                 dist[t] = dist[s] + 1
                 queue[tail] = t
                 tail += 1
@@ -132,7 +140,7 @@ def straight(geo, sq, d, bit, doors_block):
     if doors_block:
         ok = geo.edge_kind[e] == _OPEN and geo.edge_kind[f] == _OPEN
     else:
-        ok = passes(geo.edge_kind[e], geo.edge_doors[e], bit) and passes(geo.edge_kind[f], geo.edge_doors[f], bit)
+        ok = walks(geo.edge_kind[e], geo.edge_doors[e], bit) and walks(geo.edge_kind[f], geo.edge_doors[f], bit)
     if not ok:
         return -1, d
     return t, (geo.arrive[sq, d] + 2) % 4

@@ -26,7 +26,8 @@ from simlab.games.wizwar.board import OPEN as _OPEN
 from simlab.games.wizwar.board import OUTER as _OUTER
 from simlab.games.wizwar.board import SIZE
 from simlab.games.wizwar.board import WALL as _WALL
-from simlab.games.wizwar.state import FILLED, MAXP, Z_FLOOR, Z_MAINT0, column_due
+from simlab.games.wizwar.movement import SIGHT_ONLY
+from simlab.games.wizwar.state import FILLED, MAXP, Z_FLOOR, Z_MAINT0, column_due, fill_bits
 
 
 @njit(cache=True)
@@ -86,6 +87,11 @@ def rotate_sector(s, t, b, geo, slot, k):
     doors0 = s.edge_doors[b].copy()
     by0 = s.wall_by[b].copy()
     fill0 = s.fill[b].copy()
+    crack0 = s.crack[b].copy()  # the objects cards' marks turn with their walls and squares
+    fire0 = s.fire_by[b].copy()
+    fcrack0 = s.fill_crack[b].copy()
+    trap0 = s.trap_by[b].copy()
+    real0 = s.trap_real[b].copy()
     sqmap = np.arange(nsq)
     emap = np.full(kind0.shape[0], -2)  # border -> its border after the turn (-1 on the frame), -2 elsewhere
     for lr in range(SIZE):
@@ -95,6 +101,9 @@ def rotate_sector(s, t, b, geo, slot, k):
             a2 = geo.sq_of[r0 + nr, c0 + nc]
             sqmap[a] = a2
             s.fill[b, a2] = fill0[a]
+            s.fill_crack[b, a2] = fcrack0[a]
+            s.trap_by[b, a2] = trap0[a]
+            s.trap_real[b, a2] = real0[a]
             for d in range(4):
                 if not _inside(r0 + lr + _DR[d], c0 + lc + _DC[d], r0, c0):
                     emap[geo.edge[a, d]] = -1
@@ -103,9 +112,11 @@ def rotate_sector(s, t, b, geo, slot, k):
                 _, _, d2 = turn_cell(lr, lc, d, k)
                 e2 = geo.edge[a2, d2]
                 emap[e] = e2
-                s.edge_kind[b, e2] = kind0[e] & ~FILLED  # a Seal Door's bit turns with its door
+                s.edge_kind[b, e2] = kind0[e] & ~(FILLED | SIGHT_ONLY)  # a Seal Door's bit turns with its door
                 s.edge_doors[b, e2] = doors0[e]
                 s.wall_by[b, e2] = by0[e]
+                s.crack[b, e2] = crack0[e]
+                s.fire_by[b, e2] = fire0[e]
     s.turned[b, slot] = (s.turned[b, slot] + k) % 4
     own = slot_colour(s, t, b, r0, c0)
     for lr in range(SIZE):
@@ -136,9 +147,13 @@ def rotate_sector(s, t, b, geo, slot, k):
                     s.edge_kind[b, e] = kind
                     s.edge_doors[b, e] = mask
                     s.wall_by[b, e] = -1  # R133: a created wall on a moved join is lost
-                # a Stone Block's sides (state.FILLED), on this square or the one across a join
-                if s.fill[b, a] or (geo.link[a, d] == 0 and geo.nbr[a, d] >= 0 and s.fill[b, geo.nbr[a, d]]):
-                    s.edge_kind[b, e] |= FILLED
+                    s.fire_by[b, e] = -1  # ... a Wall of Fire too (our reading of R133)
+                    s.crack[b, e] = 0  # R134: a damaged join wall is repaired
+                # a filler's sides (state.fill_bits: a Stone Block's FILLED, a bush's SIGHT_ONLY), on
+                # this square or the one across a join
+                s.edge_kind[b, e] |= fill_bits(s.fill[b, a])
+                if geo.link[a, d] == 0 and geo.nbr[a, d] >= 0:
+                    s.edge_kind[b, e] |= fill_bits(s.fill[b, geo.nbr[a, d]])
     for p in range(s.players[b]):
         q = s.pos[b, p]
         if q >= 0:

@@ -21,6 +21,7 @@ from simlab.games.wizwar import bots as BT
 from simlab.games.wizwar import state as S
 from simlab.games.wizwar.board import DOOR, Geometry
 from simlab.games.wizwar.movement import (
+    SIGHT_ONLY,
     away_side,
     bolt_path,
     distances,
@@ -42,6 +43,7 @@ from simlab.games.wizwar.state import (
     E_ASTRAL_PROJECTION,
     E_BIG_MAN_FORM,
     E_BLOODSHARD,
+    E_BOOBY_TRAP,
     E_BOOMSTONE,
     E_BRAIN_BURN,
     E_BRAINSTONE,
@@ -51,6 +53,7 @@ from simlab.games.wizwar.state import (
     E_DISEASE,
     E_DISPEL,
     E_DROP_OBJECT,
+    E_DUST_CLOUD,
     E_EXTRA_ARMS,
     E_FEATHERWEIGHT,
     E_FIRE_CLOAK,
@@ -59,9 +62,11 @@ from simlab.games.wizwar.state import (
     E_FLOOD,
     E_FOG,
     E_GLOBE_OF_PAIN,
+    E_GLUE,
     E_GNOME_FORM,
     E_GOLEM_FORM,
     E_GRAVITY,
+    E_HANDFUL_OF_TACKS,
     E_HEAVE_HO,
     E_INVISIBLE,
     E_KA_BONG,
@@ -81,9 +86,11 @@ from simlab.games.wizwar.state import (
     E_POWERSTONE,
     E_POWERTHRUST,
     E_PSYCHIC_STORM,
+    E_ROSEBUSH,
     E_ROTATE_SECTOR,
     E_SEAL_DOOR,
     E_SHARE_LIFE,
+    E_SHATTER,
     E_SLIME_FORM,
     E_SLOW_DEATH,
     E_SPEEDSTONE,
@@ -95,12 +102,16 @@ from simlab.games.wizwar.state import (
     E_STRETCH,
     E_SWAP,
     E_TELEPORT,
+    E_THORNBUSH,
     E_THOUGHT_STEAL,
+    E_UNIVERSAL_SOLVENT,
     E_VISIONSTONE,
+    E_WALL_OF_FIRE,
     E_WALLIVORE,
     E_WATERBOLT,
     E_WEREWOLF_FORM,
     E_WINDRIDER,
+    E_WIZARDBLADE,
     E_YOINK,
     E_ZOT,
     END_ALL_DEAD,
@@ -115,6 +126,7 @@ from simlab.games.wizwar.state import (
     O_ADD,
     O_AREA,
     O_ATTACK,
+    O_BLADE,
     O_BOOST,
     O_DROP,
     O_END,
@@ -125,10 +137,12 @@ from simlab.games.wizwar.state import (
     O_ITEM_DROP,
     O_ITEM_PICK,
     O_NEUTRAL,
+    O_OBJECT,
     O_PICKUP,
     O_PUNCH,
     O_STEP,
     O_STRETCH,
+    O_TACKS,
     O_TEAR,
     O_THROW,
     O_UNLOCK,
@@ -152,6 +166,7 @@ from simlab.games.wizwar.state import (
     carried,
     counters_only,
     deck_zones,
+    fill_bits,
     form_speed,
     hand_limit,
     hand_of,
@@ -191,6 +206,8 @@ EV_FORM_ROLL, EV_FORM_HIT = 55, 56  # helper forms
 # EV_ROTATE a = slot turned, x = clockwise quarter turns, y = the sector's colour; EV_EAT a = the
 # wall eaten (Wallivore), x = life after; EV_DOOR_MADE a = the border, x = the colour it is open to;
 # EV_SEAL a = the door, x = 1 sealed / 0 the seal is gone
+(EV_HIT_OBJECT, EV_CRACK, EV_OBJECT_GONE, EV_FIRE_MADE, EV_FIRE_BURNS, EV_BLADE,
+ EV_BUSH, EV_BUSH_HURTS, EV_DUST, EV_GLUE, EV_TACKS, EV_TRAP) = range(63, 75)  # helper objects
 # EV_SHIFT: a = seat moved by a card, x = from, y = to; EV_BOLT: a = square the bolt enters;
 # EV_EVADE: a = seat that evades, x = the attacking seat
 # why a maintained spell ended (EV_SPELL_ENDS y)
@@ -200,6 +217,13 @@ FIRE_SPELL, FIRE_ITEM = 1, 2  # what is Fire about an attack (attacked_window)
 # EV_FORM_ROLL: a = seat, x = d4 roll, y = ROLL_*; EV_FORM_HIT: a = victim, x = damage, y = HIT_*
 ROLL_WEREWOLF, ROLL_GNOME = 0, 1  # a werewolf's punch; a gnome's evasion
 HIT_SLIME, HIT_DISEASE = 0, 1  # what deals EV_FORM_HIT damage
+# EV_HIT_OBJECT: a = card (-1 a punch), x = target (border, or -1 - square), y = damage (-1 dissolved);
+# EV_CRACK: a = target, x = cracks made, y = cracks on it now; EV_OBJECT_GONE: a = square emptied;
+# EV_FIRE_MADE: a = border a Wall of Fire now burns on; EV_FIRE_BURNS: a = seat, x = border, y = damage;
+# EV_BLADE: a = target seat, x = card discarded, y = damage; EV_BUSH: a = square, x = FILL_*;
+# EV_BUSH_HURTS: a = seat, x = square, y = damage; EV_DUST: a = the side rolled, x = 1 if bumped;
+# EV_GLUE: a = treasure k, or NTR + the dropped item instance glued; EV_TACKS: a = square, x = 1 collected;
+# EV_TRAP: a = square, x = 0 a token laid, 1 a blank turned up, 2 the trap springs on seat y
 
 WAY_DROP, WAY_FORCED, WAY_DEATH, WAY_LANDS = 0, 1, 2, 3  # why a treasure or item was put down
 
@@ -239,6 +263,7 @@ def setup(s, t, b, players, seed_words, game_id):
     s.sick_turn[b] = 0
     s.edge_doors[b] = t.g_edge_doors[k]  # door colours: Rotate Sector moves doors
     s.turned[b] = 0
+    objects_setup(s, b)
     s.players[b] = players
     s.done[b] = 0
     s.winner[b] = -1
@@ -699,9 +724,12 @@ def enumerate_options(s, t, b, geo, p):
     # R32, R33: a step per movement point; R141: a stunned wizard that attacked stays put
     if s.mp[b] > 0 and s.no_move[b] == 0 and not stuck(s, b, p):
         mbit = move_bit(s, t, b, p)  # Mist Body passes doors (A-37)
-        for d in range(4):
-            if step_unlocked(geo, me, d, mbit, s.unlocked[b]) >= 0 and big_man_lets(s, t, b, geo, p, d):
-                add_opt(s, b, O_STEP, d, 0, 0, 0)
+        if s.fill[b, me] == S.FILL_DUST:
+            add_opt(s, b, O_STEP, S.STEP_RANDOM, 0, 0, 0)  # Dust Cloud: the die picks the way out
+        else:
+            for d in range(4):
+                if step_unlocked(geo, me, d, mbit, s.unlocked[b]) >= 0 and big_man_lets(s, t, b, geo, p, d):
+                    add_opt(s, b, O_STEP, d, 0, 0, 0)
     # R43: a door closed to the wizard opens only by a card: Pick Lock (a mundane neutral spell)
     # or a carried Master Key, aimed at a door in sight (R76: the line runs to the door)
     if s.unlocked[b] < 0:
@@ -737,7 +765,7 @@ def enumerate_options(s, t, b, geo, p):
     if (s.carrying[b, p] < 0 and s.no_pickup[b] == 0 and not grav
             and (s.mp[b] > 0 or paid_pickup(s.form[b, p]) == 0)):
         for j in range(2 * players):
-            if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me:
+            if s.tr_carrier[b, j] < 0 and s.tr_sq[b, j] == me and not S.maintained(s, b, s.glue_tr[b, j]):
                 add_opt(s, b, O_PICKUP, j, 0, 0, 0)
     if s.carrying[b, p] >= 0:
         add_opt(s, b, O_DROP, s.carrying[b, p], 0, 0, 0)  # R119
@@ -753,7 +781,7 @@ def enumerate_options(s, t, b, geo, p):
     if s.mp[b] > 0 and not grav:
         for k in range(s.cont_n[b, Z_FLOOR]):
             i = s.cont[b, Z_FLOOR, k]
-            if s.c_sq[b, i] == me:
+            if s.c_sq[b, i] == me and pickable(s, t, b, i):
                 add_opt(s, b, O_ITEM_PICK, i, 0, 0, 0)
     mist = spell_on(s, t, b, E_MIST_BODY, p) >= 0  # Mist Body: no attack
     if can_attack(s, b, p) and not mist:
@@ -818,6 +846,7 @@ def enumerate_options(s, t, b, geo, p):
     maint_options(s, t, b, geo, p, fog, seen)
     thaum_options(s, t, b, geo, p, fog, seen, mist)
     forms_options(s, t, b, geo, p, fog, seen)
+    objects_options(s, t, b, geo, p, fog)
     if can_attack(s, b, p) and not mist:
         storm_options(s, t, b, geo, p)  # last: a full buffer cuts only these
     add_options(s, t, b, p)
@@ -1032,6 +1061,8 @@ def cast_neutral(s, t, b, geo, p, i, q, boost, z, prm):
         share_life(s, b, p, q)
     elif e == E_THOUGHT_STEAL:
         thought_steal(s, t, b, p, q, prm)
+    elif e == E_SHATTER or e == E_WALL_OF_FIRE or e == E_GLUE or e == E_BOOBY_TRAP or creation(e):
+        objects_neutral(s, t, b, geo, p, i, e, energy, z)
     elif sight_effect(s, t, b, geo, p, i, e, z):
         pass
     else:
@@ -1622,8 +1653,11 @@ def maint_time_passes(s, t, b, p, prm):
             return
     for k in range(n):
         i = mine[k]
-        if s.c_cont[b, i] != c or t.card_effect[s.inst_card[b, i]] == E_SEAL_DOOR:
-            continue  # ended meanwhile (its target died); Seal Door is permanent (checklist 2.2)
+        if s.c_cont[b, i] != c:
+            continue  # ended meanwhile (its target died)
+        e_i = t.card_effect[s.inst_card[b, i]]
+        if permanent_spell(e_i) or e_i == E_SEAL_DOOR:
+            continue  # a permanent spell loses no token (R83; Seal Door, checklist 2.2)
         s.m_tokens[b, i] -= 1
         log(s, b, EV_TOKEN, s.inst_card[b, i], s.m_tokens[b, i], 0)
         if s.m_tokens[b, i] <= 0:
@@ -1672,7 +1706,7 @@ def water_hits(s, t, b, q):
 @njit(cache=True)
 def flood_board(s, t, b):
     """Flood: every wizard is in water (:func:`water_hits`) and every Fire item lying on the
-    floor is destroyed; Fire spells of any kind end (only those on wizards exist yet)."""
+    floor is destroyed; Fire spells of any kind end (on wizards, and Walls of Fire)."""
     for q in range(s.players[b]):
         if s.alive[b, q]:
             water_hits(s, t, b, q)
@@ -1684,6 +1718,7 @@ def flood_board(s, t, b):
             discard(s, b, i)
         else:
             k += 1
+    end_fire_walls(s, t, b)  # and Handfuls of Tacks are washed away
 
 
 @njit(cache=True)
@@ -1899,7 +1934,7 @@ def buildable(s, b, geo, e):
     """True if Create Wall may stand on border e: a border line between two squares of the map
     with no wall or door on it (card text). Links at the map's edge are not offered (our
     smaller option set: such an exit is two border records)."""
-    return geo.edge_inner[e] != 0 and (s.edge_kind[b, e] & KIND) == 0
+    return geo.edge_inner[e] != 0 and (s.edge_kind[b, e] & KIND) == 0 and not S.fire_on(s, b, e)  # R136
 
 
 @njit(cache=True)
@@ -1922,6 +1957,46 @@ def empty_square(s, t, b, q):
 
 
 @njit(cache=True)
+def window_borders(geo, me):
+    """The borders on the sides of square ``me`` and of the 8 squares around it on the map, each
+    once (an array and its length): where Destroy Wall and attacks on walls look (a smaller
+    option set than all of sight, which saves a sight test per border of the map)."""
+    near = np.empty(36, np.int64)
+    nn = 0
+    r0 = np.int64(geo.sq_r[me])
+    c0 = np.int64(geo.sq_c[me])
+    win, nw = window_squares(geo, me)
+    for m in range(nw):
+        sq = win[m]
+        for d in range(4):
+            f = geo.edge[sq, d]
+            # each border once: from the square and side it is recorded on, or from the
+            # window's square if that one lies outside the window
+            o = geo.edge_sq[f]
+            inside = abs(np.int64(geo.sq_r[o]) - r0) <= 1 and abs(np.int64(geo.sq_c[o]) - c0) <= 1
+            if (o == sq and geo.edge_side[f] == d) or not inside:
+                near[nn] = f
+                nn += 1
+    return near, nn
+
+
+@njit(cache=True)
+def window_squares(geo, me):
+    """The squares of the 3 x 3 block of the map around square ``me`` (an array and its length)."""
+    win = np.empty(9, np.int64)
+    nw = 0
+    H, W = geo.sq_of.shape
+    r0 = np.int64(geo.sq_r[me])
+    c0 = np.int64(geo.sq_c[me])
+    for r in range(max(0, r0 - 1), min(H, r0 + 2)):
+        for c in range(max(0, c0 - 1), min(W, c0 + 2)):
+            if geo.sq_of[r, c] >= 0:
+                win[nw] = geo.sq_of[r, c]
+                nw += 1
+    return win, nw
+
+
+@njit(cache=True)
 def walls_options(s, t, b, geo, p, i, e):
     """The options of walls card i (effect e) in seat p's hand, as O_NEUTRAL rows (a = i,
     x = p, y = -1, z = the border or square aimed at; R76: in sight of the border's midpoint or
@@ -1933,23 +2008,11 @@ def walls_options(s, t, b, geo, p, i, e):
     me = s.pos[b, p]
     bit = 1 << s.colour[b, p]
     if e == E_DESTROY_WALL:
-        H, W = geo.sq_of.shape
-        r0 = np.int64(geo.sq_r[me])
-        c0 = np.int64(geo.sq_c[me])
-        for r in range(max(0, r0 - 1), min(H, r0 + 2)):
-            for c in range(max(0, c0 - 1), min(W, c0 + 2)):
-                sq = geo.sq_of[r, c]
-                if sq < 0:
-                    continue
-                for d in range(4):
-                    f = geo.edge[sq, d]
-                    # each border once: from the square and side it is recorded on, or from the
-                    # window's square if that one lies outside the window
-                    o = geo.edge_sq[f]
-                    inside = abs(np.int64(geo.sq_r[o]) - r0) <= 1 and abs(np.int64(geo.sq_c[o]) - c0) <= 1
-                    if ((o == sq and geo.edge_side[f] == d) or not inside) and destroyable(s, b, f) \
-                            and sees_border(geo, me, f, bit):
-                        add_opt(s, b, O_NEUTRAL, i, p, -1, f)
+        near, nn = window_borders(geo, me)
+        for m in range(nn):
+            f = near[m]
+            if destroyable(s, b, f) and sees_border(geo, me, f, bit):
+                add_opt(s, b, O_NEUTRAL, i, p, -1, f)
         return
     for q in range(s.players[b]):
         if not s.alive[b, q]:
@@ -1987,8 +2050,9 @@ def destroy_wall(s, t, b, geo, p, e, prm):
     (R157) unless it hurts itself."""
     if not destroyable(s, b, e):
         return False
-    s.edge_kind[b, e] = s.edge_kind[b, e] & FILLED
+    s.edge_kind[b, e] = s.edge_kind[b, e] & ~(KIND | S.SEALED)  # a filler's bits stay; a seal goes
     s.wall_by[b, e] = -1
+    s.crack[b, e] = 0  # its cracks go with it (R126)
     border_changed(s, b, geo, e)
     u = geo.edge_sq[e]
     v = geo.nbr[u, geo.edge_side[e]]
@@ -3041,6 +3105,7 @@ def create_door(s, b, geo, p, f):
     if not door_site(s, b, geo, f):
         return False
     s.edge_kind[b, f] = DOOR
+    s.crack[b, f] = 0  # a new door: the stone wall's cracks are gone with it
     s.edge_doors[b, f] = 1 << s.colour[b, p]
     s.wall_by[b, f] = -1
     border_changed(s, b, geo, f)
@@ -3057,8 +3122,9 @@ def wallivore(s, b, geo, p, d):
     f = geo.edge[s.pos[b, p], d]
     if (s.edge_kind[b, f] & KIND) != _WALL:
         return False
-    s.edge_kind[b, f] = s.edge_kind[b, f] & FILLED
+    s.edge_kind[b, f] = s.edge_kind[b, f] & (FILLED | SIGHT_ONLY)  # a filler's bits stay (a bush's too)
     s.wall_by[b, f] = -1
+    s.crack[b, f] = 0  # its cracks go with it (R126)
     border_changed(s, b, geo, f)
     s.life[b, p] = min(MAX_LIFE, s.life[b, p] + 2)
     log(s, b, EV_EAT, f, s.life[b, p], 0)
@@ -3102,6 +3168,650 @@ def sight_effect(s, t, b, geo, p, i, e, z):
     return True
 
 
+# --- objects cards ---
+# Cracks (R122-R127): attacks on walls, doors and Stone Blocks, and the cards about objects. A
+# target is a border e (a wall or door, >= 0) or a filled square sq written -1 - sq (OBJ_* say
+# how it is hit; option O_OBJECT). Every 3 damage of one attack make a crack, the rest is lost
+# (R123); a wall goes at 5 cracks, a door at 3 (R124), a Stone Block at 8 (its card).
+
+OBJ_SPELL, OBJ_PUNCH, OBJ_THROW, OBJ_SOLVENT, OBJ_BLADE = 0, 1, 2, 3, 4
+
+
+@njit(cache=True)
+def objects_setup(s, b):
+    """No cracks and no Wall of Fire at the start of a game."""
+    s.crack[b] = 0
+    s.fill_crack[b] = 0
+    s.fire_by[b] = -1
+    s.glue_tr[b] = -1
+    s.glue_item[b] = -1
+    s.trap_by[b] = -1
+    s.trap_real[b] = 0
+
+
+@njit(cache=True)
+def object_damage(t, e, energy):
+    """Damage an attack spell (effect e) or thrown item does to an object, or 0 if it does none
+    there: the damage spells at their energy (Brain Burn and Acid Bath hurt wizards only, and the
+    bolts and Mental Force move along their own paths); Large Rock 2, a stone spike 3, Boomstone 4."""
+    if e == E_ZOT or e == E_STONE_DEAD or e == E_FIRE_DARTS:
+        return energy  # Stone Dead: a wall carries no stones; Fire Darts: all darts are one attack
+    if e == E_FIREBALL:
+        return 5
+    if e == E_POWERTHRUST:
+        return energy + 2
+    if e == E_KA_BONG:
+        return 4
+    if e == E_LARGE_ROCK:
+        return 2
+    if e == E_STONE_SPIKES:
+        return 3
+    if e == E_BOOMSTONE:
+        return 4
+    return 0
+
+
+@njit(cache=True)
+def cracks_of(s, t, b, p, dmg, blade=False):
+    """Cracks that ``dmg`` damage of one attack by seat p makes: one per 3 (R123), one per point
+    while p's Shatter lasts or with a Wizardblade (``blade``; each card's text)."""
+    if blade or spell_on(s, t, b, E_SHATTER, p) >= 0:
+        return dmg
+    return dmg // 3
+
+
+@njit(cache=True)
+def hit_count(s, t, b, p, x, e, dmg):
+    """Cracks that ``dmg`` damage of seat p's spell or thrown item (effect e) makes on target x
+    (:func:`cracks_of`); fire damage (Fireball, Fire Darts, Boomstone) of 1 or more destroys a
+    bush (their cards: 1 crack or 1 fire damage)."""
+    n = cracks_of(s, t, b, p, dmg)
+    fire = e == E_FIREBALL or e == E_FIRE_DARTS or e == E_BOOMSTONE
+    if fire and dmg > 0 and x < 0 and s.fill[b, -1 - x] >= S.FILL_ROSE:
+        return max(n, 1)
+    return n
+
+
+@njit(cache=True)
+def destroy_object(s, b, geo, x):
+    """Target x is destroyed (R126): a wall or door becomes an open border (a Stone Block's bit
+    stays) and bare columns go (R127, A-13); a Stone Block or bush leaves its square empty (its
+    bit stays on a side shared with another filler of the same bit)."""
+    if x >= 0:
+        s.edge_kind[b, x] = s.edge_kind[b, x] & ~(KIND | S.SEALED)  # a filler's bits stay; a seal goes
+        s.wall_by[b, x] = -1
+        s.crack[b, x] = 0
+        border_changed(s, b, geo, x)
+        log(s, b, EV_WALL_GONE, x, 0, 0)
+        return
+    q = -1 - x
+    bits = fill_bits(s.fill[b, q])
+    s.fill[b, q] = 0
+    s.fill_crack[b, q] = 0
+    for d in range(4):
+        f = geo.edge[q, d]
+        v = geo.nbr[q, d]
+        if not (v >= 0 and fill_bits(s.fill[b, v]) == bits and geo.edge[v, geo.arrive[q, d]] == f):
+            s.edge_kind[b, f] = s.edge_kind[b, f] & ~bits
+            border_changed(s, b, geo, f)
+    log(s, b, EV_OBJECT_GONE, q, 0, 0)
+
+
+@njit(cache=True)
+def crack_object(s, b, geo, x, n):
+    """``n`` cracks on target x (R123); at its limit it is destroyed (R124). Outer walls and
+    other indestructible things take none (R125). True if destroyed."""
+    lim = S.crack_limit(s, b, x)
+    if lim == 0 or n <= 0:
+        log(s, b, EV_CRACK, x, 0, 0)
+        return False
+    if x >= 0:
+        c = min(np.int64(s.crack[b, x]) + n, lim)
+        s.crack[b, x] = c
+    else:
+        c = min(np.int64(s.fill_crack[b, -1 - x]) + n, lim)
+        s.fill_crack[b, -1 - x] = c
+    log(s, b, EV_CRACK, x, n, c)
+    if c >= lim:
+        destroy_object(s, b, geo, x)
+        return True
+    return False
+
+
+@njit(cache=True)
+def object_in_reach(s, b, geo, me, x, bit, near, fog):
+    """Target x can be aimed at from square ``me``: with ``near`` (a punch) a border on a side
+    of ``me`` or a block on a square across an open side (R69: adjacent); else in sight (R76: the
+    line runs to a border's midpoint; a block is seen by seeing one of its sides, A-36); under Fog
+    (A-32) only what a punch reaches."""
+    if x >= 0:
+        if near or fog:
+            return touches(geo, me, x)
+        return sees_border(geo, me, x, bit)
+    q = -1 - x
+    for d in range(4):
+        if near or fog:
+            if geo.nbr[me, d] == q and (s.edge_kind[b, geo.edge[me, d]] & KIND) == 0:
+                return True
+        elif sees_border(geo, me, geo.edge[q, d], bit):
+            return True
+    return False
+
+
+@njit(cache=True)
+def objects_options(s, t, b, geo, p, fog):
+    """Options of this block for the active seat p (appended by :func:`enumerate_options`), as
+    O_OBJECT rows, at the walls, doors (not outer walls, R125) and Stone Blocks on and around the
+    squares of the 3 x 3 block around p (:func:`window_borders`; a documented smaller set): a
+    damage attack spell (unboosted, and boosted with the hand's highest energy card), a throw
+    (Boomstone, Large Rock, a stone spike) in sight, or a punch at what is adjacent (A-28), each
+    only when it would make a crack (the others are legal and change nothing); and throwing a
+    carried Universal Solvent, which is no attack. Also Shatter (on oneself, unboosted or with
+    one energy card for a longer spell)."""
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    h = hand_of(p)
+    nh = s.cont_n[b, h]
+    ci = items_of(p)
+    tacks_options(s, t, b, geo, p)
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        if t.card_effect[s.inst_card[b, i]] == E_GLUE:
+            glue_options(s, t, b, geo, p, i, fog)
+        if t.card_effect[s.inst_card[b, i]] == E_BOOBY_TRAP:
+            add_opt(s, b, O_NEUTRAL, i, p, -1, 0)  # range anywhere: the bot lays the tokens
+        if creation(t.card_effect[s.inst_card[b, i]]):
+            walls_options(s, t, b, geo, p, i, t.card_effect[s.inst_card[b, i]])  # as Stone Block's squares
+        if t.card_effect[s.inst_card[b, i]] == E_SHATTER:
+            add_opt(s, b, O_NEUTRAL, i, p, -1, 0)  # on oneself; its energy is its duration (R83)
+            for k2 in range(nh):
+                i2 = s.cont[b, h, k2]
+                if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
+                    add_opt(s, b, O_NEUTRAL, i, p, i2, 0)
+    near, nn = window_borders(geo, me)
+    fire_options(s, t, b, geo, p, fog, near, nn)
+    tg = np.empty(nn + 9, np.int64)
+    ntg = 0
+    for m in range(nn):
+        if S.crack_limit(s, b, near[m]) > 0:
+            tg[ntg] = near[m]
+            ntg += 1
+    win, nw = window_squares(geo, me)
+    for m in range(nw):
+        if S.crack_limit(s, b, -1 - win[m]) > 0:
+            tg[ntg] = -1 - win[m]
+            ntg += 1
+    solvent = -1
+    for k in range(s.cont_n[b, ci]):
+        if t.card_effect[s.inst_card[b, s.cont[b, ci, k]]] == E_UNIVERSAL_SOLVENT:
+            solvent = s.cont[b, ci, k]
+    attack = can_attack(s, b, p) and spell_on(s, t, b, E_MIST_BODY, p) < 0
+    flood = spell_on(s, t, b, E_FLOOD, -1) >= 0
+    top = -1  # the hand's card with the highest energy value (the one boost listed)
+    for k in range(nh):
+        i = s.cont[b, h, k]
+        v = t.card_energy[s.inst_card[b, i]]
+        if v > 0 and (top < 0 or v > t.card_energy[s.inst_card[b, top]]):
+            top = i
+    spikes = spell_on(s, t, b, E_STONE_SPIKES, p)
+    blade = -1
+    for k in range(s.cont_n[b, ci]):
+        if t.card_effect[s.inst_card[b, s.cont[b, ci, k]]] == E_WIZARDBLADE:
+            blade = s.cont[b, ci, k]
+    if blade >= 0 and attack:
+        blade_options(s, t, b, geo, p, blade, 0, False)
+    for m in range(ntg):
+        x = tg[m]
+        seen = object_in_reach(s, b, geo, me, x, bit, False, fog)
+        if seen and solvent >= 0:
+            add_opt(s, b, O_OBJECT, solvent, x, -1, OBJ_SOLVENT)
+        if not attack:
+            continue
+        if object_in_reach(s, b, geo, me, x, bit, True, fog):
+            dmg = 1 + 4 * carried(s, t, b, p, E_MIGHTSTONE)  # a Mightstone can roll a 4 (R57)
+            if cracks_of(s, t, b, p, dmg) > 0:
+                add_opt(s, b, O_OBJECT, -1, x, -1, OBJ_PUNCH)
+            if blade >= 0:
+                blade_options(s, t, b, geo, p, blade, x, True)
+        if not seen:
+            continue
+        for k in range(s.cont_n[b, ci]):
+            i = s.cont[b, ci, k]
+            e = t.card_effect[s.inst_card[b, i]]
+            if (e == E_LARGE_ROCK or e == E_BOOMSTONE) and hit_count(s, t, b, p, x, e, object_damage(t, e, 0)) > 0:
+                add_opt(s, b, O_OBJECT, i, x, -1, OBJ_THROW)
+        if spikes >= 0 and hit_count(s, t, b, p, x, E_STONE_SPIKES, 3) > 0:
+            add_opt(s, b, O_OBJECT, spikes, x, -1, OBJ_THROW)
+        for k in range(nh):
+            i = s.cont[b, h, k]
+            card = s.inst_card[b, i]
+            e = t.card_effect[card]
+            if t.card_type[card] != T_ATTACK or (flood and t.card_fire[card]):
+                continue
+            if hit_count(s, t, b, p, x, e, object_damage(t, e, 1)) > 0:
+                add_opt(s, b, O_OBJECT, i, x, -1, OBJ_SPELL)
+            if top >= 0 and top != i and uses_energy(e) and \
+                    hit_count(s, t, b, p, x, e, object_damage(t, e, t.card_energy[s.inst_card[b, top]])) > 0:
+                add_opt(s, b, O_OBJECT, i, x, top, OBJ_SPELL)
+
+
+@njit(cache=True)
+def blade_options(s, t, b, geo, p, blade, x, at_object):
+    """Wizardblade's attacks (its card; range adjacent, A-24): at object x (``at_object``;
+    O_OBJECT) or else at every attackable wizard on the wizard's square or an adjacent one
+    (O_BLADE); one row per hand card with an energy value to discard for the damage."""
+    h = hand_of(p)
+    me = s.pos[b, p]
+    for k in range(s.cont_n[b, h]):
+        c = s.cont[b, h, k]
+        if t.card_energy[s.inst_card[b, c]] <= 0:
+            continue
+        if at_object:
+            add_opt(s, b, O_OBJECT, blade, x, c, OBJ_BLADE)
+            continue
+        for q in range(s.players[b]):
+            if q != p and attackable(s, t, b, q) and adjacent(geo, me, s.pos[b, q], 1 << s.colour[b, p]):
+                add_opt(s, b, O_BLADE, blade, q, c, 0)
+
+
+@njit(cache=True)
+def blade_attack(s, t, b, p, a, q, c, prm):
+    """Seat p attacks wizard q with its Wizardblade a (its turn's attack, R49), discarding hand
+    card c: magical damage equal to c's printed energy value (its card). A weapon, not a spell:
+    only damage counters (Shield) and attack reactions (Pain Link, Flood) answer it."""
+    s.attacked[b] = 1
+    s.seat[b, p, S.S_ATTACKS] += 1
+    s.card[b, p, s.inst_card[b, a], S.C_PLAYED] += 1
+    dmg = np.int64(t.card_energy[s.inst_card[b, c]])
+    discard(s, b, c)
+    s.card[b, p, s.inst_card[b, c], S.C_ENERGY] += 1
+    log(s, b, EV_BLADE, q, s.inst_card[b, c], dmg)
+    if attacked_window(s, t, b, p, q, dmg, 0, prm):
+        return
+    deal_damage(s, t, b, p, q, dmg, 0, prm)
+
+
+@njit(cache=True)
+def objects_neutral(s, t, b, geo, p, i, e, energy, z):
+    """The neutral spells of this block, cast by seat p and not negated: Shatter (a temporary
+    spell on oneself lasting ``energy`` of p's turns, R83); Wall of Fire on border z (a
+    permanent spell of the whole board, affecting no one wizard: m_target -1), if the border is
+    still free."""
+    if e == E_SHATTER:
+        begin_spell(s, t, b, p, i, p, energy)
+    elif e == E_BOOBY_TRAP:
+        booby_trap(s, t, b, p, i)
+    elif e == E_GLUE:
+        glue(s, t, b, p, i, energy, z)
+    elif e == E_ROSEBUSH or e == E_THORNBUSH or e == E_DUST_CLOUD:
+        f = S.FILL_ROSE if e == E_ROSEBUSH else (S.FILL_THORN if e == E_THORNBUSH else S.FILL_DUST)
+        if not plant(s, t, b, geo, z, f):
+            log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
+    elif e == E_WALL_OF_FIRE:
+        if not fire_free(s, b, geo, z):
+            log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
+            return
+        for f in range(s.fire_by.shape[1]):
+            if s.fire_by[b, f] == i:
+                s.fire_by[b, f] = -1  # this instance burned there before: that wall is long gone
+        s.fire_by[b, z] = i
+        begin_spell(s, t, b, p, i, -1, 1)
+        log(s, b, EV_FIRE_MADE, z, 0, 0)
+
+
+@njit(cache=True)
+def glue_options(s, t, b, geo, p, i, fog):
+    """Glue's options (O_NEUTRAL, z = a treasure k, or NTR + an item instance): every treasure
+    lying on the board and every dropped item on a square in sight (R76; its card: never a
+    carried one), unboosted or boosted with the hand's highest energy card (its energy is its
+    duration, R83; a smaller set)."""
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    h = hand_of(p)
+    top = -1
+    for k in range(s.cont_n[b, h]):
+        c = s.cont[b, h, k]
+        v = t.card_energy[s.inst_card[b, c]]
+        if c != i and v > 0 and (top < 0 or v > t.card_energy[s.inst_card[b, top]]):
+            top = c
+    for j in range(2 * s.players[b] + s.cont_n[b, Z_FLOOR]):
+        if j < 2 * s.players[b]:
+            sq = s.tr_sq[b, j]
+            z = j
+            held = s.glue_tr[b, j]
+        else:
+            it = s.cont[b, Z_FLOOR, j - 2 * s.players[b]]
+            sq = s.c_sq[b, it]
+            z = NTR + it
+            held = s.glue_item[b, it]
+        if sq < 0 or S.maintained(s, b, held) or not in_sight(s, t, b, geo, me, sq, bit, fog):
+            continue
+        add_opt(s, b, O_NEUTRAL, i, p, -1, z)
+        if top >= 0:
+            add_opt(s, b, O_NEUTRAL, i, p, top, z)
+
+
+@njit(cache=True)
+def glue(s, t, b, p, i, energy, z):
+    """Glue (its card) on treasure z (< NTR) or dropped item z - NTR, if still lying there: a
+    temporary spell of the whole board (m_target -1) that keeps it from being picked up while it
+    lasts (``state.maintained``); other ways of moving objects are not built."""
+    if z < NTR:
+        if s.tr_carrier[b, z] >= 0:
+            log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
+            return
+        s.glue_tr[b, z] = i
+    else:
+        if s.c_cont[b, z - NTR] != Z_FLOOR:
+            log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
+            return
+        s.glue_item[b, z - NTR] = i
+    begin_spell(s, t, b, p, i, -1, energy)
+    log(s, b, EV_GLUE, z, 0, 0)
+
+
+@njit(cache=True)
+def creation(e):
+    """The square-filling creations of this block: Rosebush, Thornbush, Dust Cloud."""
+    return e == E_ROSEBUSH or e == E_THORNBUSH or e == E_DUST_CLOUD
+
+
+@njit(cache=True)
+def plant(s, t, b, geo, q, f):
+    """A Rosebush, Thornbush or Dust Cloud (filler kind f) fills empty square q (R130; their
+    cards): sight stops at its sides both ways (the SIGHT_ONLY bit, so columns stand on its
+    corners as for a Stone Block), steps pass. It stays until destroyed (as Stone Block: the
+    card is discarded; a Dust Cloud has no crack limit, R125)."""
+    if not empty_square(s, t, b, q):
+        return False
+    s.fill[b, q] = f
+    for d in range(4):
+        e = geo.edge[q, d]
+        s.edge_kind[b, e] = s.edge_kind[b, e] | SIGHT_ONLY
+        border_changed(s, b, geo, e)
+    log(s, b, EV_BUSH, q, f, 0)
+    return True
+
+
+@njit(cache=True)
+def objects_entered(s, t, b, p, prm):
+    """Seat p has just stepped into its square: a Rosebush there deals 3 physical damage; a
+    Thornbush ends its Move and Cast phase (A-18), deals 1 physical damage and a stun token
+    (their cards: no attack and no evasion, so no kill point, R158)."""
+    q = s.pos[b, p]
+    f = s.fill[b, q]
+    sprung(s, t, b, p, q, prm)
+    if not s.alive[b, p]:
+        return
+    if f == S.FILL_ROSE or f == S.FILL_TACKS:
+        log(s, b, EV_BUSH_HURTS, p, q, 3)
+        hurt(s, t, b, -1, p, 3, prm)
+    elif f == S.FILL_THORN:
+        s.mc_over[b] = 1
+        log(s, b, EV_BUSH_HURTS, p, q, 1)
+        hurt(s, t, b, -1, p, 1, prm)
+        if s.alive[b, p]:
+            s.stun[b, p] += 1
+            log(s, b, EV_STUN, p, 1, 0)
+
+
+@njit(cache=True)
+def dust_roll(s, b, geo, p, mbit):
+    """Seat p tries to leave its Dust Cloud (its card, E15): a d4 picks the side (the random
+    direction, L8); if a wall or closed door stands there the wizard bumps into it: 1 MP spent
+    and it stays (-1). Otherwise the side, stepped as usual."""
+    d = randbelow(s.rng, b, RS_DICE, 4)
+    me = s.pos[b, p]
+    ok = step_unlocked(geo, me, d, mbit, s.unlocked[b]) >= 0
+    log(s, b, EV_DUST, d, 0 if ok else 1, 0)
+    if ok:
+        return d
+    s.mp[b] -= 1
+    s.moved[b] = 1
+    return -1
+
+
+@njit(cache=True)
+def permanent_spell(e):
+    """Maintained spells that lose no energy token in Time Passes (R83): Wall of Fire, Booby
+    Trap."""
+    return e == E_WALL_OF_FIRE or e == E_BOOBY_TRAP
+
+
+@njit(cache=True)
+def booby_trap(s, t, b, p, i):
+    """Booby Trap (its card): its caster's bot lays 4 tokens on 4 different empty squares, one of
+    them real (``bots.trap_squares``; range anywhere), and the spell is maintained, permanent,
+    affecting no one wizard (m_target -1). Tokens of an earlier cast of this instance are gone."""
+    for q in range(s.trap_by.shape[1]):
+        if s.trap_by[b, q] == i:
+            s.trap_by[b, q] = -1
+            s.trap_real[b, q] = 0
+    sqs = BT.trap_squares(s, t, b, geo_of(s, t, b), p)
+    if sqs[0] < 0:
+        log(s, b, EV_NO_EFFECT, s.inst_card[b, i], 0, 0)
+        discard(s, b, i)
+        return
+    for k in range(4):
+        if sqs[k] >= 0:
+            s.trap_by[b, sqs[k]] = i
+            s.trap_real[b, sqs[k]] = 1 if k == 0 else 0
+            log(s, b, EV_TRAP, sqs[k], 0, 0)
+    begin_spell(s, t, b, p, i, -1, 1)
+
+
+@njit(cache=True)
+def sprung(s, t, b, p, q, prm):
+    """Seat p has entered square q: a token of another seat's Booby Trap lying there is turned
+    up (its card): the real one deals 4 magical damage (no attack, R158) and the spell ends with
+    all its tokens; a blank one is discarded."""
+    i = s.trap_by[b, q]
+    if i < 0 or not S.maintained(s, b, i) or s.c_cont[b, i] == maint_of(p):
+        return
+    if s.trap_real[b, q] == 0:
+        s.trap_by[b, q] = -1
+        log(s, b, EV_TRAP, q, 1, 0)
+        return
+    log(s, b, EV_TRAP, q, 2, p)
+    for v in range(s.trap_by.shape[1]):
+        if s.trap_by[b, v] == i:
+            s.trap_by[b, v] = -1
+            s.trap_real[b, v] = 0
+    end_spell(s, t, b, i, WHY_ENDED)
+    hurt(s, t, b, -1, p, 4, prm)
+
+
+@njit(cache=True)
+def fire_free(s, b, geo, e):
+    """Wall of Fire may stand on border e: a border line between two squares of the map with no
+    wall, door, block side or Wall of Fire on it (its card; R135, R136); links at the map's edge
+    are left out, as for Create Wall."""
+    return geo.edge_inner[e] != 0 and s.edge_kind[b, e] == 0 and not S.fire_on(s, b, e)
+
+
+@njit(cache=True)
+def fire_options(s, t, b, geo, p, fog, near, nn):
+    """Wall of Fire's options (O_NEUTRAL, z = the border): the free borders among ``near`` (the
+    3 x 3 window, :func:`window_borders`; a smaller set) in sight of their midpoint (R76; under
+    Fog a side of one's own square, A-32). Not while Flood lasts (a Fire spell). Its other use,
+    a counter to a Water spell, is not offered (a smaller set)."""
+    if spell_on(s, t, b, E_FLOOD, -1) >= 0:
+        return
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    h = hand_of(p)
+    for k in range(s.cont_n[b, h]):
+        i = s.cont[b, h, k]
+        if t.card_effect[s.inst_card[b, i]] != E_WALL_OF_FIRE:
+            continue
+        for m in range(nn):
+            f = near[m]
+            if fire_free(s, b, geo, f) and object_in_reach(s, b, geo, me, f, bit, False, fog):
+                add_opt(s, b, O_NEUTRAL, i, p, -1, f)
+        return  # one copy lists every use
+
+
+@njit(cache=True)
+def through_fire(s, t, b, geo, p, src, d, prm):
+    """Seat p has just stepped from ``src`` across side d: a Wall of Fire there burns it for 4
+    magical fire damage (its card; no attack and no evasion, so nobody scores a kill, R158, A-5),
+    which destroys its Magic Stones (R98)."""
+    e = S.crossed_fire(s, b, geo, src, d)
+    if e < 0:
+        return
+    log(s, b, EV_FIRE_BURNS, p, e, 4)
+    if hurt(s, t, b, -1, p, 4, prm) > 0 and s.alive[b, p]:
+        burn_stones(s, t, b, p, prm)
+
+
+@njit(cache=True)
+def end_fire_walls(s, t, b):
+    """Water ends every Wall of Fire (Flood; R96: Water ends Fire spells) and washes away every
+    dropped Handful of Tacks (its card)."""
+    for e in range(s.fire_by.shape[1]):
+        if S.fire_on(s, b, e):
+            end_spell(s, t, b, s.fire_by[b, e], WHY_WATER)
+            s.fire_by[b, e] = -1
+    k = 0
+    while k < s.cont_n[b, Z_FLOOR]:
+        i = s.cont[b, Z_FLOOR, k]
+        if t.card_effect[s.inst_card[b, i]] == E_HANDFUL_OF_TACKS and s.fill[b, s.c_sq[b, i]] == S.FILL_TACKS:
+            log(s, b, EV_FLOOD, s.inst_card[b, i], -1, 0)
+            s.fill[b, s.c_sq[b, i]] = 0
+            discard(s, b, i)
+        else:
+            k += 1
+
+
+@njit(cache=True)
+def pickable(s, t, b, i):
+    """Dropped item i may be picked up (R106): not glued (Glue's card), and not a Handful of
+    Tacks filling its square (its card: collected only by a whole Move and Cast next to it)."""
+    if S.maintained(s, b, s.glue_item[b, i]):
+        return False
+    return not (t.card_effect[s.inst_card[b, i]] == E_HANDFUL_OF_TACKS and s.fill[b, s.c_sq[b, i]] == S.FILL_TACKS)
+
+
+@njit(cache=True)
+def tacks_options(s, t, b, geo, p):
+    """Handful of Tacks' options (O_TACKS): drop a carried one on an empty square adjacent to the
+    wizard (its card: "dropped in 1 empty square"; our reading: a square in adjacent range, R69;
+    R130's empty square), or, before anything else this Move and Cast (``acted``), collect one
+    lying on an adjacent square (the whole phase)."""
+    me = s.pos[b, p]
+    bit = 1 << s.colour[b, p]
+    ci = items_of(p)
+    for k in range(s.cont_n[b, ci]):
+        i = s.cont[b, ci, k]
+        if t.card_effect[s.inst_card[b, i]] != E_HANDFUL_OF_TACKS:
+            continue
+        for d in range(4):
+            v = geo.nbr[me, d]
+            if v >= 0 and empty_square(s, t, b, v) and adjacent(geo, me, v, bit):
+                add_opt(s, b, O_TACKS, i, 0, 0, v)
+    if s.acted[b] == 0:
+        for k in range(s.cont_n[b, Z_FLOOR]):
+            i = s.cont[b, Z_FLOOR, k]
+            v = s.c_sq[b, i]
+            if t.card_effect[s.inst_card[b, i]] == E_HANDFUL_OF_TACKS and s.fill[b, v] == S.FILL_TACKS \
+                    and v != me and adjacent(geo, me, v, bit) and not S.maintained(s, b, s.glue_item[b, i]):
+                add_opt(s, b, O_TACKS, i, 1, 0, v)
+
+
+@njit(cache=True)
+def tacks(s, t, b, p, i, collect, q, prm):
+    """Seat p drops its Handful of Tacks i on square q, which they fill (entering it costs 3
+    physical damage, :func:`entered`), or collects them back (its Move and Cast ends)."""
+    if collect:
+        s.fill[b, q] = 0
+        s.card[b, p, s.inst_card[b, i], S.C_ACQ] += 1
+        log(s, b, EV_TACKS, q, 1, 0)
+        gain_item(s, t, b, p, i)
+        s.mc_over[b] = 1
+        discard_to_limit(s, t, b, p, prm[p])
+    else:
+        s.card[b, p, s.inst_card[b, i], S.C_PLAYED] += 1
+        log(s, b, EV_TACKS, q, 0, 0)
+        lose_item(s, t, b, p, i, q, prm[p], True)
+        s.fill[b, q] = S.FILL_TACKS
+
+
+@njit(cache=True)
+def land_before(s, b, geo, me, x, bit):
+    """Where a thrown Large Rock lands after hitting target x: the last square it passed (L13),
+    taken as the square on the thrower's side that the thrower sees, else the thrower's own."""
+    if x >= 0:
+        u = geo.edge_sq[x]
+        v = geo.nbr[u, geo.edge_side[x]]
+        if line_of_sight(geo, me, u, bit):
+            return u
+        if v >= 0 and line_of_sight(geo, me, v, bit):
+            return v
+        return me
+    q = -1 - x
+    for d in range(4):
+        v = geo.nbr[q, d]
+        if v >= 0 and s.fill[b, v] == 0 and sees_border(geo, me, geo.edge[q, d], bit) \
+                and line_of_sight(geo, me, v, bit):
+            return v
+    return me
+
+
+@njit(cache=True)
+def hit_object(s, t, b, geo, p, a, x, y, how, prm):
+    """Seat p hits target x (option O_OBJECT): an attack spell a (boost y), a punch (R57, with
+    Mightstone rolls), a throw of carried item a, a Wizardblade a with card y discarded (a crack
+    per point, its card), each its turn's attack (R49, A-28; no wizard is
+    attacked, so no counter answers it); or Universal Solvent a, which is no attack: the solvent
+    and the target are destroyed (its card; never an outer wall or a treasure, R125)."""
+    card = -1 if a < 0 else s.inst_card[b, a]
+    if how == OBJ_SOLVENT:
+        s.card[b, p, card, S.C_PLAYED] += 1
+        log(s, b, EV_HIT_OBJECT, card, x, -1)
+        lose_item(s, t, b, p, a, -1, prm[p], True)
+        if S.crack_limit(s, b, x) > 0:
+            destroy_object(s, b, geo, x)
+        return
+    dmg = 0
+    if how == OBJ_SPELL:
+        energy = begin_attack_spell(s, t, b, p, a, y)
+        dmg = object_damage(t, t.card_effect[card], energy)
+    elif how == OBJ_PUNCH:
+        s.attacked[b] = 1
+        s.seat[b, p, S.S_ATTACKS] += 1
+        s.seat[b, p, S.S_PUNCHES] += 1
+        dmg = 1
+        for _ in range(carried(s, t, b, p, E_MIGHTSTONE)):
+            roll = 1 + randbelow(s.rng, b, RS_DICE, 4)
+            log(s, b, EV_ROLL, roll, 0, 0)
+            dmg += roll
+    elif how == OBJ_BLADE:
+        s.attacked[b] = 1
+        s.seat[b, p, S.S_ATTACKS] += 1
+        s.card[b, p, card, S.C_PLAYED] += 1
+        dmg = np.int64(t.card_energy[s.inst_card[b, y]])
+        discard(s, b, y)
+        s.card[b, p, s.inst_card[b, y], S.C_ENERGY] += 1
+    else:
+        e = t.card_effect[card]
+        s.attacked[b] = 1
+        s.seat[b, p, S.S_ATTACKS] += 1
+        dmg = object_damage(t, e, 0)
+        if e != E_STONE_SPIKES:
+            s.card[b, p, card, S.C_PLAYED] += 1
+        if e == E_LARGE_ROCK:
+            lose_item(s, t, b, p, a, land_before(s, b, geo, s.pos[b, p], x, 1 << s.colour[b, p]), prm[p], True)
+        elif e == E_BOOMSTONE:
+            lose_item(s, t, b, p, a, -1, prm[p], True)
+    log(s, b, EV_HIT_OBJECT, card, x, dmg)
+    if how == OBJ_BLADE or how == OBJ_PUNCH:
+        crack_object(s, b, geo, x, cracks_of(s, t, b, p, dmg, how == OBJ_BLADE))
+    else:
+        crack_object(s, b, geo, x, hit_count(s, t, b, p, x, t.card_effect[card], dmg))
+
+
+
+
 @njit(cache=True)
 def do_option(s, t, b, geo, p, k, prm):
     """Carry out option k of the buffer for the active seat p."""
@@ -3110,6 +3820,11 @@ def do_option(s, t, b, geo, p, k, prm):
     x = s.opt[b, k, 2]
     y = s.opt[b, k, 3]
     z = s.opt[b, k, 4]
+    s.acted[b] = 1
+    if kind == O_STEP and a == S.STEP_RANDOM:
+        a = dust_roll(s, b, geo, p, move_bit(s, t, b, p))
+        if a < 0:
+            return
     if kind == O_STEP:
         src = s.pos[b, p]
         dst = step_unlocked(geo, src, a, move_bit(s, t, b, p), s.unlocked[b])
@@ -3123,7 +3838,11 @@ def do_option(s, t, b, geo, p, k, prm):
         s.moved[b] = 1
         s.seat[b, p, S.S_STEPS] += 1
         log(s, b, EV_MOVE, src, s.pos[b, p], s.mp[b])
-        entered(s, t, b, p, prm)
+        through_fire(s, t, b, geo, p, src, a, prm)
+        if s.alive[b, p]:
+            objects_entered(s, t, b, p, prm)  # bushes, tacks, a booby trap (objects cards)
+        if s.alive[b, p]:
+            entered(s, t, b, p, prm)  # a slime's or Disease's victims there (forms cards)
     elif kind == O_BOOST:
         card = s.inst_card[b, a]
         v = spend_energy(s, t, b, p, a)
@@ -3185,6 +3904,12 @@ def do_option(s, t, b, geo, p, k, prm):
         stretch(s, t, b, geo, p, a, x, y, z, prm)
     elif kind == O_HEAVE:
         heave_ho(s, t, b, p, a, x, y, prm)
+    elif kind == O_OBJECT:
+        hit_object(s, t, b, geo, p, a, x, y, z, prm)
+    elif kind == O_BLADE:
+        blade_attack(s, t, b, p, a, x, y, prm)
+    elif kind == O_TACKS:
+        tacks(s, t, b, p, a, x, z, prm)
     over_limits(s, t, b, prm)
 
 
@@ -3222,6 +3947,7 @@ def move_and_cast(s, t, b, geo, p, prm):
     s.no_move[b] = 0
     s.bend[b] = 0  # Around the Corner and Astral Projection last for the turn they are cast in
     s.eye[b] = -1
+    s.acted[b] = 0
     for _ in range(MAX_ACTIONS):
         if s.done[b] or s.mc_over[b] or not s.alive[b, p]:
             break

@@ -20,6 +20,8 @@ from numba.experimental import structref
 
 from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct
 from simlab.games.kernel import KernelLayout, kernel_arrays, shuffle_list
+from simlab.games.wizwar.board import DOOR, WALL
+from simlab.games.wizwar.movement import SIGHT_ONLY
 
 MAXP = 4
 MAXI = 176          # card instances: 12 cantrips + 6 schools x 24 = 156 (R4; Giant Book of Spells), or
@@ -78,6 +80,9 @@ IMPLEMENTED = frozenset({
     # helper "sight"
     "wall_of_earth", "around_the_corner", "astral_projection", "visionstone", "rotate_sector",
     "wallivore", "pass_through_wall", "create_door", "seal_door",
+    # helper "objects"
+    "shatter", "universal_solvent", "wall_of_fire", "wizardblade", "rosebush", "thornbush", "dust_cloud",
+    "glue", "handful_of_tacks", "booby_trap",
 })
 # Effect codes used by the compiled rules (index = code); any other effect is E_OTHER.
 EFFECTS = ("other", "energy", "zot", "fireball", "powerthrust", "stone_dead", "ka_bong", "fire_darts",
@@ -125,7 +130,23 @@ KIND = 0x0F
 # helper sight: a bit added to a door's kind while Seal Door lasts: movement and sight pass only
 # kinds OPEN and DOOR exactly, so nobody opens or unlocks it (A-35: its owner neither); KIND
 # masks it off, so the door can still be destroyed (card text)
-SEALED = 0x20
+SEALED = 0x40  # (0x20 is movement.SIGHT_ONLY, the bushes)
+# What fills a square (State.fill): nothing, a Stone Block (no step, no sight), a Rosebush or a
+# Thornbush (sight stops at the movement.SIGHT_ONLY bit on their sides, steps pass); helper objects
+FILL_NONE, FILL_BLOCK, FILL_ROSE, FILL_THORN, FILL_DUST, FILL_TACKS = 0, 1, 2, 3, 4, 5
+STEP_RANDOM = 4  # O_STEP's side when leaving a Dust Cloud: the d4 chooses it (helper objects)
+
+
+@njit(cache=True)
+def fill_bits(f):
+    """The bit a filler of kind f puts on its square's sides: FILLED (a Stone Block: no step,
+    no sight) or SIGHT_ONLY (a bush or Dust Cloud: no sight); 0 for an empty square or one with
+    tacks (rules.py, rotation.py)."""
+    if f == FILL_BLOCK:
+        return FILLED
+    if f == FILL_ROSE or f == FILL_THORN or f == FILL_DUST:
+        return SIGHT_ONLY
+    return 0  # empty, or Handful of Tacks (an item on the floor: no bit)
 
 # Options of a decision: rows of (kind, a, x, y, z) in State.opt
 O_END, O_STEP, O_BOOST, O_PICKUP, O_DROP, O_PUNCH, O_ATTACK, O_NEUTRAL, O_ITEM, O_ITEM_DROP, O_ITEM_PICK, \
@@ -138,8 +159,12 @@ O_STRETCH = 17  # helper thaum: Stretch, a pick-up, drop or punch anywhere in si
 STRETCH_TREASURE, STRETCH_ITEM, STRETCH_DROP, STRETCH_PUNCH = range(4)  # O_STRETCH modes (x)
 O_HEAVE = 18  # helper thaum: Heave-Ho, throwing one's carried treasure at a wizard or a square in sight
 O_GATHER = 19  # helper forms: Extra Arms' 1-MP pick-up of all items and treasure a (-1 none)
-NKIND = 20
-# O_STEP: a = side; O_BOOST: a = card instance; O_PICKUP: a = treasure; O_PUNCH: a = target seat;
+O_OBJECT = 20  # helper objects: damage or dissolve a wall, door or filled square (R122-R127)
+O_BLADE = 21   # helper objects: a Wizardblade attack on a wizard
+O_TACKS = 22   # helper objects: drop a carried Handful of Tacks (x = 0) or collect dropped ones (x = 1)
+NKIND = 23
+# O_STEP: a = side (STEP_RANDOM: out of a Dust Cloud); O_BOOST: a = card instance; O_PICKUP:
+# a = treasure; O_PUNCH: a = target seat;
 # O_ATTACK / O_NEUTRAL: a = card instance, x = target seat, y = boosting instance (-1), z = mode
 # (Zot!: 0 damage, 1 stun; Drop Object: -1 the treasure, else the carried item instance to drop);
 # O_ITEM: a = item instance played from the hand (R65); O_ITEM_DROP: a = carried item dropped
@@ -151,6 +176,11 @@ NKIND = 20
 # O_STRETCH: a = Stretch instance, x = mode (STRETCH_*), y = the treasure, floor item or seat
 # punched, z = the square a treasure is put down on
 # O_HEAVE: a = Heave-Ho instance, x = the target wizard (-1: a square), y = the target square
+# O_OBJECT: a = the attack spell, thrown item or Universal Solvent (-1: a punch), x = the target
+# (a border e >= 0, or a filled square sq as -1 - sq), y = boosting instance (-1; Wizardblade: the
+# card discarded for its energy), z = how (rules.OBJ_*)
+# O_BLADE: a = the carried Wizardblade, x = target seat, y = the hand card discarded for its energy
+# O_TACKS: a = the Handful of Tacks instance, x = 0 drop / 1 collect, z = the square
 # O_ADD: a = the boosted attack spell instance (-1: a speed boost), x = its target seat (or
 # square for Psychic Storm), y and z = the two cards whose energy values Add combines
 
@@ -228,9 +258,19 @@ class StateLayout(KernelLayout):
     #                        rules.FILLED on the sides of a filled square; copied from the deal at setup
     column: np.ndarray     # int8 (B, H + 1, W + 1): the game's grid-corner columns (A-13), kept in step
     #                        with edge_kind (rules.rebuild_columns)
-    fill: np.ndarray       # int8 (B, NSQ): 1 = a Stone Block fills the square
+    fill: np.ndarray       # int8 (B, NSQ): what fills the square (FILL_*: 1 = a Stone Block)
     wall_by: np.ndarray    # int16 (B, NE): the Create Wall instance that made this wall, -1 (the hook
     #                        for maintained spells, R89: ending it removes the wall)
+    # helper objects
+    crack: np.ndarray      # int8 (B, NE): cracks on a wall or door (R123), 0 again once it is gone
+    fill_crack: np.ndarray  # int8 (B, NSQ): cracks on the object filling a square (Stone Block: 8)
+    fire_by: np.ndarray    # int16 (B, NE): the Wall of Fire instance burning on border e, -1 (it acts
+    #                        only while that instance lies in a maint container, R89)
+    glue_tr: np.ndarray    # int16 (B, NTR): the Glue instance holding treasure k, -1 (while maintained)
+    glue_item: np.ndarray  # int16 (B, MAXI): the Glue instance holding dropped item i, -1
+    acted: np.ndarray      # int8 (B,): the active wizard has taken an option this Move and Cast
+    trap_by: np.ndarray    # int16 (B, NSQ): the Booby Trap instance whose token lies on the square, -1
+    trap_real: np.ndarray  # int8 (B, NSQ): 1 if that token is the real trap (hidden from the others' bots)
     stop_turn: np.ndarray  # int32 (B,): stop the game before turn stop_turn starts (0: never): the
     #                        replay's board pictures (a game is deterministic, so the replay plays it
     #                        again up to that turn and draws the state)
@@ -296,6 +336,11 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         m_tokens=z((batch, MAXI), np.int8), m_target=np.full((batch, MAXI), -1, np.int8),
         edge_kind=z((batch, ne), np.int8), column=z((batch, h + 1, w + 1), np.int8), fill=z((batch, nsq), np.int8),
         wall_by=np.full((batch, ne), -1, np.int16),
+        # helper objects
+        crack=z((batch, ne), np.int8), fill_crack=z((batch, nsq), np.int8),
+        fire_by=np.full((batch, ne), -1, np.int16), glue_tr=np.full((batch, NTR), -1, np.int16),
+        glue_item=np.full((batch, MAXI), -1, np.int16), acted=z(batch, np.int8),
+        trap_by=np.full((batch, nsq), -1, np.int16), trap_real=z((batch, nsq), np.int8),
         stop_turn=z(batch, np.int32),
         curse_due=z((batch, MAXP), np.int8),  # helper thaum
         # helper forms
@@ -606,7 +651,7 @@ def count_violations(s, t, b):
                 bad += 1
         elif s.tr_sq[b, k] < 0 or s.tr_sq[b, k] >= nsq:
             bad += 1
-        elif s.fill[b, s.tr_sq[b, k]]:  # a Stone Block fills only empty squares
+        elif s.fill[b, s.tr_sq[b, k]] == FILL_BLOCK:  # a Stone Block fills only empty squares
             bad += 1
     bad += board_violations(s, t, b)
     return bad
@@ -615,15 +660,23 @@ def count_violations(s, t, b):
 @njit(cache=True)
 def board_violations(s, t, b):
     """Invariant checks of the game's own board: no living wizard or dropped item on a square a
-    Stone Block fills, and every grid-corner column where the border kinds put one (A-13: a
+    Stone Block fills, cracks only on walls, doors and blocks and fewer than destroy them, and
+    every grid-corner column where the border kinds put one (A-13: a
     corner touched by a border that is not open, or by none)."""
     bad = 0
     nsq = s.fill.shape[1]
     for p in range(s.players[b]):
-        if s.alive[b, p] and 0 <= s.pos[b, p] < nsq and s.fill[b, s.pos[b, p]]:
+        if s.alive[b, p] and 0 <= s.pos[b, p] < nsq and s.fill[b, s.pos[b, p]] == FILL_BLOCK:
             bad += 1
     for i in range(s.n_inst[b]):
-        if 0 <= s.c_sq[b, i] < nsq and s.fill[b, s.c_sq[b, i]]:
+        if 0 <= s.c_sq[b, i] < nsq and s.fill[b, s.c_sq[b, i]] == FILL_BLOCK:
+            bad += 1
+    # cracks only on what can take them, always fewer than destroy it (R123-R125)
+    for e in range(s.crack.shape[1]):
+        if s.crack[b, e] < 0 or (s.crack[b, e] > 0 and s.crack[b, e] >= crack_limit(s, b, e)):
+            bad += 1
+    for q in range(nsq):
+        if s.fill_crack[b, q] < 0 or (s.fill_crack[b, q] > 0 and s.fill_crack[b, q] >= crack_limit(s, b, -1 - q)):
             bad += 1
     k = s.deal[b]
     hedge = t.g_hedge[k]
@@ -660,3 +713,56 @@ def column_due(kind, hedge, vedge, i, j):
             if kind[f] != 0:
                 return 1
     return 0 if touched else 1
+
+
+# helper objects
+CRACKS_WALL, CRACKS_DOOR, CRACKS_BLOCK = 5, 3, 8  # R124; Stone Block's card: 8
+
+
+@njit(cache=True)
+def crack_limit(s, b, x):
+    """Cracks that destroy target x of game b (a border e >= 0, or a filled square sq as
+    -1 - sq): a stone wall 5, a door 3 (R124), a Stone Block 8 (its card); 0 for what cannot be
+    damaged: open borders, outer walls (R125), empty squares."""
+    if x >= 0:
+        k = s.edge_kind[b, x] & KIND
+        if k == WALL:
+            return CRACKS_WALL
+        if k == DOOR:
+            return CRACKS_DOOR
+        return 0
+    f = s.fill[b, -1 - x]
+    if f == FILL_BLOCK:
+        return CRACKS_BLOCK
+    if f == FILL_ROSE or f == FILL_THORN:
+        return 1  # bushes: 1 crack (or 1 fire damage, rules.hit_count) destroys them (their cards)
+    return 0
+
+
+@njit(cache=True)
+def fire_on(s, b, e):
+    """A Wall of Fire burns on border e of game b: the instance recorded there still lies in a
+    maint container (R89: a spell's effects last exactly while it is maintained)."""
+    return maintained(s, b, s.fire_by[b, e])
+
+
+@njit(cache=True)
+def crossed_fire(s, b, geo, src, d):
+    """The border with a burning Wall of Fire that a step from square ``src`` across side d
+    passes (either record of a link), or -1."""
+    e = geo.edge[src, d]
+    if fire_on(s, b, e):
+        return e
+    dst = geo.nbr[src, d]
+    if dst >= 0:
+        f = geo.edge[dst, geo.arrive[src, d]]
+        if fire_on(s, b, f):
+            return f
+    return -1
+
+
+@njit(cache=True)
+def maintained(s, b, i):
+    """Spell instance i (or -1) is maintained: it lies in a maint container, so what it made
+    still acts (R89: a Glue still holds, a Booby Trap token still counts)."""
+    return i >= 0 and Z_MAINT0 <= s.c_cont[b, i] < Z_MAINT0 + MAXP

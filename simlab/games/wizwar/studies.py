@@ -275,16 +275,28 @@ def colour_edge(seats: pl.LazyFrame | pl.DataFrame, manifest: Mapping[str, Any],
         lambda r: pvals[(r["players"], r["board_set"])], return_dtype=pl.Float64))
 
 
+#: Cards left out by default because their text is missing or suspect (checklist 2.4): a deck
+#: without them is the complete deck the engine can play, and the reports say so.
+DATA_PROBLEMS = frozenset({"dagger", "homunculus", "fools_gold"})
+
+
 def deck_coverage(schools: str) -> tuple[int, int]:
     """(copies whose effect the engine implements, all copies) in the deck of ``schools`` (a
     :func:`game_facts` label: ``alchemy+elemental+mentalism`` or ``all``), White Cantrips included."""
+    k, n, _ = _deck_counts(schools)
+    return k, n
+
+
+def _deck_counts(schools: str) -> tuple[int, int, int]:
+    """:func:`deck_coverage` and the copies of :data:`DATA_PROBLEMS` cards in that deck."""
     chosen = ["cantrip", *(SCHOOLS[1:] if schools == "all" else schools.split("+"))]
-    k = n = 0
+    k = n = bad = 0
     for c in raw_data()["card"]:
         copies = sum(c["copies"].get(sc, 0) for sc in chosen)
         n += copies
         k += copies if c["effect"] in S.IMPLEMENTED else 0
-    return k, n
+        bad += copies if c["effect"] in DATA_PROBLEMS else 0
+    return k, n, bad
 
 
 # ---------------------------------------------------------------------------------------------
@@ -308,14 +320,18 @@ def _school_name(label: str) -> str:
 
 
 def _coverage_caveat(facts: pl.DataFrame) -> str:
-    cov = [deck_coverage(x) for x in facts["schools"].unique().to_list()]
-    lo = min(k / n for k, n in cov)
-    hi = max(k / n for k, n in cov)
-    full = all(k == n for k, n in cov)
-    if full:
+    cov = [_deck_counts(x) for x in facts["schools"].unique().to_list()]
+    lo = min(k / n for k, n, _ in cov)
+    hi = max(k / n for k, n, _ in cov)
+    if all(k == n for k, n, _ in cov):
         return ("**Bots, not players:** every card of these decks is implemented, but every number here is how "
                 "simlab's heuristic bots play Wiz-War, on board data nobody has checked against the printed "
                 "boards (docs/wizwar.md).")
+    if all(k + bad == n for k, n, bad in cov):
+        return ("**Bots, not players:** every card of these decks with a known text is implemented; the copies of "
+                "Dagger, Homunculus and Fool's Gold (text missing or suspect, checklist 2.4) are left out, at most "
+                f"{max(bad for _, _, bad in cov)} of a deck. Every number here is how simlab's heuristic bots play "
+                "Wiz-War, on board data nobody has checked against the printed boards (docs/wizwar.md).")
     return (f"**Not publishable as the game's balance:** the engine implements {100 * lo:.0f}-{100 * hi:.0f}% of the "
             "cards of these decks (docs/wizwar.md lists the rest; they stay out of the deck), so a triple "
             "measures the engine's coverage of its schools as much as the schools. The board data is unchecked "

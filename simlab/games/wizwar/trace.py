@@ -190,6 +190,38 @@ def format_events(ev: np.ndarray, n: int, ct: CardTable, bot_names: list[str], s
         elif code == R.EV_SIGHT:
             how = "around one corner" if a == R.SEE_BENT else f"as if cast from {sq(x)}"
             lines.append(f"    {'the spell is aimed' if y else 'one spell this turn may be aimed'} {how}")
+        elif code == R.EV_HIT_OBJECT:
+            what = f"the square {sq(-1 - int(x))}" if x < 0 else f"the wall or door {door(x)}"
+            how = "a punch" if a < 0 else names[a]
+            done = "dissolves it" if y < 0 else f"{y} damage"
+            lines.append(f"  attacks {what} with {how}: {done}" if y >= 0 else f"  throws {how} at {what}: {done}")
+        elif code == R.EV_CRACK:
+            lines.append(f"    {x} crack(s), {y} on it now" if x > 0 else "    no crack")
+        elif code == R.EV_OBJECT_GONE:
+            lines.append(f"    the object filling {sq(a)} is destroyed")
+        elif code == R.EV_FIRE_MADE:
+            lines.append(f"    a Wall of Fire now burns on {door(a)}")
+        elif code == R.EV_FIRE_BURNS:
+            lines.append(f"    {who(a)} passes the Wall of Fire on {door(x)}: {y} fire damage")
+        elif code == R.EV_BLADE:
+            lines.append(f"  strikes {who(a)} with the Wizardblade, discarding {names[x]}: {y} damage")
+        elif code == R.EV_BUSH:
+            what = {S.FILL_ROSE: "Rosebush", S.FILL_THORN: "Thornbush"}.get(int(x), "Dust Cloud")
+            lines.append(f"    a {what} fills {sq(a)}")
+        elif code == R.EV_BUSH_HURTS:
+            lines.append(f"    {who(a)} enters the bush or tacks on {sq(x)}: {y} physical damage")
+        elif code == R.EV_DUST:
+            bump = ": bumps into the wall (1 MP)" if x else ""
+            lines.append(f"  leaves the Dust Cloud: the die says {'NESW'[int(a)]}{bump}")
+        elif code == R.EV_GLUE:
+            what = treasure(int(a)) if a < S.NTR else "a dropped item"
+            lines.append(f"    Glue holds {what} in place")
+        elif code == R.EV_TACKS:
+            lines.append(f"  {'collects the tacks from' if x else 'drops a Handful of Tacks on'} {sq(a)}")
+        elif code == R.EV_TRAP:
+            text = ("    a Booby Trap token is laid on {}", "    a blank Booby Trap token on {} is discarded",
+                    "    the Booby Trap on {} springs: 4 magical damage")[int(x)]
+            lines.append(text.format(sq(a)))
         elif code == R.EV_END:
             reason = S.END_REASONS[int(a)]
             lines.append(f"=== game over ({reason}): " + ("draw" if x < 0 else f"{who(x)} wins"))
