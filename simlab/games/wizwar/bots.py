@@ -336,6 +336,11 @@ def rotate_score(s, t, b, geo, p, prm, card, z, here):
     csq = s.c_sq[b].copy()
     turned = s.turned[b].copy()
     border = s.m_border[b].copy()
+    crack = s.crack[b].copy()  # the objects cards' marks turn too (rotation.rotate_sector)
+    fire = s.fire_by[b].copy()
+    fcrack = s.fill_crack[b].copy()
+    trap = s.trap_by[b].copy()
+    real = s.trap_real[b].copy()
     unlocked = s.unlocked[b]
     eye = s.eye[b]
     rotate_sector(s, t, b, geo, z // 4, z % 4)
@@ -356,6 +361,11 @@ def rotate_score(s, t, b, geo, p, prm, card, z, here):
     s.c_sq[b] = csq
     s.turned[b] = turned
     s.m_border[b] = border
+    s.crack[b] = crack
+    s.fire_by[b] = fire
+    s.fill_crack[b] = fcrack
+    s.trap_by[b] = trap
+    s.trap_real[b] = real
     s.unlocked[b] = unlocked
     s.eye[b] = eye
     gain = here - after

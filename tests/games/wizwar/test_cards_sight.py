@@ -9,6 +9,7 @@ its base at (2,2), red (seat 1) at (2,7). Walls are drawn into blue's face with 
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from simlab.games.wizwar import board as B
@@ -443,6 +444,27 @@ def test_rotate_sector_options_and_cast():
     pos.do(0, (O_NEUTRAL, rs, 0, -1, 1))
     assert kind_at(pos, 0, 4, 2) == B.WALL
     assert any("blue sector turns 90 degrees clockwise" in line for line in pos.log())
+
+
+def test_the_bots_trial_turn_puts_every_board_mark_back():
+    """Bots: scoring Rotate Sector turns the sector on the game's own board and back; every mark
+    the turn moves must come back with it, the objects cards' too (cracks R123, Wall of Fire,
+    Booby Trap tokens, a Stone Block's cracks). Found by check_game: a trial turn that put back
+    the walls but not their cracks left cracks on open borders (invariant R123-R125)."""
+    pos = ready(blue=face((5, 20, "|")), red_at=(4, 9))
+    for j in (2, 3):
+        pos.st.tr_sq[0, j] = pos.sq(2, 5)
+    f = side(pos, 2, 4, 1)
+    pos.st.crack[0, f] = 2
+    pos.st.fire_by[0, side(pos, 1, 1, 1)] = 0
+    pos.st.trap_by[0, pos.sq(3, 3)] = 0
+    pos.st.trap_real[0, pos.sq(3, 3)] = 1
+    before = {k: getattr(pos.st, k)[0].copy() for k in ("edge_kind", "crack", "fire_by", "trap_by", "trap_real",
+                                                       "fill", "fill_crack", "wall_by", "column")}
+    pos.give(0, "Rotate Sector")
+    chosen(pos)  # scores every option, Rotate Sector's trial turns included
+    for k, v in before.items():
+        assert np.array_equal(getattr(pos.st, k)[0], v), k
 
 
 def test_balanced_turns_a_sector_that_shortens_its_walk():
