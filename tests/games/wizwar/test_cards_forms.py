@@ -132,7 +132,7 @@ def test_golem_punches_for_two():
 
 
 def test_golem_takes_two_less_from_each_source():
-    """Golem Form (card): all damage dealt to a golem is reduced by 2 (a Zot! of 4 hurts 2, one
+    """Golem Form (card): a golem takes 2 less from each source of harm (a Zot! of 4 hurts 2, one
     of 2 not at all: R147 damage reduced to 0 is none)."""
     pos = Position(params=NEVER)
     pos.put(1, 2, 4)
