@@ -20,7 +20,7 @@ from simlab.games.base import BotPreset
 from simlab.games.kernel import coin, rand
 from simlab.games.wizwar.board import DOOR
 from simlab.games.wizwar.movement import away_side, bolt_path, distances, push_dest, step_unlocked, teleport_squares
-from simlab.games.wizwar.rotation import rotate_sector
+from simlab.games.wizwar.rotation import board_marks, put_back, rotate_sector
 from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, sees_bent
 from simlab.games.wizwar.state import (
     DRAW_MAX,
@@ -326,23 +326,7 @@ def rotate_score(s, t, b, geo, p, prm, card, z, here):
     """Score of Rotate Sector turning slot z // 4 by z % 4 quarter turns: the steps it takes off
     the bot's walk to its goal (the goal and the bot may turn with the sector), tried on the
     game's own board and put back; worth casting from 3 steps on, less the card's worth."""
-    kind = s.edge_kind[b].copy()
-    doors = s.edge_doors[b].copy()
-    by = s.wall_by[b].copy()
-    col = s.column[b].copy()
-    fill = s.fill[b].copy()
-    pos = s.pos[b].copy()
-    tr = s.tr_sq[b].copy()
-    csq = s.c_sq[b].copy()
-    turned = s.turned[b].copy()
-    border = s.m_border[b].copy()
-    crack = s.crack[b].copy()  # the objects cards' marks turn too (rotation.rotate_sector)
-    fire = s.fire_by[b].copy()
-    fcrack = s.fill_crack[b].copy()
-    trap = s.trap_by[b].copy()
-    real = s.trap_real[b].copy()
-    unlocked = s.unlocked[b]
-    eye = s.eye[b]
+    marks = board_marks(s, b)
     rotate_sector(s, t, b, geo, z // 4, z % 4)
     goal = goal_square(s, t, b, geo, p)
     me = s.pos[b, p]
@@ -351,23 +335,7 @@ def rotate_score(s, t, b, geo, p, prm, card, z, here):
         d = distances(geo, goal, move_bit(s, t, b, p))[me]
         if d >= 0:
             after = d
-    s.edge_kind[b] = kind
-    s.edge_doors[b] = doors
-    s.wall_by[b] = by
-    s.column[b] = col
-    s.fill[b] = fill
-    s.pos[b] = pos
-    s.tr_sq[b] = tr
-    s.c_sq[b] = csq
-    s.turned[b] = turned
-    s.m_border[b] = border
-    s.crack[b] = crack
-    s.fire_by[b] = fire
-    s.fill_crack[b] = fcrack
-    s.trap_by[b] = trap
-    s.trap_real[b] = real
-    s.unlocked[b] = unlocked
-    s.eye[b] = eye
+    put_back(s, b, marks)
     gain = here - after
     if gain < 3:
         return -1.0

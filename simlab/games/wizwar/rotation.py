@@ -75,6 +75,39 @@ def _inside(r, c, r0, c0):
 
 
 @njit(cache=True)
+def board_marks(s, b):
+    """Copies of everything :func:`rotate_sector` changes in game b, for :func:`put_back`: a bot
+    tries a turn on the game's own board and undoes it (turning back is no undo: the frame is
+    merged again from the drawings, R133/R134). Kept beside rotate_sector so the two lists agree."""
+    return (s.edge_kind[b].copy(), s.edge_doors[b].copy(), s.wall_by[b].copy(), s.column[b].copy(),
+            s.fill[b].copy(), s.pos[b].copy(), s.tr_sq[b].copy(), s.c_sq[b].copy(), s.turned[b].copy(),
+            s.m_border[b].copy(), s.crack[b].copy(), s.fire_by[b].copy(), s.fill_crack[b].copy(),
+            s.trap_by[b].copy(), s.trap_real[b].copy(), s.unlocked[b], s.eye[b])
+
+
+@njit(cache=True)
+def put_back(s, b, m):
+    """Restore game b from :func:`board_marks`."""
+    s.edge_kind[b] = m[0]
+    s.edge_doors[b] = m[1]
+    s.wall_by[b] = m[2]
+    s.column[b] = m[3]
+    s.fill[b] = m[4]
+    s.pos[b] = m[5]
+    s.tr_sq[b] = m[6]
+    s.c_sq[b] = m[7]
+    s.turned[b] = m[8]
+    s.m_border[b] = m[9]
+    s.crack[b] = m[10]
+    s.fire_by[b] = m[11]
+    s.fill_crack[b] = m[12]
+    s.trap_by[b] = m[13]
+    s.trap_real[b] = m[14]
+    s.unlocked[b] = m[15]
+    s.eye[b] = m[16]
+
+
+@njit(cache=True)
 def rotate_sector(s, t, b, geo, slot, k):
     """Turn the sector in ``slot`` by ``k`` clockwise quarter turns (1, 2 or 3) on game b's board
     (module docstring). The map's squares keep their numbers; what lies on them moves."""
