@@ -21,7 +21,7 @@ from simlab.games.wizwar.trace import format_events
 
 __all__ = ["GAME", "play", "replay"]
 
-VERSION = "0.3.0"
+VERSION = "0.3.1"
 SUB_BATCH = 512  # games held in memory at once by one worker (state is ~25 KB a game)
 # vp is the `score` column (dead wizards: -1); the squares become board rows and columns (_squares)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "vp" and c not in S.SQUARE_SEAT_COLUMNS]

@@ -19,7 +19,15 @@ from numba import njit
 from simlab.games.base import BotPreset
 from simlab.games.kernel import coin, rand
 from simlab.games.wizwar.board import DOOR
-from simlab.games.wizwar.movement import away_side, bolt_path, distances, push_dest, step_unlocked, teleport_squares
+from simlab.games.wizwar.movement import (
+    away_side,
+    bolt_path,
+    distances,
+    distances_around,
+    push_dest,
+    step_unlocked,
+    teleport_squares,
+)
 from simlab.games.wizwar.rotation import board_marks, put_back, rotate_sector
 from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, sees_bent
 from simlab.games.wizwar.state import (
@@ -1026,6 +1034,35 @@ def hazard_step(s, b, geo, p, prm, me, d, nxt, sc):
 
 
 @njit(cache=True)
+def lethal_squares(s, b, p, me, goal):
+    """Squares whose entering could kill seat p (a Rosebush or tacks, 3 damage; any other seat's
+    Booby Trap token, counted as the real one's 4, as :func:`hazard_step` counts them), as a mask
+    for :func:`movement.distances_around`; ``me`` and ``goal`` are never in it. Element 0 is -1
+    when no square is lethal (then the plain field is used). Without this the walking distance
+    treats a bush as passable: a wizard at 2-3 life whose only progressing step entered a bush
+    waited for the round cap (docs/wizwar.md, "hazards on a step")."""
+    nsq = s.fill.shape[1]
+    avoid = np.zeros(nsq, np.int8)
+    life = s.life[b, p]
+    found = False
+    for q in range(nsq):
+        if q == me or q == goal:
+            continue
+        dmg = 0.0
+        f = s.fill[b, q]
+        if f == FILL_ROSE or f == FILL_TACKS:
+            dmg = 3.0
+        if trap_risk(s, b, p, q) > 0:
+            dmg += 4.0
+        if dmg > 0 and dmg >= life:
+            avoid[q] = 1
+            found = True
+    if not found:
+        avoid[0] = -1
+    return avoid
+
+
+@njit(cache=True)
 def trap_risk(s, b, p, sq):
     """The chance seat p gives that square ``sq`` holds a real Booby Trap of another seat: it
     sees only face-down tokens (hidden information), so 1 / the number of that trap's tokens left
@@ -1128,6 +1165,12 @@ def choose_option(s, t, b, geo, p, prm):
     home = t.g_base[k_deal, p]
     goal = goal_square(s, t, b, geo, p)
     field = distances(geo, goal if goal >= 0 else me, bit)
+    if goal >= 0 and s.life[b, p] <= 7:
+        avoid = lethal_squares(s, b, p, me, goal)
+        if avoid[0] >= 0:  # a square on the board would kill it: walk around it where a way exists
+            around = distances_around(geo, goal, bit, avoid)
+            if around[me] >= 0:
+                field = around
     here = field[me]
     if here < 0:
         here = 40  # the goal lies behind a door closed to the wizard: any way in is progress

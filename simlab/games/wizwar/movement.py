@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 __all__ = ["ALL_DOORS", "SIGHT_ONLY", "passes", "walks", "border_open", "step", "step_unlocked", "distances",
+           "distances_around",
            "path", "straight", "bolt_path", "away_side", "push_dest", "teleport_squares"]
 
 ALL_DOORS = 0x0F  # a colour mask that opens every printed door (validation: reachability)
@@ -79,9 +80,26 @@ def distances(geo, src, bit):
     """Steps from ``src`` to every square for a mover with colour mask ``bit`` (breadth-first
     search, one movement point per step, R33/R39/R40); -1 = unreachable. Every allowed step can
     be walked back the same way, so this is also the distance *to* ``src`` from each square."""
+    return _search(geo, src, bit, _NO_AVOID)
+
+
+@njit(cache=True)
+def distances_around(geo, src, bit, avoid):
+    """:func:`distances` by walks that never enter a square with ``avoid[square] != 0`` (the
+    squares themselves get no distance): a bot's way around a square that would kill it."""
+    return _search(geo, src, bit, avoid)
+
+
+_NO_AVOID = np.zeros(0, np.int8)
+
+
+@njit(cache=True)
+def _search(geo, src, bit, avoid):
+    """The breadth-first search behind :func:`distances` (``avoid`` empty: every square)."""
     # the arrays are read out of the named tuple once: each read costs a reference count
     nbr, arrive, edge, kind, doors = geo.nbr, geo.arrive, geo.edge, geo.edge_kind, geo.edge_doors
     n = nbr.shape[0]
+    check = avoid.shape[0] > 0
     dist = np.full(n, -1, np.int16)
     queue = np.empty(n, np.int16)
     dist[src] = 0
@@ -92,7 +110,7 @@ def distances(geo, src, bit):
         head += 1
         for d in range(4):
             t = nbr[s, d]
-            if t < 0 or dist[t] >= 0:
+            if t < 0 or dist[t] >= 0 or (check and avoid[t] != 0):
                 continue
             e, f = edge[s, d], edge[t, arrive[s, d]]  # a linked step crosses both exits' borders
             if walks(kind[e], doors[e], bit) and walks(kind[f], doors[f], bit):

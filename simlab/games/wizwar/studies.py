@@ -29,7 +29,7 @@ from scipy import stats as st
 from simlab.analysis import WIN_RATE_MARGIN, adjust, difference_ci, equivalence_verdict, proportion_ci
 from simlab.games.wizwar import board as BD
 from simlab.games.wizwar import state as S
-from simlab.games.wizwar.board import BASE, COLOURS, DOOR, SIZE, TREASURE, WALL, build_board
+from simlab.games.wizwar.board import BASE, COLOURS, DOOR, SIZE, TREASURE, WALL, board_sets, build_board
 from simlab.games.wizwar.data import FIRST_GAME, POOL, POOL_SEED, SCHOOLS, raw_data
 from simlab.games.wizwar.movement import distances
 
@@ -87,22 +87,26 @@ def school_triples() -> list[tuple[str, str, str]]:
     return list(combinations(SCHOOLS[1:], 3))
 
 
-def schools_scenario(games: int = 20, seed: int = 41) -> str:
-    """The text of scenarios/wizwar_schools.toml: every triple at 2, 3 and 4 players, balanced bots."""
+def schools_scenario(games: int = 5, seed: int = 41) -> str:
+    """The text of scenarios/wizwar_schools.toml: every triple at 2, 3 and 4 players on every
+    shipped board set, balanced bots."""
     rows = "".join("    [" + ", ".join(f'"{x}"' for x in t) + "],\n" for t in school_triples())
-    n = games * len(school_triples()) * 3
+    sets = board_sets()
+    n = games * len(school_triples()) * 3 * len(sets)
+    v = len(school_triples()) * 3 * len(sets)
     return f"""# Wiz-War: how each triple of schools changes the game (written by
 # simlab.games.wizwar.studies.schools_scenario; a test checks it is current). The deck is the White
 # Cantrips plus three schools (R16); each of the 20 triples of the six schools is played at 2, 3
-# and 4 players by balanced bots. The report (analyses = ["wizwar_schools"]) leads with game length
-# in rounds, how games are won (treasure points, kill points, last wizard alive) and draws per
-# triple, what each school changes (games with it against games without), then the first player's
-# edge and the edge of each board colour, with intervals and n. Only the cards the engine
-# implements are in the deck (docs/wizwar.md): the report says how many.
+# and 4 players by balanced bots, on each of the {len(sets)} shipped board sets (the extracted layouts,
+# low confidence, and the designed ones), so the report can say which answers survive another
+# board. The report (analyses = ["wizwar_schools"]) leads with game length in rounds, how games
+# are won (treasure points, kill points, last wizard alive) and draws per triple, what each school
+# changes (games with it against games without), then the first player's edge and the edge of
+# each board colour, with intervals and n, and a heat map of deaths and thefts. Only the cards the
+# engine implements are in the deck (docs/wizwar.md): the report says how many.
 #
-# Small default size (CI): 60 variants x {games} games = {n:,} games. Add
-# `"variants.board_set" = ["extracted", "open", "corridor", "maze"]` to the sweep to see which
-# answers survive another board.
+# Small default size (CI): {v} variants x {games} games = {n:,} games. The committed report
+# (reports/wizwar_schools) ran with --games 1000.
 name = "wizwar_schools"
 game = "wizwar"
 games = {games}
@@ -117,6 +121,7 @@ bot = "balanced"
 [sweep]
 "{SCHOOLS_PATH}" = [
 {rows}]
+"variants.board_set" = [{", ".join(f'"{x}"' for x in sets)}]
 """
 
 
@@ -674,7 +679,8 @@ def spellbook_scenario(games: int = 50, seed: int = 43) -> str:
         "# strength is the sum of its schools'), the splits shown after Holm's correction, and the",
         "# school-against-school matrix. Only implemented cards are in the decks: the report says how many.",
         "#",
-        f"# Small default size (CI): 20 cases x {games} games = {20 * games:,} games.",
+        f"# Small default size (CI): 20 cases x {games} games = {20 * games:,} games. The committed report",
+        "# (reports/wizwar_spellbooks) ran with --games 10000 (extracted boards).",
         'name = "wizwar_spellbooks"',
         'game = "wizwar"',
         f"games = {games}",

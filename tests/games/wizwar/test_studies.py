@@ -50,14 +50,15 @@ def _manifest(labels_schools: dict[str, list[str] | None], board_set: str | None
 
 
 def test_schools_scenario_is_current_and_covers_every_triple():
-    """R16: three of the six schools; 20 triples x 3 player counts = 60 variants; the shipped file
-    is what schools_scenario() writes (regenerate it when the study changes)."""
+    """R16: three of the six schools; 20 triples x 3 player counts x 5 board sets = 300 variants;
+    the shipped file is what schools_scenario() writes (regenerate it when the study changes)."""
     from simlab.scenario import load_scenario
 
     assert (_SCEN / "wizwar_schools.toml").read_text() == studies.schools_scenario()
     variants = load_scenario(_SCEN / "wizwar_schools.toml").variants()
-    assert len(variants) == 60 and len(studies.school_triples()) == 20
+    assert len(variants) == 300 and len(studies.school_triples()) == 20
     assert {v.players for v in variants} == {2, 3, 4}
+    assert {v.data_variants["board_set"] for v in variants} == {"extracted", "corridor", "gated", "maze", "open"}
     assert len({tuple(v.setup["schools"]) for v in variants}) == 20
 
 
