@@ -366,9 +366,7 @@ def sight_score(s, t, b, geo, p, prm, card, sq, look):
     for q in range(s.players[b]):
         if q == p or not s.alive[b, q] or spell_on(s, t, b, E_MIST_BODY, q) >= 0 or _looks_at(s, b, geo, p, q, look):
             continue
-        w = s.pos[b, q]
-        if not (sees_bent(geo, me, w, bit, False) if bend else line_of_sight(geo, sq, w, bit)):
-            continue
+        top = -1.0  # the best attack on q, found before the sight test (the costly part)
         for k in range(s.cont_n[b, h]):
             c = s.inst_card[b, s.cont[b, h, k]]
             if t.card_type[c] != T_ATTACK or avoided(prm, c):
@@ -379,8 +377,13 @@ def sight_score(s, t, b, geo, p, prm, card, sq, look):
                 sc += prm[P_KILL_BONUS]
             if s.carrying[b, q] >= 0:
                 sc += 1.0
-            if dmg > 0 and sc > best:
-                best = sc
+            if dmg > 0 and sc > top:
+                top = sc
+        if top <= best or top < prm[P_ATTACK_MIN]:
+            continue  # cannot change the answer: no need to look
+        w = s.pos[b, q]
+        if sees_bent(geo, me, w, bit, False) if bend else line_of_sight(geo, sq, w, bit):
+            best = top
     if best < prm[P_ATTACK_MIN]:
         return -1.0
     return best - 0.3 * card_value(t, card)
@@ -882,12 +885,13 @@ def opened_walk(s, b, geo, p, x, goal, bit):
 
 
 @njit(cache=True)
-def object_score(s, t, b, geo, p, prm, k, goal, here, blocked):
+def object_score(s, t, b, geo, p, prm, k, goal, here, blocked, seen):
     """Score of an attack on a wall, door or block (O_OBJECT): only what shortens the walk to
     the goal by at least break_min steps once destroyed. An option that destroys it now scores
     the steps saved; one that only cracks it scores just above attack_min when the goal lies
     behind it and cannot be reached otherwise (``blocked``), else nothing: a wall of 5 cracks
-    rarely pays one crack a turn."""
+    rarely pays one crack a turn. ``seen`` (target, walk) pairs of this decision, row 0 = count:
+    several options aim at one target, and the walk with it gone is one search."""
     x = s.opt[b, k, 2]
     if goal < 0:
         return -1.0
@@ -895,7 +899,18 @@ def object_score(s, t, b, geo, p, prm, k, goal, here, blocked):
     n = dmg if spell_on(s, t, b, E_SHATTER, p) >= 0 or s.opt[b, k, 4] == 4 else dmg // 3
     if n <= 0:
         return -1.0
-    gain = here - opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p))
+    walk = -1
+    for m in range(1, seen[0, 0] + 1):
+        if seen[m, 0] == x:
+            walk = seen[m, 1]
+    if walk < 0:
+        walk = opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p))
+        m = seen[0, 0] + 1
+        if m < seen.shape[0]:
+            seen[m, 0] = x
+            seen[m, 1] = walk
+            seen[0, 0] = m
+    gain = here - walk
     if gain < prm[P_BREAK_MIN]:
         return -1.0
     if _breaks(s, b, x, n):
@@ -1165,20 +1180,22 @@ def choose_option(s, t, b, geo, p, prm):
     home = t.g_base[k_deal, p]
     goal = goal_square(s, t, b, geo, p)
     field = distances(geo, goal if goal >= 0 else me, bit)
+    here = field[me]
+    if here < 0:
+        here = 40  # the goal lies behind a door closed to the wizard: any way in is progress
+    walk, walk_here = field, here  # what a step is scored by (the other scores keep the plain field)
     if goal >= 0 and s.life[b, p] <= 7:
         avoid = lethal_squares(s, b, p, me, goal)
         if avoid[0] >= 0:  # a square on the board would kill it: walk around it where a way exists
             around = distances_around(geo, goal, bit, avoid)
             if around[me] >= 0:
-                field = around
-    here = field[me]
-    if here < 0:
-        here = 40  # the goal lies behind a door closed to the wizard: any way in is progress
+                walk, walk_here = around, around[me]
     n = s.opt_n[b]
     score = np.zeros(n, np.float64)
     wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, False, False)  # filled at the first walls option
     prepped = False
     look = np.full(MAXP + 1, -1, np.int8)  # sight answers of this decision (_looks_at, _sees_enemy)
+    opened = np.zeros((33, 2), np.int64)  # walks with a target gone (object_score)
     best_attack = -1e9
     for k in range(n):
         kind = s.opt[b, k, 0]
@@ -1254,13 +1271,13 @@ def choose_option(s, t, b, geo, p, prm):
         x = s.opt[b, k, 2]
         sc = score[k]
         if kind == O_STEP and a == STEP_RANDOM:
-            sc = dust_exit_score(s, b, geo, p, prm, field, here, bit)
+            sc = dust_exit_score(s, b, geo, p, prm, walk, walk_here, bit)
         elif kind == O_STEP:
             nxt = step_unlocked(geo, me, a, bit, s.unlocked[b])
-            if field[nxt] < 0:
+            if walk[nxt] < 0:
                 sc = -1.0
             else:
-                sc = prm[P_W_TREASURE] * (here - field[nxt])
+                sc = prm[P_W_TREASURE] * (walk_here - walk[nxt])
                 if sc <= 0:
                     sc = -1.0
             sc = max(sc, contagion(s, t, b, p, prm, nxt))  # Disease: step onto an enemy
@@ -1355,7 +1372,7 @@ def choose_option(s, t, b, geo, p, prm):
                     prepped = True
                 sc = trap_score(s, t, b, geo, p, k, True, wg, wwalk, wfrom, wto)
         elif kind == O_OBJECT:
-            sc = object_score(s, t, b, geo, p, prm, k, goal, here, field[me] < 0)
+            sc = object_score(s, t, b, geo, p, prm, k, goal, here, field[me] < 0, opened)
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0

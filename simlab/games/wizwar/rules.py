@@ -3360,9 +3360,21 @@ def objects_options(s, t, b, geo, p, fog):
             blade = s.cont[b, ci, k]
     if blade >= 0 and attack:
         blade_options(s, t, b, geo, p, blade, 0, False)
+    # sight is asked only when something could be aimed by it (the Solvent, a throw, a spike, an
+    # attack spell): it is the costliest test here and a pure function, so games are unchanged
+    ranged = solvent >= 0 or (attack and spikes >= 0)
+    if attack and not ranged:
+        for k in range(s.cont_n[b, ci]):
+            e = t.card_effect[s.inst_card[b, s.cont[b, ci, k]]]
+            if e == E_LARGE_ROCK or e == E_BOOMSTONE:
+                ranged = True
+        for k in range(nh):
+            card = s.inst_card[b, s.cont[b, h, k]]
+            if t.card_type[card] == T_ATTACK and not (flood and t.card_fire[card]):
+                ranged = True
     for m in range(ntg):
         x = tg[m]
-        seen = object_in_reach(s, b, geo, me, x, bit, False, fog)
+        seen = ranged and object_in_reach(s, b, geo, me, x, bit, False, fog)
         if seen and solvent >= 0:
             add_opt(s, b, O_OBJECT, solvent, x, -1, OBJ_SOLVENT)
         if not attack:

@@ -545,7 +545,7 @@ def test_balanced_bot_walks_around_a_rosebush_that_would_kill_it():
     takes it; its walking distance then goes around the bush (``bots.lethal_squares``,
     ``movement.distances_around``), so a step along the detour counts as progress. Before, the
     distance went through the bush, no other step made progress and the wizard waited for the
-    round cap (all-schools games: 26 of 1,000 at the cap, 17 with the detour)."""
+    round cap (measured in the commit that added it)."""
     pos = ready(red_at=(4, 9))
     bush(pos, "Rosebush", 2, 3)
     pos.st.life[0, 0] = 3
