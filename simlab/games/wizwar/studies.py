@@ -179,8 +179,9 @@ def _mean_ci(x: np.ndarray, alpha: float) -> tuple[float, float, float]:
 def school_cells(facts: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
     """Per player count, board set and triple of schools: ``n`` games, ``rounds`` (mean, t
     interval), the share of each outcome (:data:`OUTCOMES`; Wilson intervals) and the first
-    player's win rate with its exact binomial p-value against 1/players (``p_first``) and
-    Holm's adjustment over every cell (``p_first_holm``)."""
+    player's share of the decided games (draws left out, as in :func:`first_player_edge`) with
+    its exact binomial p-value against 1/players (``p_first``) and Holm's adjustment over every
+    cell (``p_first_holm``)."""
     rows = []
     for (players, board_set, schools), part in facts.group_by("players", "board_set", "schools", maintain_order=True):
         n = part.height
@@ -194,9 +195,10 @@ def school_cells(facts: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
             clo, chi = proportion_ci(k, n, alpha=alpha)
             row |= {o: k / n, f"{o}_low": float(clo), f"{o}_high": float(chi)}
         k = int(part["first_won"].sum())
-        flo, fhi = proportion_ci(k, n, alpha=alpha)
-        row |= {"first_rate": k / n, "first_low": float(flo), "first_high": float(fhi),
-                "p_first": float(st.binomtest(k, n, 1 / int(players)).pvalue)}
+        nd = n - got.get("draw", 0)
+        flo, fhi = proportion_ci(k, nd, alpha=alpha) if nd else (float("nan"), float("nan"))
+        row |= {"first_rate": k / nd if nd else float("nan"), "first_low": float(flo), "first_high": float(fhi),
+                "p_first": float(st.binomtest(k, nd, 1 / int(players)).pvalue) if nd else float("nan")}
         rows.append(row)
     out = pl.DataFrame(rows).sort("players", "board_set", "schools")
     _, p_holm = adjust(out["p_first"].to_numpy(), "holm", alpha)
@@ -240,11 +242,19 @@ def school_effects(facts: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
 
 
 def first_player_edge(facts: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
-    """The first player's win rate per player count and board set, all triples pooled, against
-    a fair 1/players: Wilson interval, exact binomial p-value, and the equivalence verdict with a
-    margin of :data:`~simlab.analysis.WIN_RATE_MARGIN` (only "equivalent" may be read as no edge)."""
+    """The first player's share of the decided games per player count and board set, all
+    triples pooled, against a fair 1/players: Wilson interval, exact binomial p-value, and the
+    equivalence verdict with a margin of :data:`~simlab.analysis.WIN_RATE_MARGIN` (only
+    "equivalent" may be read as no edge). Draws (``outcome == "draw"``) are left out and counted
+    (``draws``): against all games, a board where most games hit the round cap made every seat
+    look handicapped (the first player "won 22% against a fair 50%" on ``gated``)."""
     rows = []
-    for (players, board_set), part in facts.group_by("players", "board_set", maintain_order=True):
+    if "outcome" not in facts.columns:
+        facts = facts.with_columns(outcome=pl.lit("won"))
+    for (players, board_set), whole in facts.group_by("players", "board_set", maintain_order=True):
+        part = whole.filter(pl.col("outcome") != "draw")
+        if part.height == 0:
+            continue
         n, k = part.height, int(part["first_won"].sum())
         lo, hi = proportion_ci(k, n, alpha=alpha)
         fair = 1 / int(players)
@@ -252,8 +262,8 @@ def first_player_edge(facts: pl.DataFrame, alpha: float = 0.05) -> pl.DataFrame:
         rate = k / n
         se = float(np.sqrt(max(rate * (1 - rate), 1e-12) / n))
         v = equivalence_verdict(rate - fair, se, n, WIN_RATE_MARGIN, alpha=alpha, different=p < alpha)
-        rows.append({"players": int(players), "board_set": board_set, "n": n, "first_rate": rate,
-                     "ci_low": float(lo), "ci_high": float(hi), "fair": fair, "p_value": p,
+        rows.append({"players": int(players), "board_set": board_set, "n": n, "draws": whole.height - n,
+                     "first_rate": rate, "ci_low": float(lo), "ci_high": float(hi), "fair": fair, "p_value": p,
                      "verdict": v["verdict"], "games_needed": v["games_needed"]})
     return pl.DataFrame(rows).sort("players", "board_set")
 
@@ -393,10 +403,16 @@ def section_schools(ctx) -> None:
             if len(signs) > 1:
                 continue
             word = "lengthens" if r["d_rounds"] > 0 else "shortens"
-            lo, hi = (r["d_rounds_low"], r["d_rounds_high"]) if r["d_rounds"] > 0 else \
-                (-r["d_rounds_high"], -r["d_rounds_low"])
-            bits.append(f"{school.capitalize()} {word} {players}-player games by {abs(r['d_rounds']):.1f} rounds "
-                        f"{_iv(lo, hi, 1)}{_robust(rs, sets)}")
+
+            def size(x: dict[str, Any]) -> str:
+                lo, hi = (x["d_rounds_low"], x["d_rounds_high"]) if x["d_rounds"] > 0 else \
+                    (-x["d_rounds_high"], -x["d_rounds_low"])
+                where = f" ({x['board_set']})" if len(sets) > 1 else ""
+                return f"{abs(x['d_rounds']):.1f} rounds {_iv(lo, hi, 1)}{where}"
+            # one board set's number would read as the answer for all: give the smallest and largest
+            ordered = sorted(rs, key=lambda x: abs(x["d_rounds"]))
+            amount = size(ordered[0]) if len(ordered) == 1 else f"{size(ordered[0])} to {size(ordered[-1])}"
+            bits.append(f"{school.capitalize()} {word} {players}-player games by {amount}{_robust(rs, sets)}")
         lead.append("**What a school changes** (games with it against games without, Holm over every school, "
                     "player count and measure): " + ("; ".join(bits) + "." if bits else
                                                      "no school changes game length by more than chance shows."))
@@ -417,7 +433,8 @@ def section_schools(ctx) -> None:
             word = f"no edge shown, and none ruled out ({r['games_needed']:,} games would decide)"
         fp.append(f"{r['players']} players{where}: {_pct(r['first_rate'])} {_iv(r['ci_low'], r['ci_high'])} against a "
                   f"fair {_pct(r['fair'])}, n = {r['n']:,}: {word}")
-    lead.append("**The first player** (drawn at random, R25): " + "; ".join(fp) + ".")
+    lead.append("**The first player** (drawn at random, R25; share of the decided games, draws left out): "
+                + "; ".join(fp) + ".")
     col = []
     for (players, board_set), part in colours.group_by("players", "board_set", maintain_order=True):
         part = part.sort("win_rate")
@@ -455,7 +472,7 @@ def section_schools(ctx) -> None:
                  "over every row and measure of this table.")
     doc.heading("Per triple: length, how games are won, the first player (95% intervals)", 3)
     doc.table(["players", "board set", "schools", "games", "rounds", "treasure", "kills", "one of each",
-               "last alive", "draw", "first player wins", "Holm p (vs fair)"],
+               "last alive", "draw", "first player (decided games)", "Holm p (vs fair)"],
               [[r["players"], r["board_set"], _school_name(r["schools"]), f"{r['n']:,}",
                 f"{r['rounds']:.1f} {_iv(r['rounds_low'], r['rounds_high'], 1)}",
                 *[f"{_pct(r[o])} {_iv(r[f'{o}_low'], r[f'{o}_high'])}" for o in OUTCOMES],
@@ -475,9 +492,10 @@ def section_schools(ctx) -> None:
                      f"Mean rounds per game for each triple of schools, {board_set} boards")
     except Exception as exc:  # a chart is a convenience: the table above carries the numbers
         doc.para(f"(chart skipped: {exc})")
-    doc.heading("The first player's win rate, all triples pooled", 3)
-    doc.table(["players", "board set", "games", "first player wins", "fair", "p (exact binomial)", "verdict"],
-              [[r["players"], r["board_set"], f"{r['n']:,}",
+    doc.heading("The first player's share of the decided games, all triples pooled", 3)
+    doc.table(["players", "board set", "decided games", "draws", "first player wins", "fair", "p (exact binomial)",
+               "verdict"],
+              [[r["players"], r["board_set"], f"{r['n']:,}", f"{r['draws']:,}",
                 f"{_pct(r['first_rate'])} {_iv(r['ci_low'], r['ci_high'])}", _pct(r["fair"]), f"{r['p_value']:.2g}",
                 r["verdict"]] for r in fpe.iter_rows(named=True)])
     doc.heading("Win rate by board colour (the wizard's own sector), all triples pooled", 3)

@@ -123,6 +123,19 @@ def test_first_player_edge_verdicts():
     assert small["verdict"] == "inconclusive" and small["games_needed"] > 40
 
 
+def test_first_player_edge_leaves_draws_out():
+    """A-30: a game at the round cap is a draw, won by nobody. The first player's edge is measured
+    on the decided games: 4,000 wins of 8,000 decided games with 12,000 draws is no edge (against
+    all 20,000 games it would read as a 20% 'handicap'), and the draws are counted."""
+    n = 20_000
+    f = pl.DataFrame({"players": [2] * n, "board_set": ["gated"] * n,
+                      "first_won": [1] * 4_000 + [0] * (n - 4_000),
+                      "outcome": ["treasure"] * 8_000 + ["draw"] * 12_000})
+    r = studies.first_player_edge(f).row(0, named=True)
+    assert r["n"] == 8_000 and r["draws"] == 12_000 and r["first_rate"] == 0.5
+    assert r["verdict"] != "different"
+
+
 def test_colour_edge_tests_the_colours_against_each_other():
     """Win rate per board colour with Wilson intervals and one chi-square test per player count."""
     seats = pl.DataFrame({"variant": ["v"] * 400, "players": [2] * 400, "colour": [0, 3] * 200,
