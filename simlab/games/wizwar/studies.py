@@ -17,6 +17,7 @@ turn order (the first player) and the colours separately.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
@@ -361,6 +362,79 @@ def _robust(rows: list[dict[str, Any]], sets: list[str]) -> str:
     return " on every board set" if got == sets else f" (board sets {', '.join(got)} only: not robust)"
 
 
+def _short_answers(cells: pl.DataFrame, facts: pl.DataFrame, effects: pl.DataFrame, fpe: pl.DataFrame,
+                   colours: pl.DataFrame, sets: list[str]) -> list[str]:
+    """The schools study's first screen when it has many cells (player count x board set): each
+    answer counted over the cells, one example with its interval and n, and what holds on every
+    board set; the per-cell lists follow in the section."""
+    out = []
+    groups = list(cells.group_by("players", "board_set", maintain_order=True))
+    n_cells = len(groups)
+    short, long_ = Counter(), Counter()
+    differ = 0
+    for (players, board_set), part in groups:
+        part = part.sort("rounds")
+        short[part["schools"][0]] += 1
+        long_[part["schools"][-1]] += 1
+        runs = [g["rounds"].to_numpy() for _, g in facts.filter(
+            (pl.col("players") == players) & (pl.col("board_set") == board_set)).group_by("schools")]
+        if len(runs) > 1 and len({float(x.mean()) for x in runs}) > 1 and st.kruskal(*runs).pvalue < 0.05:
+            differ += 1
+    (fast, nf), (slow, ns) = short.most_common(1)[0], long_.most_common(1)[0]
+    ex = cells.filter(pl.col("players") == cells["players"].min())
+    ex = ex.filter(pl.col("board_set") == ("extracted" if "extracted" in sets else sets[0])).sort("rounds")
+    a, z = ex.row(0, named=True), ex.row(ex.height - 1, named=True)
+    out.append(f"Game length: the triples differ in {differ} of {n_cells} cells (player count x board set, "
+               f"Kruskal-Wallis); the shortest games come with {_school_name(fast)} in {nf} cells, the longest "
+               f"with {_school_name(slow)} in {ns}; e.g. {a['players']} players on {a['board_set']} boards: "
+               f"{a['rounds']:.1f} rounds {_iv(a['rounds_low'], a['rounds_high'], 1)} with "
+               f"{_school_name(a['schools'])} to {z['rounds']:.1f} {_iv(z['rounds_low'], z['rounds_high'], 1)} "
+               f"with {_school_name(z['schools'])}, n = {a['n']:,} games each.")
+    if effects.height:
+        shown = effects.filter(pl.col("p_rounds_holm") < 0.05)
+        robust: dict[tuple[str, str], list[int]] = {}
+        partial = 0
+        for (school, players), part in shown.group_by("school", "players", maintain_order=True):
+            signs = set(np.sign(part["d_rounds"].to_numpy()).tolist())
+            if len(signs) == 1 and sorted(part["board_set"].unique().to_list()) == sets:
+                word = "lengthens" if signs.pop() > 0 else "shortens"
+                robust.setdefault((school, word), []).append(int(players))
+            else:
+                partial += 1
+        said = [f"{school.capitalize()} {word} games at {', '.join(str(p) for p in sorted(ps))} players"
+                for (school, word), ps in sorted(robust.items())]
+        out.append("What a school changes (games with it against games without, Holm): on every board set, "
+                   + ("; ".join(said) if said else "nothing") + f"; {partial} more effects show on some board sets "
+                   "only. The size depends on the board (the table below).")
+    pooled = facts.group_by("players").agg(pl.len().alias("n"),
+                                           *[(pl.col("outcome") == o).mean().alias(o) for o in OUTCOMES])
+    out.append("How games are won (all triples and board sets pooled): " + "; ".join(
+        f"{r['players']} players: treasure {_pct(r['treasure'])}, kills {_pct(r['kills'])}, one of each "
+        f"{_pct(r['mixed'])}, last wizard alive {_pct(r['last_alive'])}, draw {_pct(r['draw'])} (n = {r['n']:,})"
+        for r in pooled.sort("players").iter_rows(named=True)) + ".")
+    verdicts = Counter()
+    for r in fpe.iter_rows(named=True):
+        if r["verdict"] == "different":
+            verdicts["an edge" if r["first_rate"] > r["fair"] else "a handicap"] += 1
+        else:
+            verdicts["no edge (equivalent within 1 point)" if r["verdict"] == "equivalent"
+                     else "neither shown nor ruled out"] += 1
+    without = sorted({r["board_set"] for r in fpe.iter_rows(named=True)
+                      if not (r["verdict"] == "different" and r["first_rate"] > r["fair"])})
+    e = fpe.filter(pl.col("board_set") == ("extracted" if "extracted" in sets else sets[0])).row(0, named=True)
+    cols = colours.group_by("players", "board_set").agg(pl.col("p_equal").first())
+    uneven = cols.filter(pl.col("p_equal") < 0.05)
+    out.append("The first player (share of the decided games): " + ", ".join(
+        f"{k} in {v}" for k, v in verdicts.most_common()) + f" of {fpe.height} cells"
+               + (f" (not on: {', '.join(without)})" if without else " (on every board set)")
+               + f"; e.g. {e['players']} players on {e['board_set']} boards: {_pct(e['first_rate'])} "
+               f"{_iv(e['ci_low'], e['ci_high'])} against a fair {_pct(e['fair'])}, n = {e['n']:,}. Board colours win "
+               f"unequally (chi-square p < 0.05) in {uneven.height} of {cols.height} cells ("
+               + ", ".join(f"{b}: {n}" for b, n in sorted(Counter(uneven['board_set'].to_list()).items()))
+               + "); a colour edge measures the sector drawings, which are unchecked data.")
+    return out
+
+
 def section_schools(ctx) -> None:
     """Report section ``wizwar_schools``: the answer first (game length per triple, what each
     school changes, how games are won, the first player's edge and the board colours' edge), then
@@ -447,12 +521,17 @@ def section_schools(ctx) -> None:
                 + ". A colour edge measures the sector drawings, which are unchecked data.")
     doc.bullets(lead)
     # the answer box holds five sentences: the caveat, game length (one per player count, joined),
-    # what a school changes, how games are won, and the seats (first player and colours, joined)
+    # what a school changes, how games are won, and the seats (first player and colours, joined);
+    # with several board sets the per-cell lists run to screens, so the box counts them instead
     n_len = len(lead) - 4
-    ctx.answer("Game length: " + " ".join(x.replace("**", "") for x in lead[:n_len]), rank=10)
-    ctx.answer(lead[n_len].replace("**", ""), rank=11)
-    ctx.answer(lead[n_len + 1].replace("**", ""), rank=12)
-    ctx.answer(" ".join(x.replace("**", "") for x in lead[n_len + 2:]), rank=13)
+    if cells.select("players", "board_set").unique().height > 3:
+        for k, text in enumerate(_short_answers(cells, facts, effects, fpe, colours, sets)):
+            ctx.answer(text, rank=10 + k)
+    else:
+        ctx.answer("Game length: " + " ".join(x.replace("**", "") for x in lead[:n_len]), rank=10)
+        ctx.answer(lead[n_len].replace("**", ""), rank=11)
+        ctx.answer(lead[n_len + 1].replace("**", ""), rank=12)
+        ctx.answer(" ".join(x.replace("**", "") for x in lead[n_len + 2:]), rank=13)
     caveat = _coverage_caveat(facts)
     ctx.answer(caveat.replace("**", ""), rank=0)
     doc.para(caveat)

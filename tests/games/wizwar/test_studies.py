@@ -361,3 +361,31 @@ def test_cards_scenario_measures_every_card_in_the_deck():
     from simlab.games.wizwar import data
     in_deck = {r["card"] for r in data.load_cards().rows if r["in_deck"]}
     assert set(cards) == in_deck
+
+
+def test_schools_first_screen_counts_the_cells_when_there_are_many():
+    """Issue 11 (a report answers on its first screen): with 2 player counts x 2 board sets the
+    answers count the cells (how many show an edge, which triple is shortest in how many) and
+    name what holds on every board set, instead of one list item per cell."""
+    rng = np.random.default_rng(5)
+    rows = []
+    fast, slow = "alchemy+elemental+mentalism", "conjuration+mutation+thaumaturgy"
+    for players in (2, 3):
+        for board_set in ("extracted", "open"):
+            for schools, mean in ((fast, 8.0), (slow, 12.0)):
+                for _ in range(400):
+                    rows.append({"players": players, "board_set": board_set, "schools": schools,
+                                 "rounds": int(rng.poisson(mean)), "outcome": "treasure",
+                                 "first_won": int(rng.random() < (0.7 if board_set == "open" else 1 / players))})
+    facts = pl.DataFrame(rows)
+    colours = pl.DataFrame({"players": [2, 2, 3, 3], "board_set": ["extracted", "open"] * 2,
+                            "p_equal": [1e-9, 0.5, 0.4, 0.6]})
+    sets = ["extracted", "open"]
+    out = studies._short_answers(studies.school_cells(facts), facts, studies.school_effects(facts),
+                                 studies.first_player_edge(facts), colours, sets)
+    assert out[0].startswith("Game length: the triples differ in 4 of 4 cells")
+    assert "Alchemy + Elemental + Mentalism in 4 cells" in out[0]
+    assert "Conjuration lengthens games at 2, 3 players" in out[1]
+    assert "Mentalism shortens games at 2, 3 players" in out[1]
+    assert "an edge in 2" in out[3] and "of 4 cells (not on: extracted)" in out[3]
+    assert "unequally (chi-square p < 0.05) in 1 of 4 cells (extracted: 1)" in out[3]
