@@ -12,12 +12,21 @@ from collections.abc import Mapping
 import numpy as np
 import polars as pl
 
-from simlab.analysis.stats import adjust, cluster_sums, contrast_from_sums, paired_difference, proportion_ci
+from simlab.analysis.stats import (
+    adjust,
+    cluster_moments,
+    cluster_sums,
+    contrast_from_moments,
+    paired_difference,
+    proportion_ci,
+)
 from simlab.analysis.winrates import win_value
 
 __all__ = ["card_metrics", "card_effects", "rank_cards"]
 
 _GROUPS = ("available", "unavailable", "acquired", "not_acquired")
+#: games of one variant read at a time by :func:`card_metrics` (its memory is bounded by a batch)
+GAMES_PER_BATCH = 50_000
 
 
 def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.DataFrame,
@@ -98,25 +107,36 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
             .collect(engine="streaming")
         )
 
-    per_game = pl.concat([per_game_of(cl.filter(pl.col(vk) == k), sw.filter(pl.col(vk) == k)) for k in keys]
-                         or [per_game_of(cl, sw)])
+    # a batch of games at a time (issue 12): the per-game sums are reduced at once to per-card sums
+    # and second moments (stats.cluster_moments), which add up over batches, so memory is bounded
+    # by a batch, not by the variant or the study; the clustered IWD comes from the moments
+    sums = [pl.col("acquired").sum(), pl.col("played").sum()]
+    parts = []
+    if keys:
+        spans = sw.group_by(vk).agg(lo=pl.col("game_id").min(), hi=pl.col("game_id").max()).collect()
+        for k, lo, hi in spans.sort(vk).iter_rows():
+            for start in range(int(lo), int(hi) + 1, GAMES_PER_BATCH):
+                pick = (pl.col(vk) == k) & pl.col("game_id").is_between(start, start + GAMES_PER_BATCH - 1)
+                parts.append(per_game_of(cl.filter(pick), sw.filter(pick))
+                             .group_by(vk, ck).agg(*cluster_moments(), *sums))
+    else:
+        parts.append(per_game_of(cl, sw).group_by(vk, ck).agg(*cluster_moments(), *sums))
+    moments = pl.concat(parts).group_by(vk, ck).agg(pl.all().sum())
     if ck == "card":
         card_names = (cl.group_by(vk, "card").agg(pl.col("card_id").first()) if has_id
-                      else per_game.lazy().select(vk, ck).unique())
+                      else moments.lazy().select(vk, ck).unique())
     out = (
-        per_game.lazy().group_by(vk, ck)
-        .agg(
-            games_available=pl.len(),
-            n_available=(pl.col("a1") + pl.col("a0")).sum(),
-            wins_available=(pl.col("b1") + pl.col("b0")).sum(),
-            n_acquired=pl.col("a1").sum(),
-            wins_acquired=pl.col("b1").sum(),
-            _acquired=pl.col("acquired").sum().cast(pl.Float64),
-            _played=pl.col("played").sum().cast(pl.Float64),
+        moments.lazy()
+        .select(
+            vk, ck,
+            games_available=pl.col("games").cast(pl.Int64),
+            n_available=pl.col("sum_a1") + pl.col("sum_a0"),
+            wins_available=pl.col("sum_b1") + pl.col("sum_b0"),
+            n_acquired=pl.col("sum_a1"),
+            wins_acquired=pl.col("sum_b1"),
+            acquired_per_game=pl.col("acquired").cast(pl.Float64) / (pl.col("sum_a1") + pl.col("sum_a0")),
+            played_per_game=pl.col("played").cast(pl.Float64) / (pl.col("sum_a1") + pl.col("sum_a0")),
         )
-        .with_columns(acquired_per_game=pl.col("_acquired") / pl.col("n_available"),
-                      played_per_game=pl.col("_played") / pl.col("n_available"))
-        .drop("_acquired", "_played")
         .join(totals, on=vk, how="left")
         .join(card_names, on=[vk, ck], how="left")
         .with_columns(
@@ -142,7 +162,7 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
         cols[f"_k_{g}"] = k
     # IWD: the seats of one game fall in both groups (buyers and non-buyers), so its interval is
     # game-clustered (issue 11: the naive interval treated them as independent)
-    d = (contrast_from_sums(per_game, by=(vk, ck), alpha=alpha)
+    d = (contrast_from_moments(moments, by=(vk, ck), alpha=alpha)
          .join(out.select(vk, ck), on=[vk, ck], how="right")
          .with_columns(diff=pl.col("win_yes") - pl.col("win_no")))
     out = out.with_columns(

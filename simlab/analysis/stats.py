@@ -395,6 +395,59 @@ def contrast_from_sums(per_game: pl.DataFrame, by: tuple[str, ...] = (), strata:
         n_yes=pl.col("n1").sum(), n_no=pl.col("n0").sum(),
         win_yes=pl.col("s1").sum() / pl.col("n1").sum(), win_no=pl.col("s0").sum() / pl.col("n0").sum())
     out = est.join(var, on=key).join(naive, on=key).sort(key).collect()
+    return _finish_contrast(out, by, alpha)
+
+
+_MOMENT_COLS = ("a1", "b1", "a0", "b0")
+
+
+def cluster_moments() -> list[pl.Expr]:
+    """Per-key sums over the games of a per-game table of :func:`cluster_sums` (one row per key
+    and game): the group totals and every product of two of (a1, b1, a0, b0). Sums add up over
+    batches of games, so :func:`contrast_from_moments` gives :func:`contrast_from_sums`' answer
+    (without strata) from tables read a batch at a time: memory bounded by the batch, not the
+    study (issue 12: a report of 100 million games on a laptop)."""
+    out = [pl.len().cast(pl.Float64).alias("games"),
+           *(pl.col(c).sum().alias(f"sum_{c}") for c in ("a1", "b1", "c1", "a0", "b0", "c0"))]
+    for i, x in enumerate(_MOMENT_COLS):
+        for y in _MOMENT_COLS[i:]:
+            out.append((pl.col(x) * pl.col(y)).sum().alias(f"m_{x}{y}"))
+    return out
+
+
+def contrast_from_moments(moments: pl.DataFrame, by: tuple[str, ...], alpha: float = 0.05) -> pl.DataFrame:
+    """:func:`contrast_from_sums` (no strata, clustered by game) from the per-key sums of
+    :func:`cluster_moments` (summed over batches when the table was read in batches). A game's
+    influence u = (b1 - p1 a1) / n1 - (b0 - p0 a0) / n0 is linear in its sums, so the sum of
+    u squared over the games is a quadratic form in their second moments."""
+    m = moments
+    n1, s1, q1 = pl.col("sum_a1"), pl.col("sum_b1"), pl.col("sum_c1")
+    n0, s0, q0 = pl.col("sum_a0"), pl.col("sum_b0"), pl.col("sum_c0")
+    both = (n1 > 0) & (n0 > 0)
+    p1, p0 = s1 / n1, s0 / n0
+
+    def mm(x: str, y: str) -> pl.Expr:
+        return pl.col(f"m_{x}{y}") if f"m_{x}{y}" in m.columns else pl.col(f"m_{y}{x}")
+    # u = (b1 - p1 a1) / n1 - (b0 - p0 a0) / n0: sum over games of u^2
+    e1 = (mm("b1", "b1") - 2 * p1 * mm("a1", "b1") + p1 ** 2 * mm("a1", "a1")) / n1 ** 2
+    e0 = (mm("b0", "b0") - 2 * p0 * mm("a0", "b0") + p0 ** 2 * mm("a0", "a0")) / n0 ** 2
+    cross = (mm("b1", "b0") - p0 * mm("b1", "a0") - p1 * mm("a1", "b0") + p1 * p0 * mm("a1", "a0")) / (n1 * n0)
+    dev1 = q1 - 2 * p1 * s1 + n1 * p1 ** 2
+    dev0 = q0 - 2 * p0 * s0 + n0 * p0 ** 2
+    out = (m.lazy().with_columns(
+        diff=pl.when(both).then(p1 - p0).otherwise(float("nan")),
+        n_yes=n1, n_no=n0, win_yes=p1, win_no=p0,
+        # one group empty: no contrast, NaN as contrast_from_sums gives
+        ss=pl.when(both).then((e1 + e0 - 2 * cross).clip(lower_bound=0.0)).otherwise(float("nan")),
+        N=n1 + n0,
+        ss_naive=pl.when(both).then(dev1 / n1 ** 2 + dev0 / n0 ** 2).otherwise(float("nan")))
+        .sort(list(by)).collect())
+    return _finish_contrast(out, by, alpha)
+
+
+def _finish_contrast(out: pl.DataFrame, by: tuple[str, ...] | None, alpha: float) -> pl.DataFrame:
+    """Standard errors, interval and p-value of :func:`contrast_from_sums` and
+    :func:`contrast_from_moments` from their sums (``games``, ``ss``, ``N``, ``ss_naive``)."""
     g = out["games"].to_numpy().astype(float)
     nn = out["N"].to_numpy().astype(float)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -406,7 +459,8 @@ def contrast_from_sums(per_game: pl.DataFrame, by: tuple[str, ...] = (), strata:
         p = np.where(np.isfinite(diff) & np.isfinite(se), 2.0 * stats.norm.sf(np.abs(z)), np.nan)
     out = out.with_columns(se=pl.Series(se), ci_low=pl.Series(diff - q * se), ci_high=pl.Series(diff + q * se),
                            p_value=pl.Series(p), se_naive=pl.Series(se_naive),
-                           n_yes=pl.col("n_yes").cast(pl.Int64), n_no=pl.col("n_no").cast(pl.Int64))
+                           n_yes=pl.col("n_yes").cast(pl.Int64), n_no=pl.col("n_no").cast(pl.Int64),
+                           games=pl.col("games").cast(pl.Int64))
     return out.select(*(by or []), "n_yes", "win_yes", "n_no", "win_no", "diff", "se", "ci_low", "ci_high",
                       "p_value", "se_naive", "games")
 

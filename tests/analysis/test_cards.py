@@ -218,3 +218,53 @@ def test_iwd_interval_is_game_clustered():
     assert r["iwd"] == pytest.approx(naive["diff"])
     width, naive_width = r["iwd_ci_high"] - r["iwd_ci_low"], naive["ci_high"] - naive["ci_low"]
     assert width / naive_width == pytest.approx(np.sqrt(2), rel=0.01)
+
+
+def test_card_metrics_in_batches_of_games_gives_the_same_table(boost_study, monkeypatch):
+    """Issue 12 (a report's memory bounded whatever the study size): card_metrics reads a variant
+    a batch of games at a time and adds up per-card sums and second moments; the table, the
+    game-clustered IWD interval included, is the same whatever the batch (20,000 games in one
+    batch against batches of 777 games)."""
+    from simlab.analysis import cards as C
+
+    seats, cards, _ = boost_study
+    whole = card_metrics(seats, cards)
+    monkeypatch.setattr(C, "GAMES_PER_BATCH", 777)
+    batched = card_metrics(seats, cards)
+    assert whole.columns == batched.columns and whole.height == batched.height == 2
+    for c in whole.columns:
+        a, b = whole[c].to_numpy(), batched[c].to_numpy()
+        if a.dtype.kind in "fiu":
+            assert np.allclose(a.astype(float), b.astype(float), rtol=1e-9, atol=1e-12, equal_nan=True), c
+        else:
+            assert (a == b).all(), c
+
+
+def test_contrast_from_moments_equals_contrast_from_sums():
+    """stats.contrast_from_moments (per-card sums and second moments, added over batches) gives
+    contrast_from_sums' difference, clustered and naive standard errors, interval and p-value,
+    including a card whose 'no' group is empty (NaN, as before)."""
+    from simlab.analysis.stats import cluster_moments, cluster_sums, contrast_from_moments, contrast_from_sums
+
+    rng = np.random.default_rng(3)
+    n = 2_000
+    rows = {"card": [], "game_id": [], "_acq": [], "win": []}
+    for g in range(n):
+        for seat in range(3):
+            for card, p in (("x", 0.3), ("always", 1.0)):
+                acq = bool(rng.random() < p)
+                rows["card"].append(card)
+                rows["game_id"].append(g)
+                rows["_acq"].append(acq)
+                rows["win"].append(float(rng.random() < 0.3 + 0.2 * acq))
+    per_game = pl.DataFrame(rows).group_by("card", "game_id").agg(*cluster_sums("_acq", "win"))
+    ref = contrast_from_sums(per_game, by=("card",))
+    halves = [per_game.filter(pl.col("game_id") < 700), per_game.filter(pl.col("game_id") >= 700)]
+    moments = (pl.concat([h.group_by("card").agg(*cluster_moments()) for h in halves])
+               .group_by("card").agg(pl.all().sum()))
+    new = contrast_from_moments(moments, by=("card",))
+    assert ref.columns == new.columns
+    for c in ref.columns[1:]:
+        assert np.allclose(ref[c].to_numpy().astype(float), new[c].to_numpy().astype(float),
+                           rtol=1e-9, atol=1e-12, equal_nan=True), c
+    assert np.isnan(new.filter(pl.col("card") == "always")["se"][0])
