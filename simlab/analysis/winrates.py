@@ -12,6 +12,11 @@ from simlab.analysis.stats import proportion_ci
 
 __all__ = ["win_rates", "win_value"]
 
+#: :func:`win_rates` reads a seats table of more rows than this a batch of games at a time
+BATCH_SEATS = 2_000_000
+#: games of one variant in one batch
+GAMES_PER_BATCH = 250_000
+
 
 def win_value(seats: pl.LazyFrame | pl.DataFrame, name: str = "win") -> pl.LazyFrame:
     """The seats table (lazy) with a Float64 column ``name``: what the seat's result is worth.
@@ -49,12 +54,33 @@ def win_rates(seats: pl.LazyFrame | pl.DataFrame, by: Sequence[str] = ("variant"
     """
     keys = list(by)
     game = [c for c in ("variant", "game_id") if c not in keys]
-    per_game = (win_value(seats).group_by(*keys, *game).agg(n_g=pl.len(), w_g=pl.col("win").sum()))
-    p = pl.col("w_g").sum() / pl.col("n_g").sum()
-    out = (per_game.group_by(keys).agg(
-        n=pl.col("n_g").sum(), wins=pl.col("w_g").sum(), games=pl.len(),
-        ss=((pl.col("w_g") - p * pl.col("n_g")) ** 2).sum())
-           .sort(keys).collect())
+    lf = seats.lazy()
+
+    def sums(part: pl.LazyFrame) -> pl.DataFrame:
+        # per group: seat-games, wins, games and the per-game second moments; they add up over
+        # batches of whole games, and ss = sum_g (w_g - p n_g)^2 is a quadratic form in them
+        return (win_value(part).group_by(*keys, *game).agg(n_g=pl.len(), w_g=pl.col("win").sum())
+                .group_by(keys).agg(
+                    n=pl.col("n_g").sum(), wins=pl.col("w_g").sum(), games=pl.len(),
+                    s_ww=(pl.col("w_g") ** 2).sum(), s_wn=(pl.col("w_g") * pl.col("n_g")).sum(),
+                    s_nn=(pl.col("n_g").cast(pl.Float64) ** 2).sum())
+                .collect())
+
+    # a large table is read a batch of games at a time (issue 12: memory bounded by the batch, not
+    # the study; the shared-win window and the per-game groups of 10 million games held 3-5 GB)
+    if lf.select(pl.len()).collect().item() <= BATCH_SEATS:
+        parts = [sums(lf)]
+    else:
+        spans = lf.group_by("variant").agg(lo=pl.col("game_id").min(), hi=pl.col("game_id").max()).collect()
+        parts = []
+        for v, lo, hi in spans.sort("variant").iter_rows():
+            for start in range(int(lo), int(hi) + 1, GAMES_PER_BATCH):
+                parts.append(sums(lf.filter((pl.col("variant") == v)
+                                            & pl.col("game_id").is_between(start, start + GAMES_PER_BATCH - 1))))
+    p = pl.col("wins") / pl.col("n")
+    out = (pl.concat(parts).group_by(keys).agg(pl.all().sum())
+           .with_columns(ss=(pl.col("s_ww") - 2 * p * pl.col("s_wn") + p ** 2 * pl.col("s_nn")).clip(lower_bound=0.0))
+           .drop("s_ww", "s_wn", "s_nn").sort(keys))
     n = out["n"].to_numpy().astype(float)
     g = out["games"].to_numpy().astype(float)
     rate = np.where(n > 0, out["wins"].to_numpy() / np.where(n > 0, n, 1.0), np.nan)

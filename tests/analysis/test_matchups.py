@@ -169,3 +169,38 @@ def test_seat_game_win_rates_are_game_clustered():
     assert r["games"] == 10_000 and r["n"] == 20_000
     one = win_rates(two_player_seats(rng.random(10_000) < 0.55), by=("variant", "bot")).row(0, named=True)
     assert 0.01 < one["ci_high"] - one["ci_low"] < 0.03
+
+
+def test_win_rates_in_batches_of_games_give_the_same_table(monkeypatch):
+    """Issue 12 (a report's memory bounded whatever the study size): a seats table over
+    winrates.BATCH_SEATS rows is read a variant and a batch of games at a time; with shared wins
+    (1/k each), a bot in two seats of a game (the game-clustered interval) and two variants, the
+    table is the one a single pass gives (batches of 333 games against one pass)."""
+    from simlab.analysis import win_rates
+    from simlab.analysis import winrates as W
+
+    rng = np.random.default_rng(15)
+    n = 3_000
+    g = np.repeat(np.arange(n), 3)
+    seat = np.tile([0, 1, 2], n)
+    winner = rng.integers(0, 3, n)
+    shared = rng.random(n) < 0.1  # seats 0 and 1 share the win
+    won = (seat == np.repeat(winner, 3)) & ~np.repeat(shared, 3)
+    share = np.repeat(shared, 3) & (seat < 2)
+    bots = np.array(["a", "a", "b"], dtype=object)[seat]
+    variant = np.where(g < 1_700, "v1", "v2").astype(object)
+    seats = seats_frame(g, seat, seat, bots, won, variant=variant, shared_win=share, players=3)
+    whole = {by: win_rates(seats, by=by) for by in (("variant", "bot"), ("variant", "seat"), ("bot",))}
+    monkeypatch.setattr(W, "BATCH_SEATS", 100)
+    monkeypatch.setattr(W, "GAMES_PER_BATCH", 333)
+    for by, a in whole.items():
+        b = win_rates(seats, by=by)
+        assert a.columns == b.columns and a.height == b.height
+        for c in a.columns:
+            x, y = a[c].to_numpy(), b[c].to_numpy()
+            if x.dtype.kind in "fiu":
+                assert np.allclose(x.astype(float), y.astype(float), rtol=1e-9, atol=1e-12), (by, c)
+            else:
+                assert (x == y).all(), (by, c)
+    r = whole[("variant", "bot")].filter((pl.col("variant") == "v1") & (pl.col("bot") == "a")).row(0, named=True)
+    assert r["games"] == 1_700 and r["n"] == 3_400
