@@ -1,4 +1,5 @@
-"""The ``simlab`` command line: games, cards, run, report, replay, bench, check.
+"""The ``simlab`` command line: games, cards, run, report, replay, bench, compile, check, tune,
+ladder.
 
 User mistakes (bad scenario, unknown game/card/bot, numbers out of range, existing output or
 report) and what the disk refuses (read-only folder, full disk, a file in the way) print one line
@@ -506,6 +507,82 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if rep.ok else 1
 
 
+def cmd_tune(args: argparse.Namespace) -> int:
+    """Search a preset's parameters for the highest win rate against a field (simlab.tuning)."""
+    from simlab.scenario import resolve_game
+    from simlab.tuning import tune
+
+    _check_seed(args.seed)
+    _check_jobs(args.jobs)
+    spec = resolve_game(args.game)
+    against = [b.strip() for b in args.against.split(",")] if args.against else None
+    params = [p.strip() for p in args.params.split(",")] if args.params else None
+    players = args.players if args.players is not None else _default_players(spec)
+    out = args.out if args.out is not None else Path(f"{args.name or f'{args.preset}_tuned_{players}p'}.toml")
+    _announce_compile(spec)
+    res = tune(args.game, args.preset, against=against, players=players, budget=args.budget,
+               games_per_candidate=args.games_per_candidate, popsize=args.popsize, params=params,
+               fresh_games=args.fresh_games, seed=args.seed, n_jobs=args.jobs, name=args.name, out=out,
+               resume=args.resume, overwrite=args.overwrite, progress=not args.quiet and sys.stderr.isatty())
+    f = res.fresh
+    if args.json:
+        print(json.dumps({"game": res.game, "preset": res.preset, "name": res.name, "params": res.params,
+                          "search": res.search, "fresh": f, "out": str(res.out)}, default=float))
+        return 0
+    last = res.search[-1] if res.search else {}
+    print(f"tune {res.game}: {res.preset} against {', '.join(against or [res.preset])} at {players} players; "
+          f"{len(res.search)} generations, {last.get('games', 0):,} search games")
+    print(format_table([{"parameter": k, "hand-set": float(spec.bot_vector(res.preset)[list(spec.bot_params).index(k)]),
+                         "tuned": round(v, 4)} for k, v in res.params.items()]))
+    rows = []
+    for label, r in (("tuned", f["tuned"]), ("hand-set", f["handset"])):
+        rows.append({"bot": label, "win rate": f"{r['p']:.4f}", "95% interval": f"{r['ci_low']:.4f}-{r['ci_high']:.4f}",
+                     "n": r["n"]})
+    print(f"on {f['n']:,} fresh games (seeds the search never used), against the same field:")
+    print(format_table(rows))
+    g = f["gain"]
+    print(f"gain (paired, tuned - hand-set): {g['diff']:+.4f} ({g['ci_low']:+.4f} to {g['ci_high']:+.4f}), "
+          f"p = {g['p_value']:.2g}, n = {g['n']:,} paired games")
+    print(f"wrote {res.out}")
+    return 0
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    """Round robin of bots with Bradley-Terry ratings (simlab.ladder)."""
+    from simlab.ladder import ladder
+    from simlab.scenario import resolve_game
+
+    _check_seed(args.seed)
+    _check_jobs(args.jobs)
+    spec = resolve_game(args.game)
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    players = args.players if args.players is not None else _default_players(spec)
+    _announce_compile(spec)
+    lad = ladder(args.game, bots, players=players, games=args.games, seed=args.seed, n_jobs=args.jobs,
+                 progress=not args.quiet and sys.stderr.isatty())
+    if args.json:
+        print(json.dumps({"game": lad.game, "players": lad.players, "games_per_pair": lad.games_per_pair,
+                          "seed": lad.seed, "ratings": lad.ratings.to_dicts(), "rungs": lad.rungs.to_dicts(),
+                          "head_to_head": lad.head_to_head.to_dicts()}))
+        return 0
+    print(f"ladder {lad.game}: {lad.players} players, {lad.games_per_pair:,} games per pair (seats rotated), "
+          f"seed {lad.seed}")
+    print("Bradley-Terry ratings on an Elo scale (400 = odds of 10 to 1; the first bot alphabetically is 0):")
+    print(format_table([{"bot": r["bot"], "elo": _num(r["elo"], 0), "95% interval":
+                         f"{_num(r['elo_low'], 0)} to {_num(r['elo_high'], 0)}", "games": r["games"]}
+                        for r in lad.ratings.iter_rows(named=True)]))
+    print("how much skill matters: each rung's head-to-head win rate against the rung below")
+    print(format_table([{"upper": r["upper"], "lower": r["lower"], "elo gap": _num(r["elo_gap"], 0),
+                         "win rate": _num(r["win_rate"], 3), "95% interval":
+                         f"{_num(r['ci_low'], 3)}-{_num(r['ci_high'], 3)}", "n": r["n"]}
+                        for r in lad.rungs.iter_rows(named=True)]))
+    return 0
+
+
+def _num(x: float | None, digits: int) -> str:
+    return "n/a" if x is None or x != x else f"{x:.{digits}f}"
+
+
 # --------------------------------------------------------------------------------------------
 # Parser
 
@@ -602,6 +679,44 @@ def build_parser() -> argparse.ArgumentParser:
                    help="worker processes: n (at most the cores), -1 = all cores (the default), 1 = in-process")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_check)
+
+    s = sub.add_parser("tune", help="search a bot preset's parameters for the highest win rate (CMA-ES) and "
+                       "write a tuned preset file")
+    s.add_argument("game")
+    s.add_argument("--preset", required=True, help="the hand-set preset to start from")
+    s.add_argument("--against", help="comma-separated presets of the field, seats 1.. in turn (default: the "
+                   "preset itself)")
+    s.add_argument("--players", type=int, help="players per game (default 2)")
+    s.add_argument("--budget", type=int, default=200_000, help="games the search may play (default 200000)")
+    s.add_argument("--games-per-candidate", type=int, default=2_000,
+                   help="games each candidate plays per generation, on the same seeds (default 2000)")
+    s.add_argument("--popsize", type=int, help="candidates per generation (default 4 + 3 ln(parameters))")
+    s.add_argument("--params", help="comma-separated parameters to search (default every tunable one)")
+    s.add_argument("--fresh-games", type=int, default=20_000,
+                   help="games of the final check on fresh seeds, tuned and hand-set each (default 20000)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--jobs", type=int, default=-1,
+                   help="worker processes: n (at most the cores), -1 = all cores (the default), 1 = in-process")
+    s.add_argument("--name", help="the tuned preset's name (default <preset>_tuned_<players>p)")
+    s.add_argument("--out", type=Path, help="the preset file to write (default <name>.toml here); the search "
+                   "state is kept beside it until the search ends")
+    s.add_argument("--resume", action="store_true", help="finish a stopped search (same arguments)")
+    s.add_argument("--overwrite", action="store_true", help="replace a preset file simlab tune wrote")
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.set_defaults(func=cmd_tune)
+
+    s = sub.add_parser("ladder", help="round robin of bots: Bradley-Terry ratings and the gap between rungs")
+    s.add_argument("game")
+    s.add_argument("--bots", help="comma-separated presets (default every preset of the game)")
+    s.add_argument("--players", type=int, help="players per game (default 2); a pair's bots take turns in the seats")
+    s.add_argument("--games", type=int, default=2_000, help="games per pair of bots (default 2000)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--jobs", type=int, default=-1,
+                   help="worker processes: n (at most the cores), -1 = all cores (the default), 1 = in-process")
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.set_defaults(func=cmd_ladder)
     return p
 
 

@@ -172,3 +172,47 @@ AVOID_GAME = dataclasses.replace(
     load_cards=functools.partial(load_cards, setup_keys=("exclude", "include")),
     card_params=("avoid_card",),
 )
+
+
+# --------------------------------------------------------------------------------------------
+# A game with a planted optimum, for the tuner (``"toy_game:PLANTED"``): each seat's total is
+# -|aim - 3.7| - |lean - 8.0| plus normal noise (sd 6); the highest total wins. The best bot
+# therefore has aim = 3.7 and lean = 8.0, whoever it plays (each step of 1 towards it is worth
+# about 3 points of win rate against the plain bot, so the win rate never saturates).
+PLANTED_OPTIMUM = {"aim": 3.7, "lean": 8.0}
+
+
+def play_planted(game_ids, seed_words, players, bots, cards, rotate=False, check=False):
+    ids = np.asarray(game_ids, np.int64)
+    n = ids.size
+    rows = np.array([[(s + g) % bots.shape[0] if rotate else s % bots.shape[0] for s in range(players)]
+                     for g in ids], dtype=np.int16).reshape(n, players)
+    noise = np.stack([_rng(seed_words, g).normal(0.0, 6.0, players) for g in ids]).reshape(n, players)
+    aim, lean = bots[rows, 0], bots[rows, 1]
+    total = -np.abs(aim - PLANTED_OPTIMUM["aim"]) - np.abs(lean - PLANTED_OPTIMUM["lean"]) + noise
+    best = total.argmax(axis=1)
+    won = np.zeros((n, players), np.int8)
+    won[np.arange(n), best] = 1
+    return {
+        "games": {"game_id": ids, "winner": best.astype(np.int8), "turns": np.ones(n, np.int32),
+                  "end_reason": np.zeros(n, np.int16)},
+        "seats": {"game_id": np.repeat(ids, players), "seat": np.tile(np.arange(players, dtype=np.int8), n),
+                  "bot_row": rows.reshape(-1), "score": np.round(total).astype(np.int32).reshape(-1),
+                  "won": won.reshape(-1)},
+        "cards": {"game_id": np.zeros(0, np.int64), "seat": np.zeros(0, np.int8), "card": np.zeros(0, np.int32),
+                  "acquired": np.zeros(0, np.int32), "played": np.zeros(0, np.int32)},
+    }
+
+
+PLANTED = dataclasses.replace(
+    GAME,
+    name="toy_planted",
+    bots={"plain": BotPreset("plain", "aims at 1, leans at 2", {"aim": 1.0, "lean": 2.0})},
+    bot_params={"aim": 1.0, "lean": 2.0},
+    default_bot="plain",
+    play=play_planted,
+    seat_columns=(),
+    card_columns=(),
+    end_reasons=("highest_total",),
+    tunable={"aim": (0.0, 10.0), "lean": (0.0, 10.0)},
+)

@@ -137,6 +137,8 @@ class GameSpec:
             ``"exclude"`` takes the card out of the game (``setup.exclude``: Quarriors' market),
             ``"avoid"`` leaves it in and gives every seat ``avoid_card`` (a shared deck, as in
             Wiz-War, keeps the same draws in both arms, so the pairing is closer).
+        tunable: the bot parameters ``simlab tune`` searches, each with its allowed range
+            (preset files are checked against it too).
     """
 
     name: str
@@ -155,6 +157,7 @@ class GameSpec:
     end_reasons: tuple[str, ...] = ()
     card_params: tuple[str, ...] = ()
     card_effect_out: str = "exclude"
+    tunable: Mapping[str, tuple[float, float]] = field(default_factory=dict)
 
     def bot_vector(self, preset: str, overrides: Mapping[str, float] | None = None) -> np.ndarray:
         """Parameter vector of a preset with overrides applied, validated by name.

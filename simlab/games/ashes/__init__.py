@@ -7,6 +7,8 @@ holds under every preset.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from simlab.games.ashes import bots as B
@@ -15,6 +17,7 @@ from simlab.games.ashes import rules as R  # noqa: F401  (importing it registers
 from simlab.games.ashes import state as S
 from simlab.games.ashes.trace import format_events
 from simlab.games.base import BotPreset, CardTable, GameSpec, play_in_batches, play_traced, seat_frame
+from simlab.presets import with_preset_files
 
 __all__ = ["GAME", "play", "replay"]
 
@@ -129,4 +132,7 @@ GAME = GameSpec(
     card_columns=S.CARD_COLUMNS,
     end_reasons=S.END_REASONS,
     card_params=("avoid_card",),
+    tunable=B.TUNABLE,
 )
+# the tuned presets committed with the game (simlab tune; docs/tuning.md)
+GAME = with_preset_files(GAME, Path(__file__).parent / "presets")

@@ -61,6 +61,14 @@ PRESETS = {
     # develops first: ready spells and summons weigh more (checklist §3.2 builder)
     "builder": _BASE | {"w_spellboard": 1.6, "w_summon": 1.5},
 }
+
+# The parameters `simlab tune` searches, with the range it searches and preset files must keep to
+# (the on/off switches and the study arms are choices, not tuned).
+TUNABLE = {
+    "chump_life": (0.0, 10.0), "aggression": (0.0, 1.0), "w_summon": (0.0, 3.0), "meditate_min": (0.0, 10.0),
+    "meditate_max": (0.0, 5.0), "attack_margin": (-3.0, 5.0), "w_unit": (0.0, 3.0), "w_pb_dmg": (0.0, 3.0),
+    "pass_threshold": (-3.0, 3.0), "w_spellboard": (0.0, 3.0), "pb_blocked": (0.0, 100.0),
+}
 DESCRIPTIONS = {
     "balanced": "fixed scores per move: summon, attack, then the best card (docs/ashes.md)",
     "random": "uniformly random legal moves and choices (fuzzing the rules)",

@@ -87,6 +87,15 @@ PRESETS = {
     "random": BotPreset("random", "uniformly random legal choices (rules fuzzing)", {"random": 1.0}),
 }
 
+# The parameters `simlab tune` searches, with the range it searches and preset files must keep to
+# (the scores are sums of weight x cost/glory/flags, so weights beyond 3 only rescale them; the
+# policies and flags are choices, not tuned).
+TUNABLE = {
+    "w_cost": (0.0, 3.0), "w_glory": (-1.0, 3.0), "w_spell": (-3.0, 3.0), "w_portal": (-3.0, 3.0),
+    "min_cost": (0.0, 6.0), "max_portals": (0.0, 4.0), "curve_base": (1.0, 8.0), "curve_slope": (0.0, 1.5),
+    "w_curve": (0.0, 4.0), "cull_keep_quiddity": (0.0, 8.0),
+}
+
 
 @njit(cache=True)
 def die_value(s, t, b, d):

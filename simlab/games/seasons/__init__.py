@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from simlab.games.base import CardTable, GameSpec, play_in_batches, play_traced, seat_frame
@@ -10,6 +12,7 @@ from simlab.games.seasons import data
 from simlab.games.seasons import rules as R  # noqa: F401  (importing it registers the game's setup and play_game with the kernel)
 from simlab.games.seasons import state as S
 from simlab.games.seasons.trace import format_events
+from simlab.presets import with_preset_files
 
 __all__ = ["GAME", "play", "replay"]
 
@@ -117,4 +120,7 @@ GAME = GameSpec(
     seat_columns=("shared_win", "tie_break") + tuple(_SEAT_STATS),
     card_columns=S.CARD_COLUMNS,
     end_reasons=S.END_REASONS,
+    tunable=B.TUNABLE,
 )
+# the tuned presets committed with the game (simlab tune; docs/tuning.md)
+GAME = with_preset_files(GAME, Path(__file__).parent / "presets")

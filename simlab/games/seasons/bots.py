@@ -123,6 +123,17 @@ PRESETS = {
     "random": BotPreset("random", "uniformly random legal choices (rules fuzzing)", {"random": 1.0}),
 }
 
+# The parameters `simlab tune` searches, with the range it searches and preset files must keep to
+# (the token values and the counts of bonuses are choices a study fixes, not tuned).
+TUNABLE = {
+    "w_prestige": (0.0, 3.0), "w_effect": (0.0, 3.0), "w_engine": (0.0, 8.0), "w_cost": (0.0, 6.0),
+    "keep_min": (-2.0, 6.0), "die_energy": (0.0, 3.0), "die_need": (0.0, 3.0), "die_crystal": (0.0, 3.0),
+    "die_gauge": (0.0, 6.0), "die_draw": (0.0, 5.0), "die_trans": (0.0, 3.0), "trans_min": (0.0, 5.0),
+    "bonus_min": (0.0, 20.0), "bonus_trans": (0.0, 12.0), "early_engine": (0.0, 10.0),
+    "end_energy": (0.0, 3.0), "end_gauge": (0.0, 2.0), "die_need_late": (0.0, 5.0),
+    "tok_gain_min": (0.0, 16.0), "tok6_min": (0.0, 16.0), "tok8_water": (0.0, 5.0), "tok10_lead": (0.0, 15.0),
+}
+
 
 # Why many small helpers here are inline="always" (game_left, turns_left, deficit, card_worth,
 # alive_limit, ...): an out-of-line compiled call increfs and decrefs the state and the tables, and

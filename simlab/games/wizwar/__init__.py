@@ -8,6 +8,7 @@ docs/wizwar.md lists the rules and cards in and out.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 
@@ -18,6 +19,7 @@ from simlab.games.wizwar import rules as R  # noqa: F401  (importing it register
 from simlab.games.wizwar import state as S
 from simlab.games.wizwar.render import LEGEND, render
 from simlab.games.wizwar.trace import format_events
+from simlab.presets import with_preset_files
 
 __all__ = ["GAME", "play", "replay"]
 
@@ -208,4 +210,7 @@ GAME = GameSpec(
     seat_columns=tuple(_SEAT_STATS),
     card_columns=S.CARD_COLUMNS,
     end_reasons=S.END_REASONS,
+    tunable=B.TUNABLE,
 )
+# the tuned presets committed with the game (simlab tune; docs/tuning.md)
+GAME = with_preset_files(GAME, Path(__file__).parent / "presets")

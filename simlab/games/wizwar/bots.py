@@ -205,6 +205,12 @@ PRESETS = {
     "random": BotPreset("random", "uniformly random legal choices (for fuzzing the rules)", {"random": 1.0}),
 }
 
+# The parameters `simlab tune` searches, with the range it searches and preset files must keep to.
+TUNABLE = {
+    "w_treasure": (0.0, 3.0), "w_kill": (0.0, 3.0), "kill_bonus": (0.0, 10.0), "attack_min": (0.0, 5.0),
+    "counter_min": (0.0, 8.0), "keep_min": (0.0, 4.0), "break_min": (0.0, 10.0),
+}
+
 
 GLOBE_REACH = 6  # Globe of Pain: its target within 6 movement of the caster (card text)
 
