@@ -541,8 +541,9 @@ def cmd_tune(args: argparse.Namespace) -> int:
     print(f"on {f['n']:,} fresh games (seeds the search never used), against the same field:")
     print(format_table(rows))
     g = f["gain"]
+    pval = "< 1e-300" if g["p_value"] == 0 else f"= {g['p_value']:.2g}"  # 0.0: below what a double holds
     print(f"gain (paired, tuned - hand-set): {g['diff']:+.4f} ({g['ci_low']:+.4f} to {g['ci_high']:+.4f}), "
-          f"p = {g['p_value']:.2g}, n = {g['n']:,} paired games")
+          f"p {pval}, n = {g['n']:,} paired games")
     print(f"wrote {res.out}")
     return 0
 

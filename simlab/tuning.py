@@ -178,7 +178,8 @@ def _preset_name(path: Path, spec: GameSpec) -> str | None:
 
 
 def _fmt(x: float) -> str:
-    return repr(round(float(x), 4))
+    # five significant digits: enough to re-make the preset, and a p-value of 1e-200 stays non-zero
+    return repr(float(f"{float(x):.5g}"))
 
 
 def _preset_text(spec: GameSpec, result: TuneResult, based_on: str, description: str,

@@ -223,3 +223,21 @@ def test_every_game_has_tunable_parameters_within_their_ranges(game):
         for name, preset in spec.bots.items():
             val = preset.params.get(key, spec.bot_params[key])
             assert lo <= val <= hi and math.isfinite(val), (name, key, val)
+
+
+@pytest.mark.parametrize("game, preset, players", [
+    ("quarriors", "greedy_tuned_2p", 2), ("quarriors", "greedy_tuned_3p", 3), ("quarriors", "greedy_tuned_4p", 4),
+    ("seasons", "balanced_tuned_2p", 2), ("seasons", "balanced_tuned_4p", 4),
+])
+def test_committed_tuned_presets_beat_their_hand_set_preset_on_fresh_seeds(game, preset, players):
+    # what each file records of its own re-evaluation (docs/tuning.md): the gain's interval excludes 0
+    spec = get_game(game)
+    assert preset in spec.bots
+    path = Path(__file__).parents[1] / "simlab" / "games" / game / "presets" / f"{preset}.toml"
+    preset_obj, tuning = read_preset_file(path, spec)
+    assert tuning["made_by"] == TUNED_MARK and tuning["players"] == players
+    assert tuning["simlab_game_version"] == spec.version, "re-tune after an engine change"
+    assert tuning["fresh_games"] >= 20_000 and tuning["gain_ci"][0] > 0
+    assert f"--out simlab/games/{game}/presets/{preset}.toml" in tuning["command"]
+    for key, value in preset_obj.params.items():
+        assert spec.bots[preset].params[key] == value
