@@ -166,7 +166,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     kwargs = {}
     if args.target_ci is not None:
         kwargs = {"target_ci": args.target_ci, "max_games": args.max_games}
-    scenario = load_scenario(args.scenario)
+    scenario = load_scenario(args.scenario, level=args.level)
     _announce_compile(scenario.spec)
     if args.report:
         from simlab.report import check_report_target
@@ -628,6 +628,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--scheduler", metavar="ADDRESS",
                    help="--backend dask: the scheduler, e.g. tcp://host:8786 (default: start a LocalCluster "
                    "of --jobs processes)")
+    s.add_argument("--level", help="one of the scenario's [levels]: its bot presets replace the study's "
+                   "(e.g. the tuned ones); results go to <out>-<level> (docs/tuning.md)")
     s.add_argument("--report", action="store_true", help="write a report after the run")
     s.add_argument("--report-out", type=Path, metavar="DIR", help="report directory (default reports/<study>)")
     s.set_defaults(func=cmd_run)

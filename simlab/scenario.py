@@ -168,6 +168,18 @@ class ScenarioModel(BaseModel):
     sweep: dict[str, list[Any]] = Field(default_factory=dict)
     cases: list[dict[str, Any]] = Field(default_factory=list)
     card_effects: CardEffectsModel | None = None
+    # bot levels (issue 14): level name -> {preset: replacement}; "{players}" in a replacement is
+    # the variant's player count. `simlab run --level NAME` runs the study with the replacements.
+    levels: dict[str, dict[str, str]] = Field(default_factory=dict)
+
+    @field_validator("levels")
+    @classmethod
+    def _levels(cls, v: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+        for name in v:
+            if not re.fullmatch(r"[a-z][a-z0-9_]{0,29}", name):
+                raise ValueError(f"level name {name!r}: expected lower-case letters, digits and _ "
+                                 "(at most 30, starting with a letter)")
+        return v
 
     @field_validator("name")
     @classmethod
@@ -566,6 +578,7 @@ def _build(
     model: ScenarioModel,
     scn_path: str,
     source: str,
+    level: str | None = None,
 ) -> tuple[list[Variant], dict[str, Any] | None]:
     """Validate everything game-specific and build every variant (and the card-effect arms)."""
 
@@ -750,6 +763,15 @@ def _build(
                 if len(data["seats"]) != 1 and len(data["seats"]) < p:
                     raise err(where, f"variant {label!r}: {len(data['seats'])} seats for {p} players")
                 seats = data["seats"][:p] if len(data["seats"]) >= p else [data["seats"][0]] * p
+                if level is not None:  # the level's presets replace the study's (labels stay the same)
+                    swap = model.levels[level]
+                    seats = [dict(st, bot=swap[st["bot"]].replace("{players}", str(p))) if st["bot"] in swap else st
+                             for st in seats]
+                    for st in seats:
+                        if st["bot"] not in spec.bots:
+                            raise err(("levels", level), f"variant {label!r}: level {level!r} names preset "
+                                      f"{st['bot']!r}, which {spec.name} does not have; expected one of "
+                                      f"{sorted(spec.bots)}")
                 try:
                     table = load(data)
                 except (KeyError, ValueError, TypeError) as exc:
@@ -807,13 +829,16 @@ def _loads(load, data) -> bool:
     return True
 
 
-def parse_scenario(text: str, path: str | Path = "<scenario>", *, game: GameSpec | None = None) -> Scenario:
+def parse_scenario(text: str, path: str | Path = "<scenario>", *, game: GameSpec | None = None,
+                   level: str | None = None) -> Scenario:
     """Parse and fully validate scenario TOML ``text`` (``path`` is used in messages only).
 
     Args:
         text: the TOML source.
         path: where it came from, for error messages and the default name.
         game: use this spec instead of resolving the ``game`` key (tests, notebooks).
+        level: one of the scenario's ``[levels]``: its presets replace the study's in every seat;
+            the study is named ``<name>-<level>`` and goes to ``<out>-<level>``.
 
     Raises:
         ScenarioError: anything wrong, with file, line, key, value and what was expected.
@@ -835,7 +860,18 @@ def parse_scenario(text: str, path: str | Path = "<scenario>", *, game: GameSpec
         raise _error(scn_path, text, ("game",), _message(exc)) from None
     if model.players is None:
         model.players = 2 if 2 in spec.players else spec.players[0]
-    variants, effects = _build(spec, model, scn_path, text)
+    if level is not None and level not in model.levels:
+        raise _error(scn_path, text, ("levels",), f"unknown level {level!r}; expected one of "
+                     f"{sorted(model.levels)}" if model.levels else
+                     f"unknown level {level!r}: the scenario has no [levels] table")
+    for lv, swap in model.levels.items():
+        for src, dst in swap.items():
+            if src not in spec.bots:
+                raise _error(scn_path, text, ("levels", lv, src), f"unknown bot preset {src!r}; expected one of "
+                             f"{sorted(spec.bots)}")
+            if not isinstance(dst, str):
+                raise _error(scn_path, text, ("levels", lv, src), f"expected a preset name, got {dst!r}")
+    variants, effects = _build(spec, model, scn_path, text, level)
     stem = Path(scn_path).stem if scn_path != "<scenario>" else "scenario"
     name = model.name or stem
     if not model.name:
@@ -845,6 +881,9 @@ def parse_scenario(text: str, path: str | Path = "<scenario>", *, game: GameSpec
             raise _error(scn_path, text, (), f"the study name would be the file name {stem!r}, but {exc}; "
                          "set a name with the `name` key") from None
     out = Path(model.out) if model.out else Path("results") / name
+    if level is not None:
+        name, out = f"{name}-{level}", out.with_name(f"{out.name}-{level}")
+        data = dict(data, level=level)  # part of the study: its fingerprint and manifest say so
     return Scenario(
         path=Path(path) if scn_path != "<scenario>" else None,
         source=text,
@@ -859,7 +898,7 @@ def parse_scenario(text: str, path: str | Path = "<scenario>", *, game: GameSpec
     )
 
 
-def load_scenario(path: str | Path, *, game: GameSpec | None = None) -> Scenario:
+def load_scenario(path: str | Path, *, game: GameSpec | None = None, level: str | None = None) -> Scenario:
     """Read and fully validate a scenario file (see :func:`parse_scenario`).
 
     Raises:
@@ -869,4 +908,4 @@ def load_scenario(path: str | Path, *, game: GameSpec | None = None) -> Scenario
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise ScenarioError(f"{path}: cannot read scenario: {exc.strerror or exc}") from None
-    return parse_scenario(text, path, game=game)
+    return parse_scenario(text, path, game=game, level=level)

@@ -310,6 +310,7 @@ class _Ctx:
     doc: Doc
     charts: list[str] = field(default_factory=list)
     answers: list[tuple[int, str]] = field(default_factory=list)
+    results_dir: Path | None = None  # where the tables are (the robustness section finds the levels beside it)
 
     def answer(self, text: str, rank: int = 50) -> None:
         """Offer a sentence for the answer box at the top (lower rank first; the best few are shown)."""
@@ -967,7 +968,7 @@ def render_report(
     out.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".simlab-report-", dir=out))
     try:
-        _render_into(staging, results, manifest, name)
+        _render_into(staging, results, manifest, name, Path(results_dir))
         written = sorted(p.name for p in staging.iterdir())
         clash = [f for f in written if f not in REPORT_FILES and f not in previous and (out / f).exists()]
         if clash:
@@ -1009,10 +1010,11 @@ def game_sections(manifest: dict[str, Any]) -> dict[str, Callable[[Any], None]]:
     return dict(getattr(module, "REPORT_SECTIONS", {}))
 
 
-def _render_into(out: Path, results: Any, manifest: dict[str, Any], name: str) -> None:
+def _render_into(out: Path, results: Any, manifest: dict[str, Any], name: str,
+                 results_dir: Path | None = None) -> None:
     """Render the report's pages and charts into the (empty) folder ``out``."""
     head = Doc()
-    ctx = _Ctx(results=results, manifest=manifest, out_dir=out, doc=head)
+    ctx = _Ctx(results=results, manifest=manifest, out_dir=out, doc=head, results_dir=results_dir)
     _header(ctx, name)
     ctx.doc = Doc()  # the sections, rendered first so that their answers can lead the page
     wanted = list(manifest.get("analyses") or DEFAULT_SECTIONS)
@@ -1031,6 +1033,9 @@ def _render_into(out: Path, results: Any, manifest: dict[str, Any], name: str) -
             ctx.doc.para(f"Section `{section}` skipped: {exc}.")
     if unknown:
         ctx.doc.para(f"Unknown analyses ignored: {unknown}; known: {list(SECTIONS)}.")
+    from simlab.report.levels import section_levels
+
+    section_levels(ctx, results_dir)  # the headlines again at each bot level of the scenario (issue 14)
 
     ctx.doc.heading("Appendix")
     ctx.doc.details(f"The {len(ctx.variants)} variants of the study", _variant_listing(ctx))
