@@ -102,3 +102,10 @@ def test_a_level_run_of_another_study_is_not_compared(tmp_path, write_scenario):
                  quiet=True)
     md = (render_report(base, tmp_path / "rep") / "report.md").read_text()
     assert "it has another seed" in md and "No level can be compared yet" in md
+
+
+def test_culling_headlines_read_in_the_culling_sections_words():
+    from simlab.report.levels import _culling_name
+
+    assert _culling_name("2p: policy 0 vs 1") == "2p: cull none vs cull quiddity_first"
+    assert _culling_name("cull_policy=4 players=3: one fewer cull") == "3p, cull ev: one fewer cull"

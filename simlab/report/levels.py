@@ -22,6 +22,7 @@ of one cull, and every card of a ``[card_effects]`` experiment.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,7 @@ def headlines(results: Any, manifest: dict[str, Any]) -> pl.DataFrame:
             if tab.height == 0:
                 continue
             reject, _ = adjust(tab["p_value"].to_numpy(), method="holm")
+            tab = tab.with_columns(comparison=pl.col("comparison").map_elements(_culling_name, return_dtype=pl.String))
             frames.append(tab.select(headline=pl.col("comparison"), diff="diff", ci_low="ci_low", ci_high="ci_high",
                                      se="se", n=pl.col("n").cast(pl.Int64))
                           .with_columns(shown=pl.Series(np.asarray(reject, bool))))
@@ -117,6 +119,22 @@ def headlines(results: Any, manifest: dict[str, Any]) -> pl.DataFrame:
     if not frames:
         return pl.DataFrame(schema=_COLUMNS)
     return pl.concat([f.cast(_COLUMNS) for f in frames], how="vertical")
+
+
+def _culling_name(comparison: str) -> str:
+    """``2p: policy 0 vs 1`` -> ``2p: cull none vs cull quiddity_first`` (the culling section's words)."""
+    from simlab.report.culling import POLICIES
+
+    m = re.fullmatch(r"(\d+)p: policy (\d+) vs (\d+)", comparison)
+    if m is None:
+        c = re.fullmatch(r"cull_policy=(\d+) players=(\d+): (.*)", comparison)
+        return f"{c[2]}p, cull {POLICIES.get(int(c[1]), c[1])}: {c[3]}" if c else comparison
+    players, pol, base = map(int, m.groups())
+    return f"{players}p: cull {POLICIES.get(pol, pol)} vs cull {POLICIES.get(base, base)}"
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _pts(d: float, lo: float, hi: float) -> str:
@@ -185,9 +203,14 @@ def section_levels(ctx: Any, results_dir: Path | None) -> None:
              "corrected test does not reject. **Robust**: shown with the same sign at every level; "
              "**bot-dependent**: shown at some level but not all, or with opposite signs. The change column "
              "is the level's estimate minus the study's own.")
-    doc.bullets([f"{n_robust} of {len(verdicts)} headlines are robust, {n_dep} are bot-dependent, "
-                 f"{n_none} are not shown at any level."])
+    doc.bullets([f"Of {len(verdicts)} headlines, {_plural(n_robust, 'is', 'are')} robust, "
+                 f"{_plural(n_dep, 'is', 'are')} bot-dependent and {_plural(n_none, 'is', 'are')} not shown at "
+                 "any level."])
     header = ["headline", *[f"{n}" for n in names], *[f"change, {n}" for n in names[1:]], "verdict"]
     doc.table(header, rows)
-    ctx.answer(f"Bot levels ({', '.join(names)}): of {len(verdicts)} headline contrasts, {n_robust} hold at every "
-               f"level (robust), {n_dep} depend on the bots, {n_none} are not shown at any level.", rank=5)
+    dep = [r[0] for r, v in zip(rows, verdicts, strict=True) if v == "bot-dependent"]
+    ctx.answer(f"Bot levels ({', '.join(names)}): of {len(verdicts)} headline contrasts, "
+               f"{_plural(n_robust, 'holds', 'hold')} at every level (robust), "
+               f"{_plural(n_dep, 'depends', 'depend')} on the bots"
+               + (f" ({'; '.join(dep[:4])}{'; ...' if len(dep) > 4 else ''})" if dep else "")
+               + f", {_plural(n_none, 'is', 'are')} not shown at any level.", rank=5)
