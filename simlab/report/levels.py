@@ -161,9 +161,10 @@ def section_levels(ctx: Any, results_dir: Path | None) -> None:
     doc.heading("Robustness across bot levels")
     parsed = (ctx.manifest.get("scenario") or {}).get("parsed") or {}
     swaps = parsed.get("levels") or {}
+    scenario_path = (ctx.manifest.get("scenario") or {}).get("path") or "SCENARIO.toml"
     ready = [(lv, res) for lv, _, res, why in found if res is not None and why is None]
     doc.bullets([f"level `{lv}`: " + ", ".join(f"{a} -> {b}" for a, b in swaps.get(lv, {}).items())
-                 + (f" ({folder}: {why}; `simlab run {parsed.get('name', 'SCENARIO')}.toml --level {lv}`)"
+                 + (f" ({folder}: {why}; `simlab run {scenario_path} --level {lv}`)"
                     if why else f" (results: {folder})")
                  for lv, folder, _, why in found])
     base = headlines(ctx.results, ctx.manifest)
