@@ -43,6 +43,17 @@ def seat_advantage(seats: pl.LazyFrame | pl.DataFrame, alpha: float = 0.05) -> p
     return out.select("variant", "seat", pl.col("n").cast(pl.Int64), "win_rate", "ci_low", "ci_high", "wins")
 
 
+def _quantile_of_counts(values: np.ndarray, counts: np.ndarray, q: float) -> float:
+    """The q-quantile (linear interpolation, as polars') of sorted ``values`` each seen ``counts`` times."""
+    n = int(counts.sum())
+    ends = np.cumsum(counts)  # order statistics ends[i-1] .. ends[i]-1 are values[i]
+    pos = q * (n - 1)
+    lo = int(np.floor(pos))
+    a = float(values[np.searchsorted(ends, lo, side="right")])
+    b = float(values[np.searchsorted(ends, min(lo + 1, n - 1), side="right")])
+    return a + (b - a) * (pos - lo)
+
+
 def game_lengths(games: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     """Distribution of game length (``turns``) in each variant.
 
@@ -51,23 +62,26 @@ def game_lengths(games: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
         ``max_turns``), sorted by variant: ``n`` games, the mean and sample sd (ddof=1) of
         ``turns``, and its 10th, 50th and 90th percentiles (linear interpolation).
     """
-    t = pl.col("turns").cast(pl.Float64)
-    return (
-        games.lazy()
-        .group_by("variant")
-        .agg(
-            n=pl.len().cast(pl.Int64),
-            mean_turns=t.mean(),
-            sd_turns=t.std(ddof=1),
-            p10=t.quantile(0.1, interpolation="linear"),
-            p50=t.quantile(0.5, interpolation="linear"),
-            p90=t.quantile(0.9, interpolation="linear"),
-            min_turns=pl.col("turns").min(),
-            max_turns=pl.col("turns").max(),
-        )
-        .sort("variant")
-        .collect()
-    )
+    # From the count of games of each length (issue 12: the table of a 10-million-game study held
+    # ~1 GB for exact quantiles; the counts are a few hundred rows, read by the streaming engine).
+    # Same numbers: mean and sd from sums, quantiles interpolated between order statistics as
+    # polars' "linear" quantile does (position q * (n - 1) in the sorted lengths).
+    counts = (games.lazy().group_by("variant", "turns").agg(k=pl.len())
+              .collect(engine="streaming").sort("variant", "turns"))
+    rows = []
+    for (variant,), part in counts.group_by("variant", maintain_order=True):
+        turns = part["turns"].to_numpy().astype(np.float64)
+        k = part["k"].to_numpy().astype(np.float64)
+        n = float(k.sum())
+        mean = float((k * turns).sum() / n)
+        sd = float(np.sqrt((k * (turns - mean) ** 2).sum() / (n - 1))) if n > 1 else None
+        rows.append({"variant": variant, "n": int(n), "mean_turns": mean, "sd_turns": sd,
+                     **{f"p{round(100 * q)}": _quantile_of_counts(turns, k, q) for q in (0.1, 0.5, 0.9)},
+                     "min_turns": part["turns"].min(), "max_turns": part["turns"].max()})
+    schema = {"variant": counts.schema["variant"], "n": pl.Int64, "mean_turns": pl.Float64,
+              "sd_turns": pl.Float64, "p10": pl.Float64, "p50": pl.Float64, "p90": pl.Float64,
+              "min_turns": counts.schema["turns"], "max_turns": counts.schema["turns"]}
+    return pl.DataFrame(rows, schema=schema, orient="row").sort("variant") if rows else pl.DataFrame(schema=schema)
 
 
 def end_reasons(games: pl.LazyFrame | pl.DataFrame, labels: Sequence[str] | Mapping,
@@ -100,7 +114,7 @@ def end_reasons(games: pl.LazyFrame | pl.DataFrame, labels: Sequence[str] | Mapp
         games.lazy()
         .group_by("variant", pl.col("end_reason").cast(pl.Int64).alias("code"))
         .agg(n=pl.len())
-        .collect()
+        .collect(engine="streaming")  # counts only: the games table is read in batches
     )
     variants = counts.select("variant").unique()
     codes = sorted(set(range(len(labels))) | set(counts["code"].to_list()))

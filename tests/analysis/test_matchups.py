@@ -204,3 +204,24 @@ def test_win_rates_in_batches_of_games_give_the_same_table(monkeypatch):
                 assert (x == y).all(), (by, c)
     r = whole[("variant", "bot")].filter((pl.col("variant") == "v1") & (pl.col("bot") == "a")).row(0, named=True)
     assert r["games"] == 1_700 and r["n"] == 3_400
+
+
+def test_game_lengths_from_counts_equal_the_quantiles_of_every_game():
+    # game_lengths works from the count of games of each length (bounded memory, issue 12); its
+    # mean, sd and linear-interpolation quantiles must equal polars' on the whole column
+    from polars.testing import assert_frame_equal
+
+    from simlab.analysis.matchups import game_lengths
+
+    rng = np.random.default_rng(4)
+    for _ in range(50):
+        rows = [(f"v{v}", int(t)) for v in range(int(rng.integers(1, 4)))
+                for t in rng.integers(1, int(rng.integers(2, 40)), int(rng.integers(1, 60)))]
+        g = pl.DataFrame(rows, schema={"variant": pl.String, "turns": pl.Int32}, orient="row")
+        t = pl.col("turns").cast(pl.Float64)
+        direct = (g.group_by("variant").agg(
+            n=pl.len().cast(pl.Int64), mean_turns=t.mean(), sd_turns=t.std(ddof=1),
+            p10=t.quantile(0.1, interpolation="linear"), p50=t.quantile(0.5, interpolation="linear"),
+            p90=t.quantile(0.9, interpolation="linear"), min_turns=pl.col("turns").min(),
+            max_turns=pl.col("turns").max()).sort("variant"))
+        assert_frame_equal(game_lengths(g), direct, check_exact=False, rel_tol=1e-9, abs_tol=1e-9)
