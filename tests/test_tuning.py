@@ -228,7 +228,7 @@ def test_every_game_has_tunable_parameters_within_their_ranges(game):
 @pytest.mark.parametrize("game, preset, players", [
     ("quarriors", "greedy_tuned_2p", 2), ("quarriors", "greedy_tuned_3p", 3), ("quarriors", "greedy_tuned_4p", 4),
     ("seasons", "balanced_tuned_2p", 2), ("seasons", "balanced_tuned_3p", 3), ("seasons", "balanced_tuned_4p", 4),
-    ("ashes", "balanced_tuned_2p", 2),
+    ("ashes", "balanced_tuned_2p", 2), ("wizwar", "balanced_tuned_2p", 2),
 ])
 def test_committed_tuned_presets_beat_their_hand_set_preset_on_fresh_seeds(game, preset, players):
     # what each file records of its own re-evaluation (docs/tuning.md): the gain's interval excludes 0
