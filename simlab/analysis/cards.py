@@ -76,11 +76,17 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
     has_id = "card_id" in names
     # group on the integer ids when the tables have them (the runner writes both): hashing
     # strings over every seat-game row costs twice the time and memory; names are joined at the end
-    vk = "variant_id" if "variant_id" in names and "variant_id" in seats.lazy().collect_schema().names() else "variant"
-    sw = win_value(seats).select(*dict.fromkeys([vk, "variant"]), "game_id", "seat", "win")
+    sl = seats.lazy()
+    vk = "variant_id" if "variant_id" in names and "variant_id" in sl.collect_schema().names() else "variant"
+
+    def seat_wins(part: pl.LazyFrame) -> pl.LazyFrame:
+        # win values of a batch of whole games: the rows are picked before win_value, whose
+        # shared-win window would otherwise run over every game of the study for every batch
+        return win_value(part).select(*dict.fromkeys([vk, "variant"]), "game_id", "seat", "win")
+
     # one variant at a time below (the Parquet scan reads only its rows): memory is bounded by the
     # largest variant, not the study (seasons_cards: 87 million card rows in 3 variants)
-    keys = sw.select(vk).unique().collect()[vk].sort().to_list()
+    keys = sl.select(vk).unique().collect()[vk].sort().to_list()
     ck = "card"
     if has_id and keys:  # card_id is the key only where it names one card (tables a user builds may reuse ids)
         card_names = pl.concat([
@@ -89,10 +95,12 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
             for k in keys])
         if card_names["_names"].max() in (None, 1):
             ck, card_names = "card_id", card_names.drop("_names").lazy()
-    totals = sw.group_by(vk).agg(
-        *([pl.col("variant").first()] if vk != "variant" else []),
-        games=pl.col("game_id").n_unique(), seat_games=pl.len(), wins_total=pl.col("win").sum(),
-    )
+
+    def totals_of(sw_v: pl.LazyFrame) -> pl.DataFrame:
+        return sw_v.group_by(vk).agg(
+            *([pl.col("variant").first()] if vk != "variant" else []),
+            games=pl.col("game_id").n_unique(), seat_games=pl.len(), wins_total=pl.col("win").sum(),
+        ).collect()
 
     def per_game_of(cl_v: pl.LazyFrame, sw_v: pl.LazyFrame) -> pl.DataFrame:
         # one pass over the seat-games: per (variant, card, game) the sums both the rates and the
@@ -111,17 +119,22 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
     # and second moments (stats.cluster_moments), which add up over batches, so memory is bounded
     # by a batch, not by the variant or the study; the clustered IWD comes from the moments
     sums = [pl.col("acquired").sum(), pl.col("played").sum()]
-    parts = []
+    parts, total_parts = [], []
     if keys:
-        spans = sw.group_by(vk).agg(lo=pl.col("game_id").min(), hi=pl.col("game_id").max()).collect()
+        spans = sl.group_by(vk).agg(lo=pl.col("game_id").min(), hi=pl.col("game_id").max()).collect()
         for k, lo, hi in spans.sort(vk).iter_rows():
             for start in range(int(lo), int(hi) + 1, GAMES_PER_BATCH):
                 pick = (pl.col(vk) == k) & pl.col("game_id").is_between(start, start + GAMES_PER_BATCH - 1)
-                parts.append(per_game_of(cl.filter(pick), sw.filter(pick))
-                             .group_by(vk, ck).agg(*cluster_moments(), *sums))
+                sw_b = seat_wins(sl.filter(pick))
+                parts.append(per_game_of(cl.filter(pick), sw_b).group_by(vk, ck).agg(*cluster_moments(), *sums))
+                total_parts.append(totals_of(sw_b))  # a batch holds whole games: the counts add up
     else:
-        parts.append(per_game_of(cl, sw).group_by(vk, ck).agg(*cluster_moments(), *sums))
+        parts.append(per_game_of(cl, seat_wins(sl)).group_by(vk, ck).agg(*cluster_moments(), *sums))
+        total_parts.append(totals_of(seat_wins(sl)))
     moments = pl.concat(parts).group_by(vk, ck).agg(pl.all().sum())
+    totals = (pl.concat(total_parts).group_by(vk)
+              .agg(*([pl.col("variant").first()] if vk != "variant" else []),
+                   pl.col("games", "seat_games", "wins_total").sum()).lazy())
     if ck == "card":
         card_names = (cl.group_by(vk, "card").agg(pl.col("card_id").first()) if has_id
                       else moments.lazy().select(vk, ck).unique())
