@@ -83,6 +83,11 @@ def _check_jobs(jobs: int | None) -> None:
         raise UserError(f"--jobs: expected a positive number of workers or -1 (all cores), got {jobs}")
 
 
+def _names(text: str | None) -> list[str] | None:
+    """A comma-separated option (``--bots a,b``) as a list of names; None when not given."""
+    return [t.strip() for t in text.split(",")] if text else None
+
+
 def _parse_kv(items: Sequence[str] | None, what: str) -> dict[str, str]:
     out = {}
     for item in items or []:
@@ -249,7 +254,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if players not in spec.players:
         raise UserError(f"{spec.name} is played by {list(spec.players)} players, got {players}")
     _announce_compile(spec)
-    names = [b.strip() for b in args.bots.split(",")] if args.bots else [spec.default_bot]
+    names = _names(args.bots) or [spec.default_bot]
     if len(names) not in (1, players):
         raise UserError(f"--bots: {len(names)} bots given for {players} players; expected 1 or {players}")
     if len(names) == 1:
@@ -483,7 +488,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     _check_jobs(args.jobs)
     spec = resolve_game(args.game)
     players = None if args.players is None else [args.players]
-    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    bots = _names(args.bots)
     _announce_compile(spec)
     # the bar only where someone watches it (a terminal), and never with --quiet
     progress = not args.quiet and sys.stderr.isatty()
@@ -515,8 +520,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     _check_seed(args.seed)
     _check_jobs(args.jobs)
     spec = resolve_game(args.game)
-    against = [b.strip() for b in args.against.split(",")] if args.against else None
-    params = [p.strip() for p in args.params.split(",")] if args.params else None
+    against, params = _names(args.against), _names(args.params)
     players = args.players if args.players is not None else _default_players(spec)
     out = args.out if args.out is not None else Path(f"{args.name or f'{args.preset}_tuned_{players}p'}.toml")
     _announce_compile(spec)
@@ -556,7 +560,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     _check_seed(args.seed)
     _check_jobs(args.jobs)
     spec = resolve_game(args.game)
-    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    bots = _names(args.bots)
     players = args.players if args.players is not None else _default_players(spec)
     _announce_compile(spec)
     lad = ladder(args.game, bots, players=players, games=args.games, seed=args.seed, n_jobs=args.jobs,
