@@ -38,9 +38,10 @@ import numpy as np
 from simlab.analysis.stats import paired_difference, proportion_ci
 from simlab.games.base import GameSpec
 from simlab.presets import TUNED_MARK, PresetFileError, read_preset_file
+from simlab.runner import _n_jobs
 from simlab.scenario import game_import_ref, resolve_game
 
-__all__ = ["tune", "TuneResult", "evaluate_against"]
+__all__ = ["tune", "TuneResult"]
 
 #: games per task when a candidate's block is split between workers
 _TASK_GAMES = 2_000
@@ -83,16 +84,20 @@ def _field_rows(spec: GameSpec, against: Sequence[str], players: int) -> np.ndar
 def _focal_wins(game_ref: Any, players: int, bots: np.ndarray, table: Any, words: np.ndarray,
                 start: int, stop: int) -> np.ndarray:
     """Win share of bot row 0 in each of games ``start .. stop-1`` (seats rotated)."""
+    import polars as pl
+
+    from simlab.analysis.winrates import win_value
+
     spec = resolve_game(game_ref)
-    ids = np.arange(start, stop, dtype=np.int64)
-    seats = spec.play(ids, words, players, bots, table, rotate=True)["seats"]
-    game = np.asarray(seats["game_id"], np.int64) - start
-    won = np.asarray(seats["won"], np.float64)
-    shared = np.asarray(seats.get("shared_win", np.zeros(won.size)), np.float64) > 0
-    sharers = np.bincount(game, weights=shared, minlength=stop - start)
-    value = won + np.where(shared, 1.0 / np.maximum(sharers[game], 1.0), 0.0)
-    focal = np.asarray(seats["bot_row"]) == 0
-    return np.bincount(game[focal], weights=value[focal], minlength=stop - start)
+    seats = spec.play(np.arange(start, stop, dtype=np.int64), words, players, bots, table, rotate=True)["seats"]
+    cols = ["game_id", "bot_row", "won", *(["shared_win"] if "shared_win" in seats else [])]
+    # the study's own rule for a shared win (1/k to each sharer), on one game's seats at a time
+    frame = pl.DataFrame({c: np.asarray(seats[c]) for c in cols}).with_columns(variant=pl.lit(0))
+    focal = (win_value(frame).filter(pl.col("bot_row") == 0).group_by("game_id").agg(pl.col("win").sum())
+             .sort("game_id").collect())
+    out = np.zeros(stop - start)
+    out[focal["game_id"].to_numpy() - start] = focal["win"].to_numpy()
+    return out
 
 
 def _rate(wins: np.ndarray) -> dict[str, float]:
@@ -124,30 +129,6 @@ def _play_many(game_ref: Any, players: int, matrices: list[np.ndarray], table: A
     return [np.concatenate(p) for p in parts]
 
 
-def evaluate_against(game: str | GameSpec, bots: Sequence[Any], against: Sequence[str], *, players: int = 2,
-                     n_games: int = 20_000, seed: int = 0, n_jobs: int = 1) -> dict[str, Any]:
-    """Win rates of several bots, each in turn against the same field on the same fresh games.
-
-    Args:
-        bots: preset names or ``(name, {param: value})`` tuples.
-        against: the field's presets, seats 1.. take them in turn.
-
-    Returns:
-        ``{"rates": [proportion intervals...], "wins": [per-game win-share arrays...]}``.
-    """
-    spec = resolve_game(game)
-    table = spec.load_cards()
-    field_rows = _field_rows(spec, against, players)
-    mats = []
-    for b in bots:
-        name, params = (b, None) if isinstance(b, str) else b
-        mats.append(np.vstack([spec.bot_vector(name, params), field_rows]))
-    wins = _play_many(game_import_ref(game), players, mats, table, _seed_words(seed, 1), 0, n_games,
-                      n_jobs)
-    rates = [_rate(w) for w in wins]
-    return {"rates": rates, "wins": wins}
-
-
 def _state_path(out: Path) -> Path:
     return out.with_name(out.name + ".tune-state")
 
@@ -162,19 +143,17 @@ def _check_out(out: Path, overwrite: bool, spec: GameSpec) -> None:
         return
     if not overwrite:
         raise ValueError(f"--out {out}: the file exists; pass --overwrite to replace a preset simlab tuned")
-    try:
-        _, tuning = read_preset_file(out, spec)
-    except PresetFileError:
-        tuning = {}
-    if tuning.get("made_by") != TUNED_MARK:
+    if (_tuned_file(out, spec) or {}).get("made_by") != TUNED_MARK:
         raise ValueError(f"--out {out}: not a preset file written by simlab tune; not replacing it")
 
 
-def _preset_name(path: Path, spec: GameSpec) -> str | None:
+def _tuned_file(path: Path, spec: GameSpec) -> dict[str, Any] | None:
+    """A valid preset file's ``[tuning]`` table plus its ``name``; None for any other file."""
     try:
-        return read_preset_file(path, spec)[0].name
+        preset, tuning = read_preset_file(path, spec)
     except PresetFileError:
         return None
+    return {**tuning, "name": preset.name}
 
 
 def _fmt(x: float) -> str:
@@ -295,7 +274,8 @@ def tune(
         raise ValueError(f"--budget: {budget} games do not pay for one generation of {lam} candidates x "
                          f"{games_per_candidate} games; expected at least {lam * games_per_candidate}")
     name = name or f"{preset}_tuned_{players}p"
-    remaking = out is not None and overwrite and Path(out).is_file() and _preset_name(Path(out), spec) == name
+    remaking = (out is not None and overwrite and Path(out).is_file()
+                and (_tuned_file(Path(out), spec) or {}).get("name") == name)
     if name in spec.bots and not remaking:
         raise ValueError(f"--name: preset {name!r} already exists for {spec.name}; choose another name")
     out_path = Path(out) if out is not None else None
@@ -309,7 +289,7 @@ def tune(
             raise ValueError(f"--out {out_path}: the search already finished (the file exists); nothing to resume")
     elif resume:
         raise ValueError("--resume needs --out (the search state is kept beside the output file)")
-    jobs = max(1, min(n_jobs if n_jobs > 0 else (os.cpu_count() or 1), os.cpu_count() or 1))
+    jobs = _n_jobs(n_jobs)
 
     lo = np.array([spec.tunable[p][0] for p in names])
     hi = np.array([spec.tunable[p][1] for p in names])

@@ -37,26 +37,19 @@ _COLUMNS = {"headline": pl.String, "diff": pl.Float64, "ci_low": pl.Float64, "ci
 
 def _same_study(base: dict[str, Any], other: dict[str, Any]) -> str | None:
     """Why ``other`` (a level's manifest) is not the same study as ``base``, or None."""
-    a = dict((base.get("scenario") or {}).get("parsed") or {})
-    b = dict((other.get("scenario") or {}).get("parsed") or {})
-    b.pop("level", None)
-    a.pop("level", None)
-    for key in ("name", "out"):
-        a.pop(key, None)
-        b.pop(key, None)
     if base.get("seed") != other.get("seed"):
         return "it has another seed"
     if (base.get("plan") or {}).get("games") != (other.get("plan") or {}).get("games"):
         return "it played another number of games per variant"
     if (base.get("game") or {}).get("version") != (other.get("game") or {}).get("version"):
         return "it ran on another version of the game"
-    a.pop("seed", None)
-    b.pop("seed", None)
-    a.pop("games", None)
-    b.pop("games", None)
-    if a != b:
-        return "its scenario differs from this study's"
-    return None
+
+    def study(manifest: dict[str, Any]) -> dict[str, Any]:
+        # the scenario without what a level changes (its name and folder) or the checks above cover
+        parsed = (manifest.get("scenario") or {}).get("parsed") or {}
+        return {k: v for k, v in parsed.items() if k not in ("level", "name", "out", "seed", "games")}
+
+    return "its scenario differs from this study's" if study(base) != study(other) else None
 
 
 def level_results(results_dir: Path, manifest: dict[str, Any]) -> list[tuple[str, Path, Any, str | None]]:
