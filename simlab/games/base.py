@@ -26,8 +26,10 @@ from typing import Any
 
 import numpy as np
 from numba import config as numba_config
-from numba import njit, types
+from numba import types
 from numba.experimental import structref
+
+from simlab.games.jit import njit
 
 __all__ = ["GameSpec", "CardTable", "BotPreset", "root_seed_words", "ArrayStruct", "ArrayStructProxy", "define_struct",
            "play_in_batches", "play_traced", "seat_frame", "choose_variants"]

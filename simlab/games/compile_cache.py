@@ -17,7 +17,8 @@ install (a wheel in a system site-packages) caches too. Old folders are not dele
 only what simlab compiled; remove ``simlab cache`` folders at will).
 
 Location: ``$SIMLAB_CACHE_DIR`` if set, else ``$NUMBA_CACHE_DIR/simlab`` if set, else
-``$XDG_CACHE_HOME/simlab`` or ``~/.cache/simlab``; then ``numba-<hash>``.
+``$XDG_CACHE_HOME/simlab`` or ``~/.cache/simlab``; then ``numba-<hash>`` (``numba-<hash>-opt<level>``
+when ``NUMBA_OPT`` is set: the kernels are otherwise compiled at ``simlab.games.jit.KERNEL_OPT``).
 """
 
 from __future__ import annotations
@@ -61,7 +62,10 @@ def cache_dir(env: dict[str, str] | None = None) -> Path:
         root = Path(env["NUMBA_CACHE_DIR"]) / "simlab"
     else:
         root = Path(env.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "simlab"
-    return root / f"numba-{source_hash()}"
+    # kernels compiled at another optimisation level (NUMBA_OPT set; simlab.games.jit) get a
+    # folder of their own, so that a speed comparison never loads the other level's machine code
+    opt = env.get("NUMBA_OPT")
+    return root / (f"numba-{source_hash()}" + (f"-opt{opt}" if opt else ""))
 
 
 def configure() -> Path:

@@ -9,9 +9,9 @@ information (AMB-24): not the opponent's hand, not any draw pile's order.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simlab.games.ashes import state as S
+from simlab.games.jit import njit
 from simlab.games.kernel import coin, rand
 
 # Checklist §3.2 names. aggression (DP3/DP7): 0-1 weight of attacking the Phoenixborn against

@@ -12,7 +12,6 @@ round. Damage and destruction resolve on an explicit stack of pending frames
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simlab.games.ashes import bots as B
 from simlab.games.ashes import state as S  # also the results counters (S.S_*, S.C_*, S.tally_*)
@@ -162,6 +161,7 @@ from simlab.games.ashes.state import (
     zone_n,
 )
 from simlab.games.base import randbelow, stream_seed
+from simlab.games.jit import njit
 from simlab.games.kernel import register_game, shuffle_list
 
 MAX_COPIES_FOCUS = 3   # a ready spell stacks up to its 3 copies (rules 61-63)

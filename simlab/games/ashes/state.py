@@ -16,10 +16,10 @@ Dice: 10 per seat, each with a type (DT_*), a face (F_POWER, F_CLASS, F_BASIC) a
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.experimental import structref
 
 from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct
+from simlab.games.jit import njit
 from simlab.games.kernel import MAX_SEATS, KernelLayout, kernel_arrays
 
 MAXP = MAX_SEATS

@@ -7,9 +7,8 @@ reads its weights and policies from the parameter vector.
 
 from __future__ import annotations
 
-from numba import njit
-
 from simlab.games.base import BotPreset
+from simlab.games.jit import njit
 from simlab.games.kernel import coin, rand
 from simlab.games.quarriors import state as S
 from simlab.games.quarriors.state import (

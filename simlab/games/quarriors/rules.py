@@ -11,9 +11,9 @@ summon_phase (ready spells, summon, cast spells), attack_phase, capture_phase, c
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simlab.games.base import randbelow, stream_seed
+from simlab.games.jit import njit
 from simlab.games.kernel import register_game
 from simlab.games.quarriors import bots as B
 from simlab.games.quarriors import state as S

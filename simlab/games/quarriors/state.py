@@ -13,10 +13,10 @@ Container index: ``p * NZ + zone`` for player ``p`` (zones BAG, ACTIVE, READY, U
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.experimental import structref
 
 from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct, randbelow
+from simlab.games.jit import njit
 from simlab.games.kernel import MAX_SEATS, KernelLayout, kernel_arrays
 
 MAXP = 4

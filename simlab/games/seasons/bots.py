@@ -10,9 +10,8 @@ drawn cards and the summoning order.
 
 from __future__ import annotations
 
-from numba import njit
-
 from simlab.games.base import BotPreset
+from simlab.games.jit import njit
 from simlab.games.kernel import coin, rand
 from simlab.games.seasons import state as S
 from simlab.games.seasons.state import (

@@ -14,9 +14,8 @@ move_time by the pips of the die left, first player passes left. final_scoring c
 
 from __future__ import annotations
 
-from numba import njit
-
 from simlab.games.base import randbelow, stream_seed
+from simlab.games.jit import njit
 from simlab.games.kernel import register_game, shuffle_list
 from simlab.games.seasons import bots as B
 from simlab.games.seasons import state as S

@@ -18,10 +18,10 @@ season wheel's spaces are months 1-12 (1-3 winter, ...).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.experimental import structref
 
 from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct
+from simlab.games.jit import njit
 from simlab.games.kernel import MAX_SEATS, KernelLayout, kernel_arrays
 
 MAXP = 4

@@ -14,9 +14,9 @@ shuffling the hidden cards does not change a decision).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simlab.games.base import BotPreset
+from simlab.games.jit import njit
 from simlab.games.kernel import coin, rand
 from simlab.games.wizwar.board import DOOR
 from simlab.games.wizwar.movement import (

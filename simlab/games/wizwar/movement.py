@@ -11,7 +11,8 @@ R40, L7). Objects that block movement (Stone Block, ...) come with the objects, 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from simlab.games.jit import njit
 
 __all__ = ["ALL_DOORS", "SIGHT_ONLY", "passes", "walks", "border_open", "step", "step_unlocked", "distances",
            "distances_around",

@@ -17,8 +17,8 @@ half of any side now.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from simlab.games.jit import njit
 from simlab.games.wizwar.board import DC as _DC
 from simlab.games.wizwar.board import DOOR as _DOOR
 from simlab.games.wizwar.board import DR as _DR

@@ -13,9 +13,9 @@ the action guard. Reactions (counters) are asked of the bots where the rules ope
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simlab.games.base import randbelow, stream_seed
+from simlab.games.jit import njit
 from simlab.games.kernel import register_game
 from simlab.games.wizwar import bots as BT
 from simlab.games.wizwar import state as S

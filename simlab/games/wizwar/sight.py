@@ -26,8 +26,8 @@ floating point is involved.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from simlab.games.jit import njit
 from simlab.games.wizwar.movement import passes
 
 __all__ = ["line_of_sight", "sees_border", "adjacent", "column_at", "LINKS_NONE", "LINKS_STRAIGHT",

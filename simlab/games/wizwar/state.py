@@ -15,10 +15,10 @@ Geometry from them.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.experimental import structref
 
 from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct
+from simlab.games.jit import njit
 from simlab.games.kernel import KernelLayout, kernel_arrays, shuffle_list
 from simlab.games.wizwar.board import DOOR, WALL
 from simlab.games.wizwar.movement import SIGHT_ONLY

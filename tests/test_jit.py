@@ -1,0 +1,116 @@
+"""simlab.games.jit.njit: one compiled version per kernel function, whatever integer types and
+constants its compiled callers pass (docs/compile.md)."""
+
+import numpy as np
+import pytest
+from numba import config, types
+
+from simlab.games.jit import canonical_type, njit
+
+pytestmark = pytest.mark.skipif(config.DISABLE_JIT, reason="compiled dispatchers only")
+
+
+@njit(cache=False)
+def _helper(a, k, flag):
+    # int8 + int8 is computed on 64 bits by numba, so widening the argument changes nothing
+    return a[k] + a[k] + (1 if flag else 0)
+
+
+@njit(cache=False)
+def _callers(a):
+    i8 = a[0]                 # int8 from the array
+    i16 = np.int16(1)
+    total = _helper(a, i8, True)
+    total += _helper(a, i16, True)
+    total += _helper(a, 2, True)        # an integer constant (Literal[int](2))
+    total += _helper(a, -1, True)       # another constant
+    total += _helper(a, np.int64(0), False)
+    return total
+
+
+@njit(cache=False)
+def _wide(a, u):
+    return u + np.uint8(1)
+
+
+@njit(cache=False)
+def _wide_callers(a):
+    return _wide(a, np.uint8(255)) + _wide(a, np.uint16(255))
+
+
+def test_one_version_per_integer_width_and_constant():
+    a = np.array([0, 100, 120, 7], np.int8)
+    got = _callers(a)
+    # the same values as plain Python on int64 (no int8 wrap-around: 120 + 120 = 240)
+    want = sum(2 * int(a[k]) + f for k, f in ((0, 1), (1, 1), (2, 1), (-1, 1), (0, 0)))
+    assert got == want
+    sigs = [tuple(s) for s in _helper.overloads]
+    # one int64 version per boolean constant, none per integer width or integer constant
+    assert len(sigs) == 2, sigs
+    assert {s[1] for s in sigs} == {types.int64}
+    assert {s[2] for s in sigs} == {types.literal(True), types.literal(False)}
+
+
+def test_unsigned_arguments_keep_their_type():
+    # numba's unsigned arithmetic differs from signed (uint8 + uint8 is uint64), so no widening
+    a = np.zeros(1, np.int8)
+    assert _wide_callers(a) == 256 + 256
+    assert {tuple(s)[1] for s in _wide.overloads} == {types.uint8, types.uint16}
+
+
+@pytest.mark.parametrize("given, expected", [
+    (types.int8, types.int64), (types.int16, types.int64), (types.int32, types.int64),
+    (types.int64, types.int64), (types.literal(3), types.int64), (types.literal(-1), types.int64),
+    (types.literal(True), types.literal(True)), (types.boolean, types.boolean),
+    (types.uint8, types.uint8), (types.uint64, types.uint64), (types.float64, types.float64),
+    (types.float32, types.float32),
+])
+def test_canonical_type(given, expected):
+    assert canonical_type(given) == expected
+
+
+@njit(cache=False)
+def _direct(a, k):
+    return a[k] * 2
+
+
+def test_call_from_python_compiles_for_the_values_own_types():
+    # tests call kernel helpers directly with numpy scalars: plain numba behaviour there
+    a = np.array([1, 2, 3], np.int8)
+    assert _direct(a, np.int8(1)) == 4
+    assert [tuple(s)[1] for s in _direct.overloads] == [types.int8]
+
+
+@njit(cache=False)
+def _fresh(a):
+    return a.sum()
+
+
+def test_kernels_compile_at_simlab_s_level_and_leave_numba_s_own_setting():
+    from numba.core import event
+
+    from simlab.games.jit import kernel_opt_level
+
+    seen = []
+
+    class _Listener(event.Listener):
+        def on_start(self, ev):
+            seen.append(int(config.OPT))
+
+        def on_end(self, ev):
+            pass
+
+    before = config.OPT
+    with event.install_listener("numba:compile", _Listener()):
+        _fresh(np.zeros(2))
+    assert seen and set(seen) == {int(kernel_opt_level())}
+    assert config.OPT is before  # other numba code of the process keeps its level
+
+
+def test_cache_folder_names_a_numba_opt_override(tmp_path):
+    from simlab.games.compile_cache import cache_dir
+
+    plain = cache_dir({"SIMLAB_CACHE_DIR": str(tmp_path)})
+    other = cache_dir({"SIMLAB_CACHE_DIR": str(tmp_path), "NUMBA_OPT": "3"})
+    assert plain.name.startswith("numba-") and "-opt" not in plain.name
+    assert other.name == plain.name + "-opt3"
