@@ -143,7 +143,8 @@ def _announce_compile(spec) -> None:
 
     if kernels_cached(spec.name) is False:
         secs = COMPILE_SECONDS.get(spec.name)
-        about = f"about {round(secs / 60)} min on a 2-core machine" if secs else "a few minutes"
+        about = ("a few minutes" if not secs else f"about {secs} s on a 2-core machine" if secs < 120
+                 else f"about {round(secs / 60)} min on a 2-core machine")
         print(f"simlab: compiling the {spec.title} engine for this version of simlab (first run only, {about}; "
               f"cached in {CACHE_DIR}) ...", file=sys.stderr, flush=True)
 

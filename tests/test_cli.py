@@ -126,7 +126,7 @@ def test_compiling_message_on_a_cold_cache(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["False", "None"]
     assert "simlab: compiling the Seasons + Enchanted Kingdom engine for this version of simlab (first run only, " \
-           "about 4 min on a 2-core machine; cached in " + str(tmp_path) in proc.stderr
+           "about 80 s on a 2-core machine; cached in " + str(tmp_path) in proc.stderr
 
 
 def test_no_compiling_message_when_cached(monkeypatch, capsys):

@@ -23,9 +23,9 @@ _MODULES = {
 
 
 # First compile of each game's kernels, seconds, as measured on the project's 2-core machine
-# (2026-11-30, other work running: the "compiling the game first" line of `simlab run`); the CLI
-# quotes it while it compiles.
-COMPILE_SECONDS = {"ashes": 220, "quarriors": 120, "seasons": 230, "wizwar": 160}
+# (2026-12-01, quiet: `simlab compile --cold`, docs/compile.md); the CLI quotes it while it
+# compiles. A busy machine takes up to three times as long.
+COMPILE_SECONDS = {"ashes": 90, "quarriors": 35, "seasons": 80, "wizwar": 150}
 
 
 def kernels_cached(name: str) -> bool | None:
