@@ -88,7 +88,7 @@ def _compile_at_kernel_opt(self: Dispatcher, sig: Any) -> Any:
 
 def njit(*, cache: bool = True, inline: str = "never") -> Callable[[Callable], Any]:
     """``numba.njit(cache=..., inline=...)`` whose calls from compiled code use canonical argument
-    types (module docstring)."""
+    types (module docstring), compiled at :func:`kernel_opt_level`."""
 
     def wrap(func: Callable) -> Any:
         disp = _numba_njit(cache=cache, inline=inline)(func)

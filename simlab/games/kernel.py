@@ -80,8 +80,8 @@ def register_game(state_proxy: type, state_type: type, setup: Callable, play_gam
     _REGISTERED[state_proxy] = (setup, play_game)
     # The overloads' implementations are the game's own functions (their Python bodies), not
     # wrappers that call them: every compiled function links and optimises the whole call tree
-    # below it again, so a forwarding layer cost a tenth of a game's first compile (Wiz-War
-    # 0.3.1: 12 of 134 s; docs/compile.md). The game's functions keep the same parameters.
+    # below it again, so a forwarding layer cost up to 5% of a game's first compile (Wiz-War
+    # 0.3.1: 6.5 s; docs/compile.md). The game's functions keep the same parameters.
     setup_body = getattr(setup, "py_func", setup)
     play_body = getattr(play_game, "py_func", play_game)
 
