@@ -143,8 +143,11 @@ def _announce_compile(spec) -> None:
 
     if kernels_cached(spec.name) is False:
         secs = COMPILE_SECONDS.get(spec.name)
-        about = ("a few minutes" if not secs else f"about {secs} s on a 2-core machine" if secs < 120
-                 else f"about {round(secs / 60)} min on a 2-core machine")
+        if not secs:
+            about = "a few minutes"
+        else:
+            about = f"about {secs} s" if secs < 120 else f"about {round(secs / 60)} min"
+            about += " on a 2-core machine"
         print(f"simlab: compiling the {spec.title} engine for this version of simlab (first run only, {about}; "
               f"cached in {CACHE_DIR}) ...", file=sys.stderr, flush=True)
 
