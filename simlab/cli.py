@@ -282,10 +282,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _time_play(spec, players: int, n_games: int, start: int, seed: int) -> float:
+def _time_play(spec, players: int, n_games: int, start: int, seed: int, bot: str | None = None) -> float:
     from simlab.games.base import root_seed_words
 
-    bots = spec.bot_matrix([(spec.default_bot, None)] * players)
+    bots = spec.bot_matrix([(bot or spec.default_bot, None)] * players)
     cards = spec.load_cards()
     words = root_seed_words(seed)
     t0 = time.perf_counter()
@@ -412,11 +412,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise UserError(f"{spec.name} is played by {list(spec.players)} players, got {players}")
     if args.games <= 0:
         raise UserError(f"--games must be positive, got {args.games}")
+    bot = args.bot or spec.default_bot
+    if bot not in spec.bots:
+        raise UserError(f"--bot: unknown bot preset {bot!r} for {spec.name}; expected one of {sorted(spec.bots)}")
 
     if not args.interpreted_only:
         _announce_compile(spec)
     if args.interpreted_only:
-        secs = _time_play(spec, players, args.games, 0, args.seed)
+        secs = _time_play(spec, players, args.games, 0, args.seed, bot)
         result = {
             "games": args.games,
             "players": players,
@@ -427,8 +430,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(result))
         return 0
 
-    warm = _time_play(spec, players, 8, 0, args.seed)  # first call compiles (or loads the cache)
-    secs = _time_play(spec, players, args.games, 8, args.seed)
+    warm = _time_play(spec, players, 8, 0, args.seed, bot)  # first call compiles (or loads the cache)
+    secs = _time_play(spec, players, args.games, 8, args.seed, bot)
     compiled = args.games / secs if secs > 0 else float("inf")
 
     m = args.interpreted_games or max(20, args.games // 200)
@@ -446,6 +449,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         str(players),
         "--seed",
         str(args.seed),
+        "--bot",
+        bot,
         "--json",
     ]
     interp = None
@@ -461,7 +466,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "game": spec.name,
         "version": spec.version,
         "players": players,
-        "bot": spec.default_bot,
+        "bot": bot,
         "games": args.games,
         "seconds": secs,
         "warmup_seconds": warm,
@@ -474,7 +479,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"{spec.title} ({spec.name} {spec.version}), {players} players, bot {spec.default_bot}")
+        print(f"{spec.title} ({spec.name} {spec.version}), {players} players, bot {bot}")
         print(f"compile/warm-up: {warm:.2f} s")
         print(f"compiled:    {compiled:12,.0f} games/s  ({args.games} games in {secs:.2f} s, one core)")
         if interp:
@@ -663,6 +668,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=int, default=20000)
     s.add_argument("--players", type=int)
     s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--bot", help="bot preset every seat plays (default the game's default bot)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.add_argument("--interpreted-games", type=int, help=argparse.SUPPRESS)
     s.add_argument("--interpreted-only", action="store_true", help=argparse.SUPPRESS)
@@ -719,7 +725,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("ladder", help="round robin of bots: Bradley-Terry ratings and the gap between rungs")
     s.add_argument("game")
-    s.add_argument("--bots", help="comma-separated presets (default every preset of the game)")
+    s.add_argument("--bots", help="comma-separated presets (default every preset of the game but its slow "
+                   "lookahead bots, such as quarriors lookahead_2p)")
     s.add_argument("--players", type=int, help="players per game (default 2); a pair's bots take turns in the seats")
     s.add_argument("--games", type=int, default=2_000, help="games per pair of bots (default 2000)")
     s.add_argument("--seed", type=int, default=0)

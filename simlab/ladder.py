@@ -52,7 +52,8 @@ class Ladder:
 
 def ladder(game: str | GameSpec, bots: Sequence[str] | None = None, *, players: int = 2,
            games: int = 2_000, seed: int = 0, n_jobs: int = 1, progress: bool = False) -> Ladder:
-    """Round robin of ``bots`` (default every preset of the game), ``games`` games per pair.
+    """Round robin of ``bots`` (default every preset of the game but its lookahead bots, which are
+    slow), ``games`` games per pair.
 
     With more than 2 players the pair's bots take the seats in turn (a, b, a, b); seats rotate
     between games either way.
@@ -61,7 +62,8 @@ def ladder(game: str | GameSpec, bots: Sequence[str] | None = None, *, players: 
         KeyError / ValueError: an unknown bot, fewer than two bots, a bad player count or size.
     """
     spec = resolve_game(game)
-    names = list(bots) if bots else sorted(spec.bots)
+    # a lookahead bot plays games out at every choice (100s of times slower): named, not by default
+    names = list(bots) if bots else sorted(b for b in spec.bots if not spec.is_lookahead(b))
     for b in names:
         if b not in spec.bots:
             raise KeyError(f"--bots: unknown bot preset {b!r} for {spec.name}; expected some of {sorted(spec.bots)}")

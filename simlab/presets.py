@@ -94,8 +94,8 @@ def read_preset_file(path: str | Path, spec: GameSpec) -> tuple[BotPreset, dict[
             raise fail(f"params.{key}: unknown bot parameter {key!r}; expected one of {sorted(spec.bot_params)}")
         if isinstance(val, bool) or not isinstance(val, int | float) or not math.isfinite(val):
             raise fail(f"params.{key}: expected a finite number, got {val!r}")
-        if key in ranges:
-            lo, hi = ranges[key]
+        if key in ranges or key in spec.limits:
+            lo, hi = ranges[key] if key in ranges else spec.limits[key]
             if not lo <= val <= hi:
                 raise fail(f"params.{key}: {val!r} is out of range; expected {lo} to {hi}")
         values[key] = float(val)

@@ -95,6 +95,15 @@ def test_bench_json(capsys):
         assert key in data
     assert data["games"] == 300 and data["players"] == 2 and data["interpreted_games"] == 20
     assert data["games_per_s"] > 0 and data["interpreted_games_per_s"] > 0 and data["speedup"] > 0
+    assert data["bot"] == "greedy"
+
+
+def test_bench_names_the_bot_it_measures(capsys):
+    code, out, err = run(capsys, "bench", "toy_game:GAME", "--games", "50", "--bot", "random", "--json")
+    assert code == 0, err
+    assert json.loads(out)["bot"] == "random"
+    code, _, err = run(capsys, "bench", "toy_game:GAME", "--games", "50", "--bot", "wizard")
+    assert code == 2 and "--bot" in err and "'wizard'" in err and "greedy" in err
 
 
 def test_argparse_errors_exit_2(capsys):

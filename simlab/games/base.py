@@ -141,6 +141,10 @@ class GameSpec:
             Wiz-War, keeps the same draws in both arms, so the pairing is closer).
         tunable: the bot parameters ``simlab tune`` searches, each with its allowed range
             (preset files are checked against it too).
+        limits: allowed ranges of other bot parameters (scenario overrides and preset files are
+            checked against them; a lookahead's number of playouts, for example).
+        lookahead_param: the bot parameter that switches the game's lookahead bot on (its
+            playouts per option; 0 = off), if the game has one.
     """
 
     name: str
@@ -160,6 +164,13 @@ class GameSpec:
     card_params: tuple[str, ...] = ()
     card_effect_out: str = "exclude"
     tunable: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    limits: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    lookahead_param: str | None = None
+
+    def is_lookahead(self, preset: str) -> bool:
+        """The preset plays the game's lookahead bot (slow: it plays games out at each choice)."""
+        key = self.lookahead_param
+        return key is not None and self.bots[preset].params.get(key, self.bot_params[key]) > 0
 
     def bot_vector(self, preset: str, overrides: Mapping[str, float] | None = None) -> np.ndarray:
         """Parameter vector of a preset with overrides applied, validated by name.
@@ -187,6 +198,9 @@ class GameSpec:
                     raise KeyError(f"bot parameter {key!r}: unknown card {val!r}; expected a name "
                                    f"from `simlab cards {self.name}`")
                 val = names.index(val)
+            if key in self.limits and not self.limits[key][0] <= float(val) <= self.limits[key][1]:
+                lo, hi = self.limits[key]
+                raise ValueError(f"bot parameter {key!r}: {val!r} is out of range; expected {lo:g} to {hi:g}")
             values[key] = float(val)
         return np.array([values[k] for k in self.bot_params], dtype=np.float64)
 
@@ -250,17 +264,31 @@ def define_struct(proxy_cls: type, type_cls: type, layout: type) -> list[str]:
     return fields
 
 
+def _lookahead_form(bots: np.ndarray, lookahead: tuple[int, Callable] | None) -> tuple[np.ndarray, int]:
+    """The bot rows as ``play_batch`` takes them, and the extra state rows the run needs: with a
+    lookahead bot (column ``lookahead[0]`` above 0 in some row) a strided view and one scratch
+    row for its playouts (:mod:`simlab.games.kernel`, lookahead bots), else the rows and none."""
+    if lookahead is None or not (bots[:, lookahead[0]] > 0).any():
+        return bots, 0
+    from simlab.games.kernel import lookahead_bots
+
+    return lookahead_bots(bots), 1
+
+
 def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables, *, new_state: Callable,
                     extract: Callable, n_params: int, sub_batch: int,
-                    rotate: bool = False, check: bool = False) -> dict[str, dict[str, np.ndarray]]:
+                    rotate: bool = False, check: bool = False,
+                    lookahead: tuple[int, Callable] | None = None) -> dict[str, dict[str, np.ndarray]]:
     """The shared body of a game's ``play``: check the arguments, play ``sub_batch`` games at a
     time in one reused state (memory stays bounded) with the shared compiled driver
     (:func:`simlab.games.kernel.play_batch`), and concatenate the extracted columns.
 
     ``extract(state, ids, players, rows, rotate, check, violations)`` copies a sub-batch's results
-    into the games/seats/cards columns.
+    into the games/seats/cards columns. ``lookahead``, for a game with a lookahead bot: the bot
+    parameter column that switches it on (its number of playouts) and its playouts' entry
+    ``play_out`` (compiled before the run: :func:`simlab.games.kernel.precompile_playout`).
     """
-    from simlab.games.kernel import play_batch
+    from simlab.games.kernel import play_batch, precompile_playout
 
     game_ids = np.ascontiguousarray(game_ids, dtype=np.int64)
     seed_words = np.ascontiguousarray(seed_words, dtype=np.uint64)
@@ -270,7 +298,11 @@ def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables,
     if bots.ndim != 2 or bots.shape[1] != n_params:
         raise ValueError(f"{game}: bots must be (rows, {n_params}), got {bots.shape}")
     n = game_ids.shape[0]
-    st = new_state(min(sub_batch, max(n, 1)))
+    rows = bots.shape[0]
+    bots, extra = _lookahead_form(bots, lookahead)
+    st = new_state(min(sub_batch, max(n, 1)) + extra)
+    if extra:
+        precompile_playout(lookahead[1], st, tables)
     viol = np.zeros(min(sub_batch, max(n, 1)), np.int32)
     parts = []
     for lo in range(0, n, sub_batch):
@@ -279,23 +311,27 @@ def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables,
             # a fresh state for every sub-batch: a game must never see what the row's previous
             # game left behind, whatever a game's setup forgets to reset (Seasons 0.2.0 kept the
             # energy stored on cards, so a game's result depended on its place in the chunk)
-            st = new_state(min(sub_batch, max(n, 1)))
+            st = new_state(min(sub_batch, max(n, 1)) + extra)
         with np.errstate(over="ignore"):  # uint64 hashing wraps by design (interpreted runs)
             play_batch(st, tables, ids, seed_words, players, bots, rotate, check, viol)
-        parts.append(extract(st, ids, players, bots.shape[0], rotate, check, viol[: ids.shape[0]]))
+        parts.append(extract(st, ids, players, rows, rotate, check, viol[: ids.shape[0]]))
     if not parts:
-        parts.append(extract(st, game_ids, players, bots.shape[0], rotate, check, viol[:0]))
+        parts.append(extract(st, game_ids, players, rows, rotate, check, viol[:0]))
     return {k: {c: np.concatenate([p[k][c] for p in parts]) for c in parts[0][k]} for k in parts[0]}
 
 
-def play_traced(new_state: Callable, tables, game_id: int, seed_words, players: int, bots) -> tuple[Any, int]:
-    """Play one game with the trace on and every invariant checked (a game's ``replay``).
+def play_traced(new_state: Callable, tables, game_id: int, seed_words, players: int, bots,
+                lookahead: tuple[int, Callable] | None = None) -> tuple[Any, int]:
+    """Play one game with the trace on and every invariant checked (a game's ``replay``;
+    ``lookahead`` as for :func:`play_in_batches`).
 
-    Returns the state (its ``ev``/``ev_n`` fields hold the events) and the violations seen."""
-    from simlab.games.kernel import play_batch
+    Returns the state (row 0: its ``ev``/``ev_n`` fields hold the events) and the violations seen."""
+    from simlab.games.kernel import play_batch, precompile_playout
 
-    bots = np.ascontiguousarray(bots, dtype=np.float64)
-    st = new_state(1, trace_events=50_000)
+    bots, extra = _lookahead_form(np.ascontiguousarray(bots, dtype=np.float64), lookahead)
+    st = new_state(1 + extra, trace_events=50_000)
+    if extra:
+        precompile_playout(lookahead[1], st, tables)
     viol = np.zeros(1, np.int32)
     with np.errstate(over="ignore"):
         play_batch(st, tables, np.array([game_id], np.int64), np.ascontiguousarray(seed_words, dtype=np.uint64),

@@ -10,6 +10,7 @@ from numba.core import config
 import simlab.games as games
 from simlab.games import compile_cache, kernel
 from simlab.games.base import choose_variants, randbelow, seat_frame
+from simlab.games.jit import njit
 from simlab.games.quarriors import rules as QR
 from simlab.games.quarriors import state as QS
 from simlab.games.seasons import state as SS
@@ -155,3 +156,43 @@ def test_seasons_setup_clears_what_the_previous_game_left_on_the_cards():
     SR.setup(st, t, 0, 2, root_seed_words(1), 0)
     assert not st.c_store.any() and not st.c_tap.any()
     assert (st.c_copy == -1).all() and (st.die_of == -1).all()
+
+
+def test_lookahead_bots_are_a_strided_view_with_the_same_values():
+    bots = np.arange(12.0).reshape(2, 6)
+    view = kernel.lookahead_bots(bots)
+    assert np.array_equal(view, bots) and not view.flags.c_contiguous
+    assert kernel.param_rows(bots, 4).flags.c_contiguous and kernel.param_rows(bots, 4).shape == (4, 6)
+    rows = kernel.param_rows(view, 4)
+    assert rows.shape == (4, 6) and not rows.flags.c_contiguous
+
+
+def test_copy_row_copies_every_field_but_the_trace():
+    st = QS.new_state(3, trace_events=10)
+    rng = np.random.default_rng(0)
+    for name in QS.State._fields:
+        arr = getattr(st, name)
+        arr[...] = rng.integers(0, 100, size=arr.shape).astype(arr.dtype)
+    before = {name: getattr(st, name).copy() for name in QS.State._fields}
+    _copy(st, 1, 2)
+    for name in QS.State._fields:
+        arr = getattr(st, name)
+        assert np.array_equal(arr[:2], before[name][:2]), name  # the source and other rows untouched
+        want = before[name][2] if name == "ev" else before[name][1]
+        assert np.array_equal(arr[2], want), name
+
+
+@njit(cache=False)
+def _copy(s, src, dst):
+    kernel.copy_row(s, src, dst)
+
+
+def test_reseed_row_depends_on_the_seed_and_the_rollout_only():
+    st = QS.new_state(2)
+    kernel.reseed_row(st, 1, np.uint64(7), 3)
+    first = st.rng[1].copy()
+    st.rng[0] = 99  # the real game's streams do not enter
+    kernel.reseed_row(st, 1, np.uint64(7), 3)
+    assert np.array_equal(st.rng[1], first) and len(set(first.tolist())) == first.size
+    kernel.reseed_row(st, 1, np.uint64(7), 4)
+    assert not np.array_equal(st.rng[1], first)

@@ -9,6 +9,7 @@ import numpy as np
 from simlab.games.base import CardTable, GameSpec, play_in_batches, play_traced, seat_frame
 from simlab.games.quarriors import bots as B
 from simlab.games.quarriors import data
+from simlab.games.quarriors import lookahead as L
 from simlab.games.quarriors import rules as R  # noqa: F401  (importing it registers the game's setup and play_game with the kernel)
 from simlab.games.quarriors import state as S
 from simlab.games.quarriors.trace import format_events
@@ -34,7 +35,8 @@ def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
     """Play the games ``game_ids`` and return the games, seats and cards tables (see GameSpec)."""
     return play_in_batches("quarriors", game_ids, seed_words, players, bots, data.tables(cards),
                            new_state=S.new_state, extract=_extract,
-                           n_params=B.NPARAM, sub_batch=SUB_BATCH, rotate=rotate, check=check)
+                           n_params=B.NPARAM, sub_batch=SUB_BATCH, rotate=rotate, check=check,
+                           lookahead=(B.P_ROLLOUTS, L.play_out))
 
 
 def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool, check: bool,
@@ -71,7 +73,8 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
 def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: CardTable,
            bot_names: list[str] | None = None) -> list[str]:
     """The readable log of one game: every draw, roll, choice, summon, attack, score, cull, capture."""
-    st, viol = play_traced(S.new_state, data.tables(cards), game_id, seed_words, players, bots)
+    st, viol = play_traced(S.new_state, data.tables(cards), game_id, seed_words, players, bots,
+                           lookahead=(B.P_ROLLOUTS, L.play_out))
     names = bot_names or [f"bot {p % len(bots)}" for p in range(players)]
     lines = format_events(st.ev[0], int(st.ev_n[0]), st.slot_card[0], cards, names)
     lines.append("Final glory: " + ", ".join(f"P{p + 1} {int(st.glory[0, p])}" for p in range(players)))
@@ -97,6 +100,8 @@ GAME = GameSpec(
     end_reasons=S.END_REASONS,
     card_params=("avoid_card",),
     tunable=B.TUNABLE,
+    limits=B.LIMITS,
+    lookahead_param="rollouts",
 )
 # the tuned presets committed with the game (simlab tune; docs/tuning.md)
 GAME = with_preset_files(GAME, Path(__file__).parent / "presets")

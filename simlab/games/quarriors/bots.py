@@ -61,10 +61,15 @@ PARAMS = {
     "cull_delta": 0.0,       # one extra (+1) or one fewer (-1) cull at the bot's first scoring
     "early_spells": 0.0,     # 1 = also offer Death/Shaping/Victory spells needing no own creature
     #                          before summoning (e.g. remove a Mighty Defender of the Pale first)
+    "rollouts": 0.0,         # lookahead bot (lookahead.py): games played out per option; 0 = off
+    "look_options": 4.0,     # ... captures it plays out besides the heuristic's choice and none
+    "look_z": 1.0,           # ... an option replaces the heuristic's choice only when its playouts
+    #                          beat it by more than look_z standard errors (paired)
 }
 (P_RANDOM, P_W_COST, P_W_GLORY, P_W_SPELL, P_W_PORTAL, P_MIN_COST, P_MAX_PORTALS, P_CURVE,
  P_CURVE_BASE, P_CURVE_SLOPE, P_W_CURVE, P_SUMMON_FIRST, P_CULL, P_KEEP_Q, P_DEFEND, P_SPELLS,
- P_REACTIONS, P_DRAGON_REROLL, P_WIZARD_DRAW, P_AVOID, P_CULL_DELTA, P_EARLY_SPELLS) = range(len(PARAMS))
+ P_REACTIONS, P_DRAGON_REROLL, P_WIZARD_DRAW, P_AVOID, P_CULL_DELTA, P_EARLY_SPELLS,
+ P_ROLLOUTS, P_LOOK_OPTIONS, P_LOOK_Z) = range(len(PARAMS))
 NPARAM = len(PARAMS)
 
 CULL_NONE, CULL_QUIDDITY, CULL_ASSISTANT, CULL_WEAKEST, CULL_EV = 0, 1, 2, 3, 4
@@ -94,6 +99,10 @@ TUNABLE = {
     "min_cost": (0.0, 6.0), "max_portals": (0.0, 4.0), "curve_base": (1.0, 8.0), "curve_slope": (0.0, 1.5),
     "w_curve": (0.0, 4.0), "cull_keep_quiddity": (0.0, 8.0),
 }
+
+# Allowed ranges of the lookahead bot's parameters (a scenario or preset file outside them is an
+# error): each playout is a game, so a choice costs rollouts x options games.
+LIMITS = {"rollouts": (0.0, 1024.0), "look_options": (0.0, 12.0), "look_z": (0.0, 10.0)}
 
 
 @njit(cache=True)

@@ -16,6 +16,7 @@ from simlab.games.base import randbelow, stream_seed
 from simlab.games.jit import njit
 from simlab.games.kernel import register_game
 from simlab.games.quarriors import bots as B
+from simlab.games.quarriors import lookahead as L  # the lookahead bot's hooks (compiled only in lookahead runs)
 from simlab.games.quarriors import state as S
 from simlab.games.quarriors.state import (
     ANY_ATTACH,
@@ -1112,9 +1113,17 @@ def best_capture_cost(s, t, b, p, prm, budget):
 def summon_phase(s, t, b, p, prm):
     """Ready every spell icon for free, offer the spells before summoning, summon creatures by
     paying their level, then offer the spells again before the attack."""
+    summon_start(s, t, b, p, prm)
+    summon_loop(s, t, b, p, prm)
+    cast_spells(s, t, b, p, prm, CAST_BEFORE_ATTACK)
+
+
+@njit(cache=True)
+def summon_start(s, t, b, p, prm):
+    """The summoning phase's start: ready every spell icon for free and offer the spells before
+    summoning (a lookahead's playout continues the phase after it: finish_turn)."""
     a = zone_of(p, Z_ACTIVE)
     r = zone_of(p, Z_READY)
-    me = prm[p]
     i = 0
     while i < s.cont_n[b, a]:
         d = s.cont[b, a, i]
@@ -1125,31 +1134,51 @@ def summon_phase(s, t, b, p, prm):
         else:
             i += 1
     cast_spells(s, t, b, p, prm, CAST_BEFORE_SUMMON)
+
+
+@njit(cache=True)
+def summon_loop(s, t, b, p, prm):
+    """Summon creatures from the Active Pool one at a time, paying their level, while the bot wants."""
+    me = prm[p]
     limit_warriors = mighty_warrior_in_wilds(s, t, b)
     costs = s.scratch[b, 5]
     while not s.done[b]:
         budget = available_quiddity(s, t, b, p)
-        n = s.cont_n[b, a]
-        for i in range(n):
-            d = s.cont[b, a, i]
-            costs[i] = -1
-            if t.f_kind[t.card_die[card_of(s, b, d)], s.d_face[b, d]] == F_CREATURE:
-                e = t.card_effect[card_of(s, b, d)]
-                if limit_warriors and s.warrior_n[b] >= 1 and (e == E_WARRIOR or e == E_M_WARRIOR
-                                                                or e == E_S_WARRIOR):
-                    continue
-                costs[i] = summon_cost(s, t, b, p, d)
+        summon_costs(s, t, b, p, limit_warriors)
         reserve = 0
         if me[B.P_SUMMON_FIRST] == 0:
             reserve = best_capture_cost(s, t, b, p, prm, budget)
         d = B.choose_summon(s, t, b, p, me, budget, reserve, costs)
+        d = L.summon_hook(s, t, b, p, prm, d, budget, reserve)
         if d < 0:
             break
-        cost = costs[s.d_pos[b, d]]
-        # the creature die itself is not a quiddity face: paying never spends it
-        pay(s, t, b, p, cost)
-        summon(s, t, b, p, d, prm)
-    cast_spells(s, t, b, p, prm, CAST_BEFORE_ATTACK)
+        pay_and_summon(s, t, b, p, d, prm)
+
+
+@njit(cache=True)
+def summon_costs(s, t, b, p, limit_warriors):
+    """Fill State.scratch row 5: the summoning cost of each die in p's Active Pool, in pool order
+    (-1: not a creature, or a second Warrior of the Quay this turn under Mighty WotQ's limit)."""
+    a = zone_of(p, Z_ACTIVE)
+    costs = s.scratch[b, 5]
+    for i in range(s.cont_n[b, a]):
+        d = s.cont[b, a, i]
+        costs[i] = -1
+        if t.f_kind[t.card_die[card_of(s, b, d)], s.d_face[b, d]] == F_CREATURE:
+            e = t.card_effect[card_of(s, b, d)]
+            if limit_warriors and s.warrior_n[b] >= 1 and (e == E_WARRIOR or e == E_M_WARRIOR
+                                                            or e == E_S_WARRIOR):
+                continue
+            costs[i] = summon_cost(s, t, b, p, d)
+
+
+@njit(cache=True)
+def pay_and_summon(s, t, b, p, d, prm):
+    """Pay active die d's summoning cost (State.scratch row 5, filled by summon_loop) and summon it."""
+    cost = s.scratch[b, 5, s.d_pos[b, d]]
+    # the creature die itself is not a quiddity face: paying never spends it
+    pay(s, t, b, p, cost)
+    summon(s, t, b, p, d, prm)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1604,15 +1633,23 @@ def capture_phase(s, t, b, p, prm):
             budget += 3
             slot = better
             charm = reaction_die(s, t, b, p, E_GROWTH_CHARM)
+        slot = L.capture_hook(s, t, b, p, prm, slot, budget, s.discount[b])
         if slot < 0:
             return
-        cost = max(0, t.card_cost[s.slot_card[b, slot]] - s.discount[b])
-        pay(s, t, b, p, cost)
-        capture(s, t, b, p, slot, Z_USED)
-        s.captures[b] -= 1
-        log(s, b, EV_CAPTURE, slot, cost, 0)
-        if end_by_empty_cards(s, t, b):
+        if take_capture(s, t, b, p, slot):
             return
+
+
+@njit(cache=True)
+def take_capture(s, t, b, p, slot):
+    """Pay for and capture one die of Wilds slot ``slot`` into p's used pile; True if that ended
+    the game (four empty creature cards)."""
+    cost = max(0, t.card_cost[s.slot_card[b, slot]] - s.discount[b])
+    pay(s, t, b, p, cost)
+    capture(s, t, b, p, slot, Z_USED)
+    s.captures[b] -= 1
+    log(s, b, EV_CAPTURE, slot, cost, 0)
+    return end_by_empty_cards(s, t, b)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1654,6 +1691,21 @@ def snapshot_collection(s, b, p, col):
 @njit(cache=True)
 def play_turn(s, t, b, prm):
     """One full turn of the current player, phases 1-6 in order."""
+    p = begin_turn(s, b)
+    score_phase(s, t, b, p, prm)
+    if not s.done[b]:
+        roll_phase(s, t, b, p, prm)
+    if not s.done[b]:
+        summon_phase(s, t, b, p, prm)
+        finish_turn(s, t, b, p, prm, PH_ATTACK)
+    else:
+        finish_turn(s, t, b, p, prm, PH_CLEANUP)
+
+
+@njit(cache=True)
+def begin_turn(s, b):
+    """Start the current player's turn: this turn's counters reset, the collection counted on
+    own turns 3, 6 and 9; returns the player."""
     p = s.cur[b]
     s.turn[b] += 1
     s.seat[b, p, S_TURNS] += 1
@@ -1668,16 +1720,27 @@ def play_turn(s, t, b, prm):
     own = s.seat[b, p, S_TURNS]
     if own == 3 or own == 6 or own == 9:
         snapshot_collection(s, b, p, S_OWNED_T3 + 2 * (own // 3 - 1))
-    score_phase(s, t, b, p, prm)
-    if not s.done[b]:
-        roll_phase(s, t, b, p, prm)
-    if not s.done[b]:
-        summon_phase(s, t, b, p, prm)
-    if not s.done[b]:
-        attack_phase(s, t, b, p, prm)
-    if not s.done[b]:
-        cast_spells(s, t, b, p, prm, CAST_AFTER_ATTACK)
-    if not s.done[b]:
+    return p
+
+
+# Points from which finish_turn plays the rest of a turn (a lookahead's rollouts start mid-turn).
+PH_SUMMON, PH_BEFORE_ATTACK, PH_ATTACK, PH_CAPTURE, PH_CLEANUP = 0, 1, 2, 3, 4
+
+
+@njit(cache=True)
+def finish_turn(s, t, b, p, prm, phase):
+    """The rest of p's turn from ``phase``: summoning (after summon_start), the spells before the
+    attack (the end of summon_phase), the attack, the spells after it, the capture, the cleanup."""
+    if phase == PH_SUMMON:
+        summon_loop(s, t, b, p, prm)
+    if phase <= PH_BEFORE_ATTACK:
+        cast_spells(s, t, b, p, prm, CAST_BEFORE_ATTACK)
+    if phase <= PH_ATTACK:
+        if not s.done[b]:
+            attack_phase(s, t, b, p, prm)
+        if not s.done[b]:
+            cast_spells(s, t, b, p, prm, CAST_AFTER_ATTACK)
+    if phase <= PH_CAPTURE and not s.done[b]:
         capture_phase(s, t, b, p, prm)
     cleanup_phase(s, t, b, p)
     s.cur[b] = (p + 1) % s.players[b]
@@ -1705,6 +1768,14 @@ def finish(s, t, b):
 @njit(cache=True)
 def play_game(s, t, b, prm, check):
     """Play game b to its end; returns the number of invariant violations seen (when checking)."""
+    bad = play_on(s, t, b, prm, check)
+    finish(s, t, b)
+    return bad
+
+
+@njit(cache=True)
+def play_on(s, t, b, prm, check):
+    """Play turns of game b until it ends (the turn limit included); invariant violations seen."""
     bad = 0
     while not s.done[b]:
         if s.turn[b] >= TURN_LIMIT:
@@ -1714,7 +1785,6 @@ def play_game(s, t, b, prm, check):
         play_turn(s, t, b, prm)
         if check:
             bad += count_violations(s, t, b)
-    finish(s, t, b)
     return bad
 
 

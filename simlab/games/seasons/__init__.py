@@ -9,6 +9,7 @@ import numpy as np
 from simlab.games.base import CardTable, GameSpec, play_in_batches, play_traced, seat_frame
 from simlab.games.seasons import bots as B
 from simlab.games.seasons import data
+from simlab.games.seasons import lookahead as L
 from simlab.games.seasons import rules as R  # noqa: F401  (importing it registers the game's setup and play_game with the kernel)
 from simlab.games.seasons import state as S
 from simlab.games.seasons.trace import format_events
@@ -43,7 +44,8 @@ def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
 
     return play_in_batches("seasons", game_ids, seed_words, players, bots, tables,
                            new_state=S.new_state, extract=extract,
-                           n_params=B.NPARAM, sub_batch=SUB_BATCH, rotate=rotate, check=check)
+                           n_params=B.NPARAM, sub_batch=SUB_BATCH, rotate=rotate, check=check,
+                           lookahead=(B.P_ROLLOUTS, L.play_out))
 
 
 def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool, check: bool,
@@ -88,7 +90,8 @@ def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: Card
            bot_names: list[str] | None = None) -> list[str]:
     """The readable log of one game: draft, piles, tokens, every die, gain, summon, activation,
     transmutation and time move, then the score breakdown."""
-    st, viol = play_traced(S.new_state, data.tables(cards), game_id, seed_words, players, bots)
+    st, viol = play_traced(S.new_state, data.tables(cards), game_id, seed_words, players, bots,
+                           lookahead=(B.P_ROLLOUTS, L.play_out))
     names = bot_names or [f"bot {p % len(bots)}" for p in range(players)]
     lines = format_events(st.ev[0], int(st.ev_n[0]), cards, names)
     lines.append("Final prestige (crystals + cards in play + hand + bonus penalty + token):")
@@ -121,6 +124,8 @@ GAME = GameSpec(
     card_columns=S.CARD_COLUMNS,
     end_reasons=S.END_REASONS,
     tunable=B.TUNABLE,
+    limits=B.LIMITS,
+    lookahead_param="rollouts",
 )
 # the tuned presets committed with the game (simlab tune; docs/tuning.md)
 GAME = with_preset_files(GAME, Path(__file__).parent / "presets")

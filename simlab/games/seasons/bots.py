@@ -97,15 +97,20 @@ PARAMS = {
     "tok8_water": 2.0,    # token 8: extra worth of a water energy while the bot banks 4 for it
     "tok10_lead": 6.0,    # token 10 in year III: move forward (end sooner) when ahead by this much
     "need_sum": 4.0,      # from this year on energies kept for the hand add up over its cards (4: never)
+    "rollouts": 0.0,      # lookahead bot (lookahead.py): games played out per season die; 0 = off
+    "look_z": 1.5,        # ... an option replaces the heuristic's only when its playouts beat it by
+    #                       more than look_z standard errors (paired)
+    "look_summons": 1.0,  # ... 1: it also plays out each summon (and holding); 0: the season die only
 }
 (P_RANDOM, P_W_PRESTIGE, P_W_EFFECT, P_W_ENGINE, P_W_COST, P_KEEP_MIN, P_DIE_ENERGY, P_DIE_NEED,
  P_DIE_CRYSTAL, P_DIE_GAUGE, P_DIE_DRAW, P_DIE_TRANS, P_TRANS_MIN, P_MAX_BONUS, P_BONUS_MIN,
  P_BONUS_TRANS, P_EARLY_ENGINE, P_TOKVAL1) = range(18)
 P_FIXED_TOKEN = P_TOKVAL1 + 12
 (P_PIPS_MEAN, P_END_ENERGY, P_END_GAUGE, P_DIE_NEED_LATE, P_LATE_CHEAP, P_EARLY_BONUS, P_TOK_GAIN_MIN,
- P_TOK6_MIN, P_TOK8_WATER, P_TOK10_LEAD, P_NEED_SUM) = range(P_FIXED_TOKEN + 1, P_FIXED_TOKEN + 12)
+ P_TOK6_MIN, P_TOK8_WATER, P_TOK10_LEAD, P_NEED_SUM, P_ROLLOUTS, P_LOOK_Z, P_LOOK_SUMMONS) = range(
+    P_FIXED_TOKEN + 1, P_FIXED_TOKEN + 15)
 NPARAM = len(PARAMS)
-assert list(PARAMS).index("need_sum") == P_NEED_SUM
+assert list(PARAMS).index("need_sum") == P_NEED_SUM and list(PARAMS).index("look_summons") == P_LOOK_SUMMONS
 
 PRESETS = {
     "balanced": BotPreset("balanced", "scores cards by prestige, effect and cost; transmutes spare energy "
@@ -121,6 +126,10 @@ PRESETS = {
                          "keep_min": 0.0, "early_engine": 6.0, "bonus_min": 8.0}),
     "random": BotPreset("random", "uniformly random legal choices (rules fuzzing)", {"random": 1.0}),
 }
+
+# Allowed ranges of the lookahead bot's parameters (a scenario or preset file outside them is an
+# error): each playout is a game, so a choice costs rollouts x options games.
+LIMITS = {"rollouts": (0.0, 1024.0), "look_z": (0.0, 10.0), "look_summons": (0.0, 1.0)}
 
 # The parameters `simlab tune` searches, with the range it searches and preset files must keep to
 # (the token values and the counts of bonuses are choices a study fixes, not tuned).

@@ -18,6 +18,7 @@ from simlab.games.base import randbelow, stream_seed
 from simlab.games.jit import njit
 from simlab.games.kernel import register_game, shuffle_list
 from simlab.games.seasons import bots as B
+from simlab.games.seasons import lookahead as L  # the lookahead bot's hook (compiled only in lookahead runs)
 from simlab.games.seasons import state as S
 from simlab.games.seasons.state import (
     AIR,
@@ -1277,6 +1278,7 @@ def setup(s, t, b, players, seed_words, game_id):
     s.trans_extra[b] = 0
     s.summons[b] = 0
     s.vision_used[b] = 0
+    s.hold[b] = 0
     ne = t.enchant_pool.shape[0]
     s.enchant[b] = -1 if ne == 0 else t.enchant_pool[randbelow(s.rng, b, RS_SETUP, ne)]
     log(s, b, EV_SETUP, s.enchant[b], t.inst_card.shape[0], 0)
@@ -1493,7 +1495,10 @@ def summon_phase(s, t, b, p, prm):
             activate(s, t, b, p, prm, i, mode)
             acted = True
         i = B.choose_summon(s, t, b, p, me)
-        if i >= 0 and can_summon(s, t, b, p, i, plan):
+        i = L.summon_hook(s, t, b, p, prm, i, 0, 0)
+        if s.hold[b]:
+            pass  # a lookahead chose to summon nothing more this turn (nor to buy a summon with a bonus)
+        elif i >= 0 and can_summon(s, t, b, p, i, plan):
             summon(s, t, b, p, prm, i, plan)
             acted = True
         elif s.bonus_n[b, p] < MAX_BONUS and s.bonus_n[b, p] < me[B.P_MAX_BONUS] + 100 * me[B.P_RANDOM]:
@@ -1698,22 +1703,31 @@ def vision_of_destiny(s, t, b, p, prm):
 def take_die(s, t, b, prm, p):
     """p takes one of the round's untaken season dice (the bot's choice); returns it."""
     k = B.choose_die(s, t, b, p, prm[p])
-    s.taken[b, k] = 1
-    s.die_of[b, p] = k
-    se = s.roll_season[b]
-    log(s, b, EV_TAKE, se * 10 + s.dice[b, se, k], s.roll[b, k], p)
+    set_die(s, b, p, k)
     return k
 
 
 @njit(cache=True)
-def choose_dice(s, t, b, prm):
+def set_die(s, b, p, k):
+    """p takes rolled die k."""
+    s.taken[b, k] = 1
+    s.die_of[b, p] = k
+    se = s.roll_season[b]
+    log(s, b, EV_TAKE, se * 10 + s.dice[b, se, k], s.roll[b, k], p)
+
+
+@njit(cache=True)
+def choose_dice(s, t, b, prm, d0):
     """Every player takes a season die, in turn order from the first player, before the first
-    turn of the round (F: round structure)."""
+    turn of the round (F: round structure); from the ``d0``-th player on (a lookahead's playout
+    starts after its own choice)."""
     np_ = s.players[b]
-    for d in range(np_):
+    for d in range(d0, np_):
         p = (s.first[b] + d) % np_
         s.cur[b] = p
-        take_die(s, t, b, prm, p)
+        k = B.choose_die(s, t, b, p, prm[p])
+        k = L.die_hook(s, t, b, p, prm, k, d, 0)
+        set_die(s, b, p, k)
 
 
 @njit(cache=True)
@@ -1721,6 +1735,15 @@ def play_turn(s, t, b, prm, p):
     """One player's turn: apply its season die first (taken before the round's turns, or now
     under the ``die_per_turn`` structure), then the token, the Olaf's Knowledge draw bonus, the
     actions in the bot's order (``turn_actions``), Vision of Destiny, the token at the end."""
+    start_turn(s, t, b, prm, p)
+    turn_actions(s, t, b, p, prm)
+    end_of_turn(s, t, b, p, prm)
+
+
+@njit(cache=True)
+def start_turn(s, t, b, prm, p):
+    """The turn up to its actions: this turn's counters reset, the season die (Die of Malice and
+    the Steadfast Die first), the token at the start and the Olaf's Knowledge draw bonus."""
     s.cur[b] = p
     s.turn[b] += 1
     s.seat[b, p, S_TURNS] += 1
@@ -1729,6 +1752,7 @@ def play_turn(s, t, b, prm, p):
     s.trans_extra[b] = 0
     s.summons[b] = 0
     s.vision_used[b] = 0
+    s.hold[b] = 0
     log(s, b, EV_TURN, p, 0, 0)
     me = prm[p]
     k = s.die_of[b, p]
@@ -1758,9 +1782,14 @@ def play_turn(s, t, b, prm, p):
     if s.enchant[b] == EN_OLAF_KNOWLEDGE and s.bonus_n[b, p] < MAX_BONUS and B.want_bonus_draw(s, t, b, p, me):
         use_bonus(s, b, p, B_DRAW)
         draw_keep_or_discard(s, t, b, p, prm)
-    turn_actions(s, t, b, p, prm)
+
+
+@njit(cache=True)
+def end_of_turn(s, t, b, p, prm):
+    """The turn after its actions: Vision of Destiny, then the token at the end (and the actions
+    it allows). A lookahead's summon playout continues the turn with turn_actions and this."""
     vision_of_destiny(s, t, b, p, prm)
-    if token_legal(s, t, b, p) and B.want_token(s, t, b, p, me, 1):
+    if token_legal(s, t, b, p) and B.want_token(s, t, b, p, prm[p], 1):
         use_token(s, t, b, p, prm)
         turn_actions(s, t, b, p, prm)
 
@@ -1833,9 +1862,16 @@ def play_round(s, t, b, prm):
     log(s, b, EV_ROUND, s.rnd[b], s.month[b], s.year[b])
     roll_season_dice(s, t, b)
     if not t.rules[R_DIE_PER_TURN]:
-        choose_dice(s, t, b, prm)
+        choose_dice(s, t, b, prm, 0)
+    finish_round(s, t, b, prm, 0)
+
+
+@njit(cache=True)
+def finish_round(s, t, b, prm, d0):
+    """The round after the dice are taken: the turns from the ``d0``-th player on (a lookahead's
+    playout may start mid-round), end-of-round effects, time, first player."""
     np_ = s.players[b]
-    for d in range(np_):
+    for d in range(d0, np_):
         play_turn(s, t, b, prm, (s.first[b] + d) % np_)
     s.cur[b] = s.first[b]
     round_end(s, t, b, prm)
@@ -1932,6 +1968,15 @@ def play_game(s, t, b, prm, check):
     prelude(s, t, b, prm)
     if check:
         bad += count_violations(s, t, b)
+    bad += play_on(s, t, b, prm, check)
+    final_scoring(s, t, b)
+    return bad
+
+
+@njit(cache=True)
+def play_on(s, t, b, prm, check):
+    """Play rounds of game b until it ends (the round limit included); invariant violations seen."""
+    bad = 0
     while not s.done[b]:
         if s.rnd[b] >= ROUND_LIMIT:
             s.end_reason[b] = END_LIMIT
@@ -1939,7 +1984,6 @@ def play_game(s, t, b, prm, check):
         play_round(s, t, b, prm)
         if check:
             bad += count_violations(s, t, b)
-    final_scoring(s, t, b)
     return bad
 
 

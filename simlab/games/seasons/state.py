@@ -201,6 +201,8 @@ class StateLayout(KernelLayout):
     trans_extra: np.ndarray  # int8 (B,): extra crystals per energy transmuted this turn
     summons: np.ndarray    # int8 (B,): cards summoned from hand this turn (Entangling Roots)
     vision_used: np.ndarray  # int8 (B,): Vision of Destiny used this turn
+    hold: np.ndarray       # int8 (B,): the current player summons no more this turn (a lookahead's
+    #                        choice to hold its cards: lookahead.look_summon; 0 in every other run)
     e_in: np.ndarray       # int32 (B,): energies that entered reserves (conservation check)
     e_out: np.ndarray      # int32 (B,): energies that left reserves
     scratch: np.ndarray    # int16 (B, NSCRATCH, MAXI): working lists, so no phase allocates
@@ -242,7 +244,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         roll_season=z(batch, np.int8),
         can_trans=z(batch, np.int8), io_trans=z(batch, np.int8), trans_extra=z(batch, np.int8),
         summons=z(batch, np.int8),
-        vision_used=z(batch, np.int8), e_in=z(batch, np.int32), e_out=z(batch, np.int32),
+        vision_used=z(batch, np.int8), hold=z(batch, np.int8), e_in=z(batch, np.int32), e_out=z(batch, np.int32),
         # the kernel's arrays allocated last, as before the toolkit (allocation order moved speed)
         **kernel_arrays(batch, RS_BOT0, NSEAT, (NTYPE, NCARDSTAT), trace_events),
         scratch=z((batch, NSCRATCH, MAXI), np.int16),

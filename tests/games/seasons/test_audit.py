@@ -178,7 +178,7 @@ def test_all_dice_are_chosen_before_the_first_turn():
     st = pos.st
     st.first[0] = 1
     R.roll_season_dice(st, pos.t, 0)
-    R.choose_dice(st, pos.t, 0, pos.prm)
+    R.choose_dice(st, pos.t, 0, pos.prm, 0)
     assert st.die_of[0, 1] >= 0 and st.die_of[0, 0] >= 0 and st.die_of[0, 0] != st.die_of[0, 1]
     assert int(st.taken[0].sum()) == 2
     lines = [x for x in pos.log() if "takes" in x and "die" in x]
