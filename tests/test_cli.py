@@ -138,6 +138,36 @@ def test_compiling_message_on_a_cold_cache(tmp_path):
            "about 80 s on a 2-core machine; cached in " + str(tmp_path) in proc.stderr
 
 
+def test_a_compiled_run_marks_the_kernels_cached(tmp_path):
+    """After a compiled run the message is not printed again: the run leaves a mark in the cache
+    folder of this version of the sources (play_game has no cache entry of its own, so looking
+    for one said "compiling" before every run). Checked on the mark itself, without compiling."""
+    code = ("from simlab.games import CACHE_DIR, kernels_cached, mark_compiled; "
+            "before = kernels_cached('seasons'); mark_compiled('seasons'); mark_compiled('no_such_game'); "
+            "print(before, kernels_cached('seasons'), kernels_cached('quarriors'), "
+            "sorted(p.name for p in CACHE_DIR.glob('*.compiled')))")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
+    env["SIMLAB_CACHE_DIR"] = str(tmp_path)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().split(maxsplit=3) == ["False", "True", "False", "['seasons.compiled']"]
+
+
+def test_play_marks_the_game_compiled(monkeypatch):
+    import simlab.games as games
+    from simlab.games import base
+
+    seen = []
+    monkeypatch.setattr(games, "mark_compiled", seen.append)
+    from numba.core import config
+
+    monkeypatch.setattr(config, "DISABLE_JIT", False)
+    base._compiled("quarriors")
+    monkeypatch.setattr(config, "DISABLE_JIT", True)
+    base._compiled("seasons")  # interpreted runs compile nothing
+    assert seen == ["quarriors"]
+
+
 def test_no_compiling_message_when_cached(monkeypatch, capsys):
     import simlab.games as games
     from simlab import cli

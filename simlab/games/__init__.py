@@ -11,7 +11,7 @@ CACHE_DIR = compile_cache.configure()
 
 from simlab.games.base import GameSpec  # noqa: E402
 
-__all__ = ["get_game", "game_names", "GameSpec", "kernels_cached", "COMPILE_SECONDS"]
+__all__ = ["get_game", "game_names", "GameSpec", "kernels_cached", "mark_compiled", "COMPILE_SECONDS"]
 
 # Modules are imported on first use so that `simlab games` does not compile every kernel.
 _MODULES = {
@@ -31,8 +31,6 @@ COMPILE_SECONDS = {"ashes": 90, "quarriors": 35, "seasons": 80, "wizwar": 150}
 def kernels_cached(name: str) -> bool | None:
     """Whether game ``name``'s compiled kernels for this version of the sources are in the cache
     (None: not a registered game, or compiling is off)."""
-    from pathlib import Path
-
     if name not in _MODULES:
         return None
     try:
@@ -43,7 +41,27 @@ def kernels_cached(name: str) -> bool | None:
     path = getattr(getattr(play_game, "_cache", None), "_cache_path", None)
     if path is None:
         return None
-    return any(Path(path).glob("rules.play_game-*.nbi"))
+    # play_game itself has no cache entry of its own (the driver's overloads compile its body into
+    # kernel.play_batch), so a finished compiled run leaves a mark in the cache folder instead
+    return _mark(name).exists()
+
+
+def _mark(name: str):
+    return CACHE_DIR / f"{name}.compiled"
+
+
+def mark_compiled(name: str) -> None:
+    """Note that game ``name``'s kernels have been compiled into (or loaded from) the cache folder
+    of this version of the sources (called after a compiled run; :func:`kernels_cached`)."""
+    if name not in _MODULES:
+        return
+    try:
+        mark = _mark(name)
+        if not mark.exists():
+            mark.parent.mkdir(parents=True, exist_ok=True)
+            mark.touch()
+    except OSError:  # a read-only cache folder: the compiling message may show again, nothing worse
+        pass
 
 
 def game_names() -> list[str]:

@@ -275,6 +275,16 @@ def _lookahead_form(bots: np.ndarray, lookahead: tuple[int, Callable] | None) ->
     return lookahead_bots(bots), 1
 
 
+def _compiled(game: str) -> None:
+    """Mark the game's kernels as cached after a compiled run (the CLI's compiling message)."""
+    from numba.core import config
+
+    if not config.DISABLE_JIT:
+        from simlab.games import mark_compiled
+
+        mark_compiled(game)
+
+
 def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables, *, new_state: Callable,
                     extract: Callable, n_params: int, sub_batch: int,
                     rotate: bool = False, check: bool = False,
@@ -315,6 +325,8 @@ def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables,
         with np.errstate(over="ignore"):  # uint64 hashing wraps by design (interpreted runs)
             play_batch(st, tables, ids, seed_words, players, bots, rotate, check, viol)
         parts.append(extract(st, ids, players, rows, rotate, check, viol[: ids.shape[0]]))
+    if parts:
+        _compiled(game)
     if not parts:
         parts.append(extract(st, game_ids, players, rows, rotate, check, viol[:0]))
     return {k: {c: np.concatenate([p[k][c] for p in parts]) for c in parts[0][k]} for k in parts[0]}
