@@ -765,6 +765,10 @@ def _build(
                 seats = data["seats"][:p] if len(data["seats"]) >= p else [data["seats"][0]] * p
                 if level is not None:  # the level's presets replace the study's (labels stay the same)
                     swap = model.levels[level]
+                    if not any(st["bot"] in swap for st in seats):
+                        # no seat changes: the level would replay the study's own games (same seeds),
+                        # so it leaves the variant out and its report compares only what it changed
+                        continue
                     seats = [dict(st, bot=swap[st["bot"]].replace("{players}", str(p))) if st["bot"] in swap else st
                              for st in seats]
                     for st in seats:
@@ -811,7 +815,7 @@ def _build(
                         base=base_label,
                     )
                 )
-    if effects_info is not None:
+    if effects_info is not None and groups:
         effects_info["groups"] = [{"base": b, "arms": arms} for b, arms in groups.items()]
         effects_info["arms"] = effects_info["groups"][0]["arms"]
     return variants, effects_info
@@ -838,7 +842,8 @@ def parse_scenario(text: str, path: str | Path = "<scenario>", *, game: GameSpec
         path: where it came from, for error messages and the default name.
         game: use this spec instead of resolving the ``game`` key (tests, notebooks).
         level: one of the scenario's ``[levels]``: its presets replace the study's in every seat;
-            the study is named ``<name>-<level>`` and goes to ``<out>-<level>``.
+            the study is named ``<name>-<level>`` and goes to ``<out>-<level>``. A variant in which
+            no seat plays a preset the level replaces is left out (it would be the same games).
 
     Raises:
         ScenarioError: anything wrong, with file, line, key, value and what was expected.
@@ -872,6 +877,9 @@ def parse_scenario(text: str, path: str | Path = "<scenario>", *, game: GameSpec
             if not isinstance(dst, str):
                 raise _error(scn_path, text, ("levels", lv, src), f"expected a preset name, got {dst!r}")
     variants, effects = _build(spec, model, scn_path, text, level)
+    if level is not None and not variants:
+        raise _error(scn_path, text, ("levels", level), f"level {level!r} changes no variant: none of its presets "
+                     f"{sorted(model.levels[level])} plays in this study")
     stem = Path(scn_path).stem if scn_path != "<scenario>" else "scenario"
     name = model.name or stem
     if not model.name:

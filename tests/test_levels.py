@@ -109,3 +109,78 @@ def test_culling_headlines_read_in_the_culling_sections_words():
 
     assert _culling_name("2p: policy 0 vs 1") == "2p: cull none vs cull quiddity_first"
     assert _culling_name("cull_policy=4 players=3: one fewer cull") == "3p, cull ev: one fewer cull"
+
+
+CASES = """\
+name = "toy_cases"
+game = "toy_game:GAME"
+games = 50
+players = 2
+
+[[seats]]
+bot = "greedy"
+
+[[cases]]
+label = "greedy"
+"seats.0.bot" = "greedy"
+
+[[cases]]
+label = "random"
+"seats.0.bot" = "random"
+
+[levels]
+weak = { greedy = "random" }
+none = { random = "random" }
+"""
+
+
+def test_a_level_leaves_out_the_variants_it_does_not_change():
+    # the "random" case has no greedy seat: at level weak it would replay the study's own games
+    base = parse_scenario(CASES)
+    weak = parse_scenario(CASES, level="weak")
+    assert [v.label for v in base.variants()] == ["players=2 greedy", "players=2 random"]
+    assert [v.label for v in weak.variants()] == ["players=2 greedy"]
+    assert weak.variants()[0].seat_labels == ["random", "random"]
+    # a level whose presets play in no variant changes nothing: an error naming the level
+    text = CASES.replace('none = { random = "random" }', 'none = { greedy = "greedy" }').replace(
+        '"seats.0.bot" = "greedy"', '"seats.0.bot" = "random"')
+    text = text.replace('[[seats]]\nbot = "greedy"', '[[seats]]\nbot = "random"')
+    with pytest.raises(ScenarioError, match=r"level 'weak' changes no variant: none of its presets \['greedy'\]"):
+        parse_scenario(text, level="weak")
+
+
+def test_token_fair_values_are_headlines_in_prestige():
+    """The token study's headlines: each token's fair value in its first case, shown when the token
+    section calls it mispriced, with the direction of printed minus fair (too generous > 0)."""
+    import numpy as np
+    import polars as pl
+
+    from tests.analysis.test_tokens import _arms
+
+    seats, printed = _arms(20_000, 3.0, 1.0, np.random.default_rng(5))  # fair at -3, printed 5
+    names = {"tok": "players=2 balanced t1", "none": "players=2 balanced t0"}
+    seats = seats.with_columns(variant=pl.col("variant").replace(names), token_printed=pl.lit(printed))
+    path = "seats.0.params.fixed_token"
+    variants = [{"label": names["tok"], "players": 2, "case": "balanced", "sweep": {path: 1}},
+                {"label": names["none"], "players": 2, "case": "balanced", "sweep": {path: 0}},
+                # a later case is not a headline (the section's first case is)
+                {"label": "players=2 engine t1", "players": 2, "case": "engine", "sweep": {path: 1}},
+                {"label": "players=2 engine t0", "players": 2, "case": "engine", "sweep": {path: 0}}]
+
+    class Res:
+        pass
+
+    res = Res()
+    res.seats = seats.lazy()
+    hl = headlines(res, {"analyses": ["tokens"], "variants": variants}).row(0, named=True)
+    assert hl["headline"] == "2p balanced: token 1 fair value" and hl["unit"] == "prestige"
+    assert hl["ci_low"] <= -3 <= hl["ci_high"] and hl["shown"]
+    assert hl["direction"] == pytest.approx(printed - hl["diff"]) and hl["direction"] > 0
+
+
+def test_estimates_print_in_their_unit():
+    from simlab.report.levels import _pts
+
+    assert _pts(0.052, 0.04, 0.064) == "+5.2 (+4.0 to +6.4)"
+    assert _pts(-11.8, -12.2, -11.3, "prestige") == "-11.8 (-12.2 to -11.3)"
+    assert _pts(-11.8, float("-inf"), -11.3, "prestige") == "-11.8 (unbounded to -11.3)"

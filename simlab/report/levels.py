@@ -16,7 +16,13 @@ Beside each, the change between levels (level minus the study's own bots) with a
 the levels share seeds).
 
 The headlines re-estimated: the culling study's policies against the field's policy and the value
-of one cull, and every card of a ``[card_effects]`` experiment.
+of one cull, every card of a ``[card_effects]`` experiment, and every token's fair value in the
+token study (its first case, at each player count; in prestige, not points of win rate). A token is
+"shown" when the token section calls it mispriced, and its direction is that of printed minus fair
+(too generous or too stingy); its change between levels is the change of its fair value.
+
+A level leaves out the variants it does not change (no seat plays a preset it replaces: they would
+be the study's own games), so only the headlines of the variants it changed are compared.
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ import polars as pl
 __all__ = ["level_results", "headlines", "section_levels"]
 
 _COLUMNS = {"headline": pl.String, "diff": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64,
-            "se": pl.Float64, "n": pl.Int64, "shown": pl.Boolean}
+            "se": pl.Float64, "n": pl.Int64, "shown": pl.Boolean, "unit": pl.String, "direction": pl.Float64}
+PTS, PRESTIGE = "points", "prestige"  # a headline's unit: points of win rate, or prestige (token fair values)
 
 
 def _same_study(base: dict[str, Any], other: dict[str, Any]) -> str | None:
@@ -80,7 +87,9 @@ def level_results(results_dir: Path, manifest: dict[str, Any]) -> list[tuple[str
 
 def headlines(results: Any, manifest: dict[str, Any]) -> pl.DataFrame:
     """Every headline contrast the study reports, re-estimated: ``headline, diff, ci_low, ci_high,
-    se, n, shown`` (``shown``: rejected after the study's correction; differences in win rate)."""
+    se, n, shown, unit, direction`` (``shown``: rejected after the study's correction; ``diff``: a
+    difference in win rate, or a token's fair value in prestige; ``direction``: the sign the
+    verdict compares, the difference itself or a token's printed minus fair value)."""
     from simlab.analysis.cards import card_effects
     from simlab.analysis.culling import cull_arms, cull_value, policy_arms
     from simlab.analysis.stats import adjust
@@ -109,9 +118,34 @@ def headlines(results: Any, manifest: dict[str, Any]) -> pl.DataFrame:
         frames.append(eff.select(headline=pl.lit(prefix + "card ") + pl.col("card"), diff="diff", ci_low="ci_low",
                                  ci_high="ci_high", se="se", n=pl.col("n").cast(pl.Int64),
                                  shown=pl.col("flagged").cast(pl.Boolean)))
+    if "tokens" in analyses:
+        frames.append(_token_headlines(results, manifest))
+    frames = [f.with_columns(unit=pl.lit(PTS), direction=pl.col("diff")) if "unit" not in f.columns else f
+              for f in frames]
     if not frames:
         return pl.DataFrame(schema=_COLUMNS)
     return pl.concat([f.cast(_COLUMNS) for f in frames], how="vertical")
+
+
+def _token_headlines(results: Any, manifest: dict[str, Any]) -> pl.DataFrame:
+    """The token section's headlines: each token's fair value in the study's first case, per
+    player count (the same estimates, resamples and Holm correction as the section)."""
+    from simlab.analysis.tokens import token_arms, token_values
+    from simlab.report.tokens import N_BOOT
+
+    groups = token_arms(manifest)
+    if not groups:
+        return pl.DataFrame(schema=_COLUMNS)
+    main = groups[0]["case"]
+    rows = []
+    for g in (g for g in groups if g["case"] == main):
+        where = f"{g['players']}p" + (f" {main}" if main else "")
+        for r in token_values(results.seats, g["arms"], n_boot=N_BOOT).iter_rows(named=True):
+            rows.append({"headline": f"{where}: token {r['token']} fair value", "diff": r["fair_value"],
+                         "ci_low": r["ci_low"], "ci_high": r["ci_high"], "se": r["se"], "n": r["n"],
+                         "shown": bool(r["mispriced"] and r["effect_modelled"]), "unit": PRESTIGE,
+                         "direction": r["printed"] - r["fair_value"]})
+    return pl.DataFrame(rows, schema=_COLUMNS)
 
 
 def _culling_name(comparison: str) -> str:
@@ -130,8 +164,14 @@ def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _pts(d: float, lo: float, hi: float) -> str:
-    return f"{100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
+def _pts(d: float, lo: float, hi: float, unit: str = PTS) -> str:
+    """An estimate and its interval: points of win rate (from a difference of rates) or prestige."""
+    k = 100 if unit == PTS else 1
+
+    def one(x: float) -> str:
+        return "unbounded" if not np.isfinite(x) else f"{k * x:+.1f}"
+
+    return f"{one(d)} ({one(lo)} to {one(hi)})"
 
 
 def _verdict(diffs: list[float], shown: list[bool]) -> str:
@@ -176,27 +216,34 @@ def section_levels(ctx: Any, results_dir: Path | None) -> None:
         diffs = [r[f"diff|{n}"] for n in names]
         shown = [bool(r[f"shown|{n}"]) for n in names]
         if any(d is None for d in diffs):
-            continue
-        verdict = _verdict(diffs, shown)
+            continue  # not at every level (a level leaves out the variants it does not change)
+        verdict = _verdict([r[f"direction|{n}"] for n in names], shown)
         verdicts.append(verdict)
-        cells = [r["headline"]]
+        unit = r[f"unit|{names[0]}"]
+        cells = [r["headline"] + (" (prestige)" if unit == PRESTIGE else "")]
         for n in names:
-            cells.append(_pts(r[f"diff|{n}"], r[f"ci_low|{n}"], r[f"ci_high|{n}"])
+            cells.append(_pts(r[f"diff|{n}"], r[f"ci_low|{n}"], r[f"ci_high|{n}"], unit)
                          + ("" if r[f"shown|{n}"] else " n.s."))
         for n in names[1:]:
             change = r[f"diff|{n}"] - r[f"diff|{names[0]}"]
             se = float(np.hypot(r[f"se|{n}"], r[f"se|{names[0]}"]))
-            cells.append(_pts(change, change - 1.96 * se, change + 1.96 * se))
+            cells.append(_pts(change, change - 1.96 * se, change + 1.96 * se, unit))
         cells.append(verdict)
         rows.append(cells)
+    left_out = joined.height - len(rows)
     n_robust = verdicts.count("robust")
     n_dep = verdicts.count("bot-dependent")
     n_none = verdicts.count("not shown at any level")
     doc.para(f"Each headline re-estimated with the same paired contrast and correction at every level "
-             f"({', '.join(names)}); differences in points of win rate, 95% intervals, \"n.s.\" where the "
+             f"({', '.join(names)}); differences in points of win rate"
+             + ("; token fair values in prestige, \"shown\" where the token section calls the token mispriced, "
+                "its sign that of printed minus fair" if (base["unit"] == PRESTIGE).any() else "")
+             + "; 95% intervals, \"n.s.\" where the "
              "corrected test does not reject. **Robust**: shown with the same sign at every level; "
              "**bot-dependent**: shown at some level but not all, or with opposite signs. The change column "
-             "is the level's estimate minus the study's own.")
+             "is the level's estimate minus the study's own"
+             + (f"; {_plural(left_out, 'headline', 'headlines')} of variants a level does not change "
+                "(the same games) are not listed" if left_out else "") + ".")
     doc.bullets([f"Of {len(verdicts)} headlines, {_plural(n_robust, 'is', 'are')} robust, "
                  f"{_plural(n_dep, 'is', 'are')} bot-dependent and {_plural(n_none, 'is', 'are')} not shown at "
                  "any level."])
