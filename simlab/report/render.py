@@ -817,7 +817,10 @@ def _header(ctx: _Ctx, name: str) -> None:
         f"Variants: {len(ctx.variants)}",
         f"Run time: {_num(timing.get('wall_seconds'), 1)} s, {count(timing.get('games_played'))} games played "
         f"({_num(timing.get('games_per_s'), 0)} games/s) on {m.get('n_jobs')} worker(s)"
-        + (f", {m.get('cpu_count')} cores available" if m.get("cpu_count") else ""),
+        + (f", {m.get('cpu_count')} cores available" if m.get("cpu_count") else "")
+        # a resumed run plays only what the interrupted one left: its time and count are of that part
+        + (f" (the last run: it resumed an interrupted one and kept its {timing['resumed_chunks_skipped']:,} "
+           "finished chunks)" if timing.get("resumed_chunks_skipped") else ""),
         f"Status: {m.get('status')}; started {m.get('started')}, finished {m.get('finished')}",
     ]
     items.append(f"Rendered by {firstscreen.source_stamp()}")
@@ -858,8 +861,9 @@ def _answer_box(ctx: _Ctx) -> None:
                          f"{r['players']}p {pct(r['win_rate'])} {interval(r['ci_low'], r['ci_high'])} vs fair "
                          f"{pct(r['fair'])}" + ("" if r["balance"] is None else f", balance {r['balance']:.2f}")
                          + f", n = {count(r['n'])}" for r in fp) + ".")
-    timing = m.get("timing", {})
-    notes.append(f"{count(timing.get('games_played'))} games in {len(ctx.variants)} variant(s); "
+    # the games in the results, not the last run's count (a resumed run plays only what was left)
+    n_games = ctx.results.games.select(pl.len()).collect().item()
+    notes.append(f"{count(n_games)} games in {len(ctx.variants)} variant(s); "
                  f"{(m.get('game') or {}).get('title', '')} version {(m.get('game') or {}).get('version')}.")
     notes.append(firstscreen.caveat(m))
     ctx.doc.answer(firstscreen.question(m), sentences, notes)

@@ -128,6 +128,8 @@ def section_tokens(ctx) -> None:
         "The numbers describe the token in these bots' hands, not under perfect play."
     )
     main_rows: list[dict[str, Any]] = []
+    mispriced: list[str] = []
+    n_paired = 0
     for g in [g for g in groups if g["case"] == main_case]:
         vals = token_values(seats, g["arms"], n_boot=N_BOOT).with_columns(players=pl.lit(g["players"]))
         rows = vals.to_dicts()
@@ -141,12 +143,12 @@ def section_tokens(ctx) -> None:
             f"(difference {100 * r['diff']:+.1f} points, Holm p = {r['p_adjusted']:.3g}, n = {r['n']:,} paired games)."
             for r in bad]
         doc.para(f"{len(bad)} of {len(rows)} tokens are mispriced at {g['players']} players.")
-        big = sorted(bad, key=lambda r: -abs(r["worth"]))[:3]
-        ctx.answer(f"{g['players']} players: {len(bad)} of {len(rows)} tokens are mispriced (Holm, paired)"
-                   + ("; furthest from their printed value: " + "; ".join(
-                       f"token {r['token']} printed {r['printed']:+.0f}, fair {_pts(r['fair_value'])} "
-                       f"{_iv(r['ci_low'], r['ci_high'])}" for r in big) if big else "")
-                   + f"; n = {rows[0]['n']:,} paired games per token.", rank=10 + int(g["players"]))
+        big = sorted(bad, key=lambda r: -abs(r["worth"]))[:1]
+        # one answer line for every player count (the box holds a few lines: issue 11)
+        mispriced.append(f"{len(bad)} of {len(rows)} at {g['players']} players"
+                         + "".join(f" (furthest: token {r['token']} printed {r['printed']:+.0f}, fair "
+                                   f"{_pts(r['fair_value'])} {_iv(r['ci_low'], r['ci_high'])})" for r in big))
+        n_paired = rows[0]["n"]
         doc.bullets(sentences)
         doc.table(
             ["token", "effect", "printed", "fair value", "95% interval", "worth", "used", "win holding",
@@ -156,6 +158,9 @@ def section_tokens(ctx) -> None:
               _pct(r["win_none"]), f"{100 * r['diff']:+.1f}", f"{r['p_adjusted']:.3g}", _verdict(r),
               f"{_pts(r['effect_prestige'])} {_iv(r['effect_ci_low'], r['effect_ci_high'])}", f"{r['n']:,}"]
              for r in rows])
+    if mispriced:
+        ctx.answer("Tokens mispriced (Holm over each player count's tokens, paired): " + "; ".join(mispriced)
+                   + f"; n = {n_paired:,} paired games per token.", rank=11)
     if main_rows:
         table = pl.DataFrame(main_rows)
         ctx.save(charts.token_values_chart(table), "token_values",
