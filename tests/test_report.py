@@ -332,3 +332,19 @@ def test_token_report_tests_interactions_instead_of_calling_wide_intervals_consi
     assert "dependence not shown" in line
     assert "Not ranked (effect not modelled: worth = printed value): token 3" in md
     assert (tmp_path / "token_by_enchantment.png").is_file()
+
+
+def test_the_first_screen_counts_every_game_after_a_resume(results, tmp_path, write_scenario):
+    """A resumed run plays only what the interrupted one left (its manifest's games_played): the
+    first screen must count the games in the results, not that part (the re-run token study said
+    2,956,250 games of its 3,150,000)."""
+    total = load_results(results).games.select(pl.len()).collect().item()
+    part = sorted((results / "games").glob("*.parquet"))[0]
+    part.unlink()  # one chunk lost: the resume re-runs that chunk only
+    run_scenario(write_scenario(STUDY), out=results, n_jobs=1, quiet=True, resume=True)
+    manifest = load_results(results).manifest
+    assert manifest["timing"]["games_played"] == 120 < total
+    md = (render_report(results, tmp_path / "rep") / "report.md").read_text()
+    n_variants = len(manifest["variants"])
+    assert f"> {total:,} games in {n_variants} variant(s);" in md
+    assert "the last run: it resumed an interrupted one and kept its" in md
