@@ -13,6 +13,7 @@ import numpy as np
 
 from simlab.games.ashes import bots as B
 from simlab.games.ashes import data
+from simlab.games.ashes import lookahead as L
 from simlab.games.ashes import rules as R  # noqa: F401  (importing it registers the game's setup and play_game with the kernel)
 from simlab.games.ashes import state as S
 from simlab.games.ashes.trace import format_events
@@ -53,7 +54,8 @@ def play(game_ids, seed_words, players: int, bots: np.ndarray, cards: CardTable,
 
     return play_in_batches("ashes", game_ids, seed_words, players, bots, data.tables(cards),
                            new_state=S.new_state, extract=extract,
-                           n_params=len(B.PARAMS), sub_batch=SUB_BATCH, rotate=rotate, check=check)
+                           n_params=len(B.PARAMS), sub_batch=SUB_BATCH, rotate=rotate, check=check,
+                           lookahead=(B.BP_ROLLOUTS, L.play_out))
 
 
 def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool, check: bool,
@@ -106,7 +108,8 @@ def replay(game_id: int, seed_words, players: int, bots: np.ndarray, cards: Card
     attack, dice power, reaction and destruction, then each Phoenixborn's wounds."""
     if players != 2:
         raise ValueError(f"ashes: players must be 2, got {players}")
-    st, viol = play_traced(S.new_state, data.tables(cards), game_id, seed_words, players, bots)
+    st, viol = play_traced(S.new_state, data.tables(cards), game_id, seed_words, players, bots,
+                           lookahead=(B.BP_ROLLOUTS, L.play_out))
     names = bot_names or [f"bot {p % len(bots)}" for p in range(players)]
     lines = format_events(st.ev[0], int(st.ev_n[0]), cards, st.i_card[0], names)
     lines.append("Phoenixborn wounds: " + ", ".join(
@@ -133,6 +136,8 @@ GAME = GameSpec(
     end_reasons=S.END_REASONS,
     card_params=("avoid_card",),
     tunable=B.TUNABLE,
+    limits=B.LIMITS,
+    lookahead_param="rollouts",
 )
 # the tuned presets committed with the game (simlab tune; docs/tuning.md)
 GAME = with_preset_files(GAME, Path(__file__).parent / "presets")

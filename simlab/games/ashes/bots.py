@@ -38,16 +38,20 @@ from simlab.games.kernel import coin, rand
 PARAMS = ("random", "keep_dice", "discard_dead", "chump_life", "counter_policy", "aggression",
           "w_summon", "avoid_card", "meditate", "meditate_min", "meditate_max", "charm",
           "avoid_ability", "avoid_power", "lethal", "attack_margin", "w_unit", "w_pb_dmg",
-          "pass_threshold", "w_spellboard", "pb_blocked")
+          "pass_threshold", "w_spellboard", "pb_blocked", "rollouts", "look_options", "look_z")
 BP_RANDOM, BP_KEEP_DICE, BP_DISCARD_DEAD, BP_CHUMP_LIFE, BP_COUNTER, BP_AGGRESSION, BP_W_SUMMON, \
     BP_AVOID_CARD, BP_MEDITATE, BP_MEDITATE_MIN, BP_MEDITATE_MAX, BP_CHARM, BP_AVOID_ABILITY, \
     BP_AVOID_POWER, BP_LETHAL, BP_ATTACK_MARGIN, BP_W_UNIT, BP_W_PB_DMG, BP_PASS_THRESHOLD, \
-    BP_W_SPELLBOARD, BP_PB_BLOCKED = range(len(PARAMS))
+    BP_W_SPELLBOARD, BP_PB_BLOCKED, BP_ROLLOUTS, BP_LOOK_OPTIONS, BP_LOOK_Z = range(len(PARAMS))
 _BASE = {"random": 0.0, "keep_dice": 1.0, "discard_dead": 1.0, "chump_life": 5.0, "counter_policy": 2.0,
          "aggression": 0.5, "w_summon": 1.0, "avoid_card": -1.0, "meditate": 1.0, "meditate_min": 4.0,
          "meditate_max": 2.0, "charm": 1.0, "avoid_ability": 0.0, "avoid_power": -1.0, "lethal": 1.0,
          "attack_margin": 0.0, "w_unit": 1.0, "w_pb_dmg": 1.0, "pass_threshold": 0.0, "w_spellboard": 1.0,
-         "pb_blocked": 50.0}
+         "pb_blocked": 50.0,
+         # the lookahead bot (lookahead.py): games played out per option of the main action (0 =
+         # off); the moves it plays out besides the heuristic's and passing; an option replaces
+         # the heuristic's move only when its playouts beat it by more than look_z standard errors
+         "rollouts": 0.0, "look_options": 4.0, "look_z": 1.5}
 PRESETS = {
     "balanced": dict(_BASE),
     "random": _BASE | {"random": 1.0},
@@ -69,6 +73,9 @@ TUNABLE = {
     "meditate_max": (0.0, 5.0), "attack_margin": (-3.0, 5.0), "w_unit": (0.0, 3.0), "w_pb_dmg": (0.0, 3.0),
     "pass_threshold": (-3.0, 3.0), "w_spellboard": (0.0, 3.0), "pb_blocked": (0.0, 100.0),
 }
+# Allowed ranges of the lookahead bot's parameters (a scenario or preset file outside them is an
+# error): each playout is the rest of a game, so a main action costs rollouts x options of them.
+LIMITS = {"rollouts": (0.0, 1024.0), "look_options": (0.0, 12.0), "look_z": (0.0, 10.0)}
 DESCRIPTIONS = {
     "balanced": "fixed scores per move: summon, attack, then the best card (docs/ashes.md)",
     "random": "uniformly random legal moves and choices (fuzzing the rules)",
@@ -188,15 +195,21 @@ def choose_main(s, t, b, prm, p, legal, n):
     best_score = max(0.0, prm[p, BP_PASS_THRESHOLD])
     att = np.empty(S.MAXI_P, np.int64)
     for k in range(n):
-        kind = legal[k] // S.MAXI
-        if kind == S.MV_ATTACK_PB or kind == S.MV_ATTACK_UNIT:
-            sc = attack_score(s, t, b, prm, p, legal[k], att)
-        else:
-            sc = move_score(s, t, b, legal[k]) * style_weight(prm, p, legal[k]) \
-                * _spell_weight(s, t, b, prm, p, legal[k])
+        sc = main_score(s, t, b, prm, p, legal[k], att)
         if sc > best_score:
             best, best_score = legal[k], sc
     return best
+
+
+@njit(cache=True)
+def main_score(s, t, b, prm, p, move, att):
+    """The balanced bot's score of ``move`` as p's main action (:func:`choose_main`; the
+    lookahead ranks its options by it): :func:`attack_score` for an attack, else
+    :func:`move_score` x the style and spell weights. ``att``: working room for the attackers."""
+    kind = move // S.MAXI
+    if kind == S.MV_ATTACK_PB or kind == S.MV_ATTACK_UNIT:
+        return attack_score(s, t, b, prm, p, move, att)
+    return move_score(s, t, b, move) * style_weight(prm, p, move) * _spell_weight(s, t, b, prm, p, move)
 
 
 @njit(cache=True)

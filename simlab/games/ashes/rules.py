@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.ashes import bots as B
+from simlab.games.ashes import lookahead as L  # the lookahead bot's hook (compiled only in lookahead runs)
 from simlab.games.ashes import state as S  # also the results counters (S.S_*, S.C_*, S.tally_*)
 from simlab.games.ashes.state import (
     C_ACQ,
@@ -2764,7 +2765,21 @@ def free_actions(s, t, b, prm, p):
 def take_turn(s, t, b, prm, p):
     """One turn of seat p (rules 38-46): the bot's side action, if it takes one (DP4; taken
     before the main action for now), then its main action among the legal moves, else a pass
-    (rule 44: a seat must pass when nothing else is legal)."""
+    (rule 44: a seat must pass when nothing else is legal). In a lookahead run a lookahead bot
+    may replace the heuristic's main action by playing the options out (lookahead.py)."""
+    if before_main(s, t, b, prm, p):
+        return True
+    legal = s.scratch[b, 2]
+    n = legal_moves(s, t, b, p, False, legal, s.scratch[b, 3])
+    move = B.choose_main(s, t, b, prm, p, legal, n)
+    move = L.main_hook(s, t, b, p, prm, move, n, 0)
+    return main_action(s, t, b, prm, p, move)
+
+
+@njit(cache=True)
+def before_main(s, t, b, prm, p):
+    """The start of p's turn up to its main action: the turn begins, free actions, the side
+    action (and Overtime's extra ones); True if the game ended there."""
     begin_turn(s, b, p)
     free_actions(s, t, b, prm, p)
     legal = s.scratch[b, 2]
@@ -2787,14 +2802,18 @@ def take_turn(s, t, b, prm, p):
             s.status[b, w] -= 1
             log(s, b, EV_OVERTIME, p, w, s.status[b, w])
             make_move(s, t, b, prm, p, move, use)
-    if s.done[b] == 1:
-        return True
-    n = legal_moves(s, t, b, p, False, legal, use)
-    move = B.choose_main(s, t, b, prm, p, legal, n)
+    return s.done[b] == 1
+
+
+@njit(cache=True)
+def main_action(s, t, b, prm, p, move):
+    """Make p's main action ``move`` (a move of :func:`legal_moves`, -1 = pass) and end the
+    turn; True if that ended the player turns phase (:func:`end_turn`). A lookahead's playout
+    starts here with the option it plays out."""
     if move < 0:
         take_pass(s, b, p)
     else:
-        make_move(s, t, b, prm, p, move, use)
+        make_move(s, t, b, prm, p, move, s.scratch[b, 3])
         s.pass_run[b] = 0
     return end_turn(s, b, p)
 
@@ -2803,6 +2822,12 @@ def take_turn(s, t, b, prm, p):
 def player_turns_phase(s, t, b, prm):
     """Player turns phase (rules 38-47): turns go clockwise from the first player until every
     seat has passed in a row."""
+    turns_from(s, t, b, prm, start_player_turns(s, t, b), TURN_GUARD)
+
+
+@njit(cache=True)
+def start_player_turns(s, t, b):
+    """The start of the player turns phase (before the first turn); returns the seat to play first."""
     s.phase[b] = PH_TURNS
     s.pass_run[b] = 0
     # Iron Worker's Resourceful: 1 status token at the start of the phase (W-PTP)
@@ -2814,7 +2839,15 @@ def player_turns_phase(s, t, b, prm):
     p = s.first[b]
     if s.alive[b, p] == 0:
         p = next_alive(s, b, p)
-    for _ in range(TURN_GUARD):
+    return p
+
+
+@njit(cache=True)
+def turns_from(s, t, b, prm, p, guard):
+    """Turns from seat p's on, clockwise, until the phase ends (every seat passed in a row), the
+    game ends, or ``guard`` turns were played. A lookahead's playout continues the phase here from
+    the seat after the one deciding."""
+    for _ in range(guard):
         if take_turn(s, t, b, prm, p) or s.done[b] == 1:
             return
         p = s.cur[b]
@@ -2963,6 +2996,15 @@ def play_game(s, t, b, prm, check):
     bad = 0
     if check:
         bad += count_violations(s, t, b)
+    return bad + play_on(s, t, b, prm, check)
+
+
+@njit(cache=True)
+def play_on(s, t, b, prm, check):
+    """Play whole rounds of game b (prepare, player turns, recovery) until it ends or the round
+    cap; the invariant violations seen after each phase when ``check``. A lookahead's playout
+    plays the rest of the game here after finishing the round it decided in."""
+    bad = 0
     while s.done[b] == 0:
         s.rnd[b] += 1
         if s.rnd[b] > ROUND_LIMIT:

@@ -72,7 +72,8 @@ def test_presets_are_vectors_over_the_decision_points():
     control, and every preset plays legal games."""
     # the hand-set presets; the rest come from the tuned preset files (simlab tune, docs/tuning.md)
     assert set(B.PRESETS) == {"balanced", "random", "aggro", "control", "builder"}
-    assert set(GAME.bots) - set(B.PRESETS) == {"balanced_tuned_2p"}
+    # (and the lookahead bot's, lookahead_2p: the tuned preset looking ahead, test_lookahead.py)
+    assert set(GAME.bots) - set(B.PRESETS) == {"balanced_tuned_2p", "lookahead_2p"}
     for name in B.PRESETS:
         assert set(B.PRESETS[name]) == set(B.PARAMS)
     assert B.PRESETS["balanced"]["aggression"] == 0.5 and B.PRESETS["balanced"]["w_summon"] == 1.0
