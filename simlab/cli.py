@@ -296,17 +296,24 @@ def _time_play(spec, players: int, n_games: int, start: int, seed: int, bot: str
 
 
 def _warm(spec) -> dict[str, float]:
-    """Compile (or load from the cache) what a game's runs, checks and replays use: one game of
-    each kind, timed. Returns seconds per kind."""
+    """Compile (or load from the cache) what a game's runs, checks, replays and lookahead runs (a
+    game with a lookahead preset) use: one game of each kind, timed. Returns seconds per kind."""
     from simlab.games.base import root_seed_words
 
     players = _default_players(spec)
     bots = spec.bot_matrix([(spec.default_bot, None)] * players)
     cards, words, ids = spec.load_cards(), root_seed_words(0), np.arange(1, dtype=np.int64)
     out = {}
-    for kind, call in (("run", lambda: spec.play(ids, words, players, bots, cards)),
-                       ("check", lambda: spec.play(ids, words, players, bots, cards, check=True)),
-                       ("replay", lambda: spec.replay(0, words, players, bots, cards))):
+    kinds = [("run", lambda: spec.play(ids, words, players, bots, cards)),
+             ("check", lambda: spec.play(ids, words, players, bots, cards, check=True)),
+             ("replay", lambda: spec.replay(0, words, players, bots, cards))]
+    look = [b for b in sorted(spec.bots) if spec.is_lookahead(b)]
+    if look and spec.lookahead_param:
+        # a lookahead bot's runs compile the turn a second time (simlab.games.kernel): one game with
+        # one playout per option compiles it without the playouts' cost
+        la = spec.bot_matrix([(look[0], {spec.lookahead_param: 1.0})] + [(spec.default_bot, None)] * (players - 1))
+        kinds.append(("lookahead", lambda: spec.play(ids, words, players, la, cards)))
+    for kind, call in kinds:
         t0 = time.perf_counter()
         call()
         out[kind] = time.perf_counter() - t0

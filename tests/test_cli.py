@@ -180,12 +180,13 @@ def test_no_compiling_message_when_cached(monkeypatch, capsys):
 
 
 def test_compile_warms_the_cache_and_names_the_slowest_functions(capsys):
-    """`simlab compile GAME --json` (issue #13): seconds per kind of use (runs, checks, replays) and
-    the functions that took longest to compile; a second call finds everything in the cache."""
+    """`simlab compile GAME --json` (issue #13): seconds per kind of use (runs, checks, replays, and
+    lookahead runs for a game with a lookahead preset) and the functions that took longest to
+    compile; a second call finds everything in the cache."""
     assert main(["compile", "quarriors", "--json"]) == 0
     first = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert [r["game"] for r in first] == ["quarriors"]
-    assert set(first[0]["by_kind"]) == {"run", "check", "replay"}
+    assert set(first[0]["by_kind"]) == {"run", "check", "replay", "lookahead"}
     assert all({"function", "seconds"} <= set(t) for t in first[0]["top_functions"])
     assert main(["compile", "quarriors"]) == 0
     assert capsys.readouterr().out.startswith("quarriors: ")
