@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -122,6 +123,13 @@ def test_format_table():
     assert text.splitlines() == ["a    bb   c", "---  ---  ---", "1    2.5", "100       1,2"]
 
 
+def _in_empty_cache(code: str, cache: Path) -> subprocess.CompletedProcess:
+    """Run ``code`` in a fresh compiled-mode Python whose kernel cache folder is ``cache`` (empty)."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
+    env["SIMLAB_CACHE_DIR"] = str(cache)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+
+
 def test_compiling_message_on_a_cold_cache(tmp_path):
     """A first run says it is compiling (issue #13): with an empty cache folder the game's kernels
     are not cached, and the CLI prints what it is doing, for how long and where it caches. (Checked
@@ -129,9 +137,7 @@ def test_compiling_message_on_a_cold_cache(tmp_path):
     code = ("import sys; from simlab import cli; from simlab.games import get_game, kernels_cached; "
             "print(kernels_cached('quarriors'), kernels_cached('no_such_game')); "
             "cli._announce_compile(get_game('seasons'))")
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
-    env["SIMLAB_CACHE_DIR"] = str(tmp_path)
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    proc = _in_empty_cache(code, tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["False", "None"]
     assert "simlab: compiling the Seasons + Enchanted Kingdom engine for this version of simlab (first run only, " \
@@ -146,9 +152,7 @@ def test_a_compiled_run_marks_the_kernels_cached(tmp_path):
             "before = kernels_cached('seasons'); mark_compiled('seasons'); mark_compiled('no_such_game'); "
             "print(before, kernels_cached('seasons'), kernels_cached('quarriors'), "
             "sorted(p.name for p in CACHE_DIR.glob('*.compiled')))")
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
-    env["SIMLAB_CACHE_DIR"] = str(tmp_path)
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    proc = _in_empty_cache(code, tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().split(maxsplit=3) == ["False", "True", "False", "['seasons.compiled']"]
 
