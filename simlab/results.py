@@ -150,7 +150,8 @@ def make_tables(
                 strict=False,
             )
         for name, arr in cols.items():
-            data[name] = pl.Series(name, np.asarray(arr))
+            # a game's list columns (seats.round_scores) arrive as polars Series
+            data[name] = arr.alias(name) if isinstance(arr, pl.Series) else pl.Series(name, np.asarray(arr))
         out[table] = pl.DataFrame(data)
     return out
 

@@ -206,7 +206,7 @@ def check_game(game: str | GameSpec, n_games: int = 300, seed: int = 0) -> None:
 
 
 def _canon(table: dict) -> pl.DataFrame:
-    df = pl.DataFrame({k: np.asarray(v) for k, v in table.items()})
+    df = pl.DataFrame({k: v if isinstance(v, pl.Series) else np.asarray(v) for k, v in table.items()})
     keys = [k for k in ("game_id", "seat", "card") if k in df.columns]
     return df.sort(keys, maintain_order=True)
 
@@ -260,7 +260,9 @@ def check_interpreted_matches(game: str, bots_by_players: Mapping[int, Sequence[
     for players, tables in compiled.items():
         for name, cols in tables.items():
             for col, arr in cols.items():
-                assert np.array_equal(arr, interpreted[players][name][col]), (players, name, col)
+                other = interpreted[players][name][col]
+                same = arr.equals(other) if isinstance(arr, pl.Series) else np.array_equal(arr, other)
+                assert same, (players, name, col)
 
 
 # --------------------------------------------------------------------------------------------

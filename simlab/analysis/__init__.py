@@ -2,6 +2,7 @@
 
 from simlab.analysis.cards import card_effects, card_metrics, rank_cards
 from simlab.analysis.matchups import bradley_terry, end_reasons, game_lengths, matchup_matrix, seat_advantage
+from simlab.analysis.quality import game_quality, has_rounds, score_curves
 from simlab.analysis.stats import (
     PRESTIGE_MARGIN,
     WIN_RATE_MARGIN,
@@ -41,4 +42,7 @@ __all__ = [
     "card_metrics",
     "card_effects",
     "rank_cards",
+    "has_rounds",
+    "game_quality",
+    "score_curves",
 ]

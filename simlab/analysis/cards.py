@@ -220,7 +220,7 @@ def card_effects(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[st
 
     Returns:
         columns ``card, n, win_in, win_out, diff, ci_low, ci_high, p_value, p_adjusted,
-        flagged`` (+ ``se``, ``variant_in``, ``variant_out``), sorted by diff descending:
+        flagged`` (+ ``se``, ``variance_reduction``, ``variant_in``, ``variant_out``), sorted by diff descending:
         ``n`` games present in both variants, ``win_in``/``win_out`` the focal win rate over
         them, ``diff`` = win_in - win_out and its interval (not corrected for multiplicity),
         ``p_value`` raw two-sided, ``p_adjusted`` after the correction, ``flagged`` = rejected
@@ -253,17 +253,18 @@ def card_effects(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[st
         r = paired_difference(paired["win"].to_numpy(), paired["win_out"].to_numpy(), alpha=alpha)
         rows.append({"card": card, "n": r["n"], "win_in": r["mean_x"], "win_out": r["mean_y"],
                      "diff": r["diff"], "ci_low": r["ci_low"], "ci_high": r["ci_high"],
-                     "p_value": r["p_value"], "se": r["se"], "variant_in": v_in, "variant_out": v_out})
+                     "p_value": r["p_value"], "se": r["se"], "variance_reduction": r["variance_reduction"],
+                     "variant_in": v_in, "variant_out": v_out})
     schema = {"card": pl.String, "n": pl.Int64, "win_in": pl.Float64, "win_out": pl.Float64,
               "diff": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64, "p_value": pl.Float64,
-              "se": pl.Float64, "variant_in": pl.String, "variant_out": pl.String}
+              "se": pl.Float64, "variance_reduction": pl.Float64, "variant_in": pl.String, "variant_out": pl.String}
     out = pl.DataFrame(rows, schema=schema)
     reject, p_adj = adjust(out["p_value"].to_numpy(), method=correction or "none", alpha=alpha)
     out = out.with_columns(p_adjusted=pl.Series(p_adj, dtype=pl.Float64),
                            flagged=pl.Series(reject, dtype=pl.Boolean))
     out = out.sort(pl.col("diff").fill_nan(None), descending=True, nulls_last=True)
     return out.select("card", "n", "win_in", "win_out", "diff", "ci_low", "ci_high", "p_value",
-                      "p_adjusted", "flagged", "se", "variant_in", "variant_out")
+                      "p_adjusted", "flagged", "se", "variance_reduction", "variant_in", "variant_out")
 
 
 def rank_cards(metrics: pl.DataFrame, by: str = "iwd", descending: bool = True) -> pl.DataFrame:

@@ -72,7 +72,8 @@ def cull_value(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str,
         focal_bot_row: the bot row whose seat is compared (rotation moves it between seats).
 
     Returns:
-        [comparison, n, win_treated, win_baseline, diff, ci_low, ci_high, p_value, se, identical]: the
+        [comparison, n, win_treated, win_baseline, diff, ci_low, ci_high, p_value, se,
+        variance_reduction (:func:`~simlab.analysis.stats.paired_difference`), identical]: the
         interval is a paired normal interval on per-game differences (same game ids in both variants);
         ``identical`` marks a pair whose every game has the same outcome (the two arms played the same
         games, so there is nothing to test).
@@ -87,7 +88,7 @@ def cull_value(seats: pl.LazyFrame | pl.DataFrame, arms: Mapping[str, tuple[str,
         rows.append({"comparison": label, "n": res["n"], "win_treated": float(j["win"].mean()),
                      "win_baseline": float(j["win_b"].mean()), "diff": res["diff"],
                      "ci_low": res["ci_low"], "ci_high": res["ci_high"], "p_value": res["p_value"],
-                     "se": res["se"],
+                     "se": res["se"], "variance_reduction": res["variance_reduction"],
                      # the same games (e.g. one fewer cull for a bot that never culls): nothing to test
                      "identical": bool(j.height > 0 and (j["win"] == j["win_b"]).all())})
     return pl.DataFrame(rows)

@@ -54,8 +54,9 @@ def _quantile_of_counts(values: np.ndarray, counts: np.ndarray, q: float) -> flo
     return a + (b - a) * (pos - lo)
 
 
-def game_lengths(games: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
-    """Distribution of game length (``turns``) in each variant.
+def game_lengths(games: pl.LazyFrame | pl.DataFrame, column: str = "turns") -> pl.DataFrame:
+    """Distribution of game length (``turns``, or another length column such as ``rounds``) in
+    each variant (the result's columns keep the ``_turns`` names whatever ``column``).
 
     Returns:
         columns ``variant, n, mean_turns, sd_turns, p10, p50, p90`` (+ ``min_turns``,
@@ -66,7 +67,7 @@ def game_lengths(games: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     # ~1 GB for exact quantiles; the counts are a few hundred rows, read by the streaming engine).
     # Same numbers: mean and sd from sums, quantiles interpolated between order statistics as
     # polars' "linear" quantile does (position q * (n - 1) in the sorted lengths).
-    counts = (games.lazy().group_by("variant", "turns").agg(k=pl.len())
+    counts = (games.lazy().select("variant", pl.col(column).alias("turns")).group_by("variant", "turns").agg(k=pl.len())
               .collect(engine="streaming").sort("variant", "turns"))
     rows = []
     for (variant,), part in counts.group_by("variant", maintain_order=True):

@@ -95,7 +95,10 @@ def paired_difference(x, y, alpha: float = 0.05) -> dict:
     Returns:
         dict with ``diff`` (mean(x) - mean(y)), ``ci_low``, ``ci_high``, ``se`` (standard error of
         the mean difference), ``n`` (pairs) and ``p_value`` (two-sided, H0: no difference); also
-        ``mean_x``, ``mean_y`` and ``sd`` (per-game sd of the differences). NaN when n == 0 (and
+        ``mean_x``, ``mean_y``, ``sd`` (per-game sd of the differences) and ``variance_reduction``,
+        ``1 - var(d) / (var(x) + var(y))``: the share of the unpaired variance that pairing removed
+        (0 for independent arms, 1 when every game gives both arms the same outcome; NaN when
+        neither arm varies). NaN when n == 0 (and
         the interval and p-value are NaN when n == 1). When every difference is equal the
         interval collapses to that value and the p-value is 1 if it is 0, else 0.
     """
@@ -106,7 +109,7 @@ def paired_difference(x, y, alpha: float = 0.05) -> dict:
     n = int(x.size)
     nan = float("nan")
     out = {"diff": nan, "ci_low": nan, "ci_high": nan, "se": nan, "n": n, "p_value": nan,
-           "mean_x": nan, "mean_y": nan, "sd": nan}
+           "mean_x": nan, "mean_y": nan, "sd": nan, "variance_reduction": nan}
     if n == 0:
         return out
     d = x - y
@@ -116,7 +119,8 @@ def paired_difference(x, y, alpha: float = 0.05) -> dict:
         return out
     sd = float(d.std(ddof=1))
     se = sd / np.sqrt(n)
-    out.update(sd=sd, se=se)
+    unpaired = float(x.var(ddof=1) + y.var(ddof=1))
+    out.update(sd=sd, se=se, variance_reduction=1.0 - sd * sd / unpaired if unpaired > 0 else nan)
     df = n - 1 if n < SMALL_N else None
     if se == 0.0:
         out.update(ci_low=diff, ci_high=diff, p_value=1.0 if diff == 0.0 else 0.0)

@@ -329,7 +329,16 @@ def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables,
         _compiled(game)
     if not parts:
         parts.append(extract(st, game_ids, players, rows, rotate, check, viol[:0]))
-    return {k: {c: np.concatenate([p[k][c] for p in parts]) for c in parts[0][k]} for k in parts[0]}
+    return {k: {c: _concat([p[k][c] for p in parts]) for c in parts[0][k]} for k in parts[0]}
+
+
+def _concat(pieces: list):
+    """Join one column's sub-batch pieces: numpy arrays, or polars Series (list columns)."""
+    if pieces and not isinstance(pieces[0], np.ndarray):
+        import polars as pl
+
+        return pl.concat(pieces)
+    return np.concatenate(pieces)
 
 
 def play_traced(new_state: Callable, tables, game_id: int, seed_words, players: int, bots,

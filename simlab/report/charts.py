@@ -24,6 +24,7 @@ __all__ = [
     "win_rate_chart",
     "seat_advantage_chart",
     "game_length_chart",
+    "score_curve_chart",
     "matchup_heatmap",
     "card_ranking_chart",
     "card_effects_chart",
@@ -82,6 +83,7 @@ def metric_by_variant_chart(
     ylabel: str | None = None,
     reference: float | None = None,
     percent: bool = True,
+    order: Sequence[str] | None = None,
 ) -> Figure:
     """A metric against the variant (or any ``x``) with interval bars, one line per ``group``.
 
@@ -89,11 +91,12 @@ def metric_by_variant_chart(
         table: one row per (x, group) with the columns ``y``, ``lo`` and ``hi``.
         reference: draw a dashed horizontal line there (e.g. a fair share of 0.5).
         percent: show ``y`` in percent.
+        order: the categories in this order (first at the top or left) instead of by value.
     """
     # categories sorted by value (their mean over the groups), never joined by lines
-    order = (table.group_by(pl.col(x).cast(pl.String).alias("_x")).agg(pl.col(y).cast(pl.Float64).mean())
-             .sort(y, "_x", nulls_last=True)) if not table.is_empty() else table
-    xs = order["_x"].to_list() if not table.is_empty() else []
+    ranked = (table.group_by(pl.col(x).cast(pl.String).alias("_x")).agg(pl.col(y).cast(pl.Float64).mean())
+              .sort(y, "_x", nulls_last=True)) if not table.is_empty() else table
+    xs = (list(order) if order is not None else ranked["_x"].to_list()) if not table.is_empty() else []
     flat = len(xs) > MANY  # many categories: one row each, so the page width never has to grow
     fig, ax = _figure(9.0, max(3.0, 0.26 * len(xs) + 1.5)) if flat else _figure(max(6.0, 0.7 * len(xs) + 3), 4.2)
     if table.is_empty():
@@ -194,7 +197,8 @@ def game_length_chart(games: pl.DataFrame | pl.LazyFrame, *, column: str = "turn
         part = df.filter(pl.col("variant") == v)
         ax.hist(part[column].to_numpy(), bins=bins, weights=part["k"].to_numpy(), histtype="step", density=True,
                 linewidth=1.5, label=_short(v, 40))
-    ax.set_xlabel(column)
+    units = {"turns": "turns (all players together)", "rounds": "rounds (every player one turn)"}
+    ax.set_xlabel(units.get(column, column))
     ax.set_ylabel("share of games")
     title = f"Game length ({column})"
     if len(variants) > 8:
@@ -202,6 +206,24 @@ def game_length_chart(games: pl.DataFrame | pl.LazyFrame, *, column: str = "turn
     ax.set_title(title)
     if len(variants) > 1:
         ax.legend(fontsize="small")
+    return fig
+
+
+def score_curve_chart(curves: pl.DataFrame, *, label: str = "seat") -> Figure:
+    """Mean score at the end of each round, one line per ``label`` value (seat or bot), with
+    95% interval bands (``curves``: :func:`simlab.analysis.quality.score_curves`)."""
+    fig, ax = _figure(7.0, 4.0)
+    if curves.is_empty():
+        return _empty(fig, ax, "no rounds")
+    for (key,), part in curves.sort(label, "round").group_by(label, maintain_order=True):
+        x = part["round"].to_numpy()
+        ax.plot(x, part["mean"].to_numpy(), marker="o", markersize=3, label=f"{label} {key}")
+        ax.fill_between(x, part["ci_low"].to_numpy(), part["ci_high"].to_numpy(), alpha=0.2)
+    ax.set_xlabel("round (every player has had a turn)")
+    ax.set_ylabel("mean score at the end of the round (points)")
+    ax.set_title("Score by round (95% intervals)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
     return fig
 
 

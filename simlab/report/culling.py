@@ -24,7 +24,7 @@ from simlab.analysis.culling import (
 )
 from simlab.analysis.winrates import win_value
 from simlab.report import charts
-from simlab.report.render import MARGIN_WORDS, WIN_MARGIN, equivalence_words
+from simlab.report.render import MARGIN_WORDS, WIN_MARGIN, equivalence_words, pairing_words
 
 DELTA_PATH = "seats.0.params.cull_delta"
 POLICIES = {0: "none", 1: "quiddity_first", 2: "assistant_first", 3: "weakest", 4: "ev"}
@@ -141,6 +141,7 @@ def section_culling(ctx) -> None:
                  "paired games" + (" (Holm: real)" if rej else f" ({_no_diff(r)})")
                  for r, rej in zip(prow, preject, strict=True)]
         doc.bullets(words)
+        doc.para(pairing_words([r["variance_reduction"] for r in prow]))
         doc.table(["comparison", "win with policy", "win with field's policy", "difference", "95% interval", "n",
                    "p", "Holm p"],
                   [[name(r["comparison"]), _pct(r["win_treated"]), _pct(r["win_baseline"]), _pts(r["diff"]),
@@ -170,6 +171,7 @@ def section_culling(ctx) -> None:
         doc.bullets([f"{r['comparison']}: {_pts(r['diff'])} {_iv(r['ci_low'], r['ci_high'])}, n={r['n']:,} "
                      f"paired games" + (" (Holm: real)" if rej else f" ({_no_diff(r)})")
                      for r, rej in zip(rows, reject, strict=True)])
+        doc.para(pairing_words([r["variance_reduction"] for r in rows]))
         doc.table(["comparison", "difference", "95% interval", "n", "p", "Holm p"],
                   [[r["comparison"], _pts(r["diff"]), _iv(r["ci_low"], r["ci_high"]), f"{r['n']:,}",
                     f"{r['p_value']:.3g}", f"{p:.3g}"] for r, p in zip(rows, padj, strict=True)])

@@ -107,6 +107,17 @@ def equivalence_words(v: dict[str, Any], margin: str) -> str:
     return f"inconclusive: neither a difference nor equivalence within ±{margin} is shown{needed}"
 
 
+def pairing_words(reductions: Sequence[float]) -> str:
+    """How much of the variance pairing on the same seeds removed, over a study's comparisons
+    (``variance_reduction`` of :func:`~simlab.analysis.stats.paired_difference`), as a sentence."""
+    v = np.asarray([x for x in reductions if x is not None and np.isfinite(x)], float)
+    if not v.size:
+        return ""
+    return (f"Pairing on the same seeds removed {100 * np.median(v):.0f}% of the variance an unpaired "
+            f"comparison would have (median over {v.size} comparisons; {100 * v.min():.0f}-{100 * v.max():.0f}%), "
+            f"so each interval is {100 * (1 - np.sqrt(1 - np.median(v))):.0f}% narrower than unpaired.")
+
+
 def _num(x: Any, digits: int = 3) -> str:
     if x is None:
         return ""
@@ -473,23 +484,30 @@ def _section_seats(ctx: _Ctx) -> None:
     ctx.save(charts.seat_advantage_chart(table, fair=means), "seats", "Win rate by seat with 95% intervals")
 
     doc.heading("Game length")
-    lengths = _analysis("game_lengths")(ctx.results.games)
+    # in rounds (every player's turn once) where the game keeps them: a designer's unit, the
+    # same at every player count; else in turns of all players together
+    by_rounds = _analysis("has_rounds")(ctx.results.games)
+    unit = "rounds" if by_rounds else "turns"
+    lengths = _analysis("game_lengths")(ctx.results.games, column=unit)
     sentences, trows = [], []
     for r in lengths.to_dicts():
         n, mean, sd = r["n"], r["mean_turns"], r["sd_turns"]
         half = 1.96 * sd / math.sqrt(n) if n and sd is not None and not math.isnan(sd) else float("nan")
         mean_ci = f"({mean - half:.2f}-{mean + half:.2f})"
         sentences.append(
-            f"games last {mean:.2f} turns on average {mean_ci} over {count(n)} games; 80% of games take "
-            f"{_num(r['p10'], 0)}-{_num(r['p90'], 0)} turns (median {_num(r['p50'], 0)})"
+            f"games last {mean:.2f} {unit} on average {mean_ci} over {count(n)} games; 80% of games take "
+            f"{_num(r['p10'], 0)}-{_num(r['p90'], 0)} {unit} (median {_num(r['p50'], 0)})"
             + (f" [{r['variant']}]" if len(ctx.variants) > 1 else "") + "."
         )
         trows.append([r["variant"], f"{mean:.2f}", mean_ci, f"{sd:.2f}", _num(r["p10"], 0), _num(r["p50"], 0),
                       _num(r["p90"], 0), count(n)])
     doc.bullets(sentences)
-    doc.table(["variant", "mean turns", "95% interval of the mean", "sd", "p10", "median", "p90", "n (games)"],
+    doc.table(["variant", f"mean {unit}", "95% interval of the mean", "sd", "p10", "median", "p90", "n (games)"],
               trows)
-    ctx.save(charts.game_length_chart(ctx.results.games), "game_length", "Histogram of game length in turns")
+    ctx.save(charts.game_length_chart(ctx.results.games, column=unit), "game_length",
+             f"Histogram of game length in {unit}")
+    if by_rounds:
+        _game_quality(ctx)
 
     doc.heading("How games end")
     labels = list(ctx.manifest.get("game", {}).get("end_reasons", []))
@@ -508,6 +526,41 @@ def _section_seats(ctx: _Ctx) -> None:
         [[r["variant"], r["end_reason"], pct(r["share"]), interval(r["ci_low"], r["ci_high"]), count(r["n"]),
           count(totals[r["variant"]])] for r in rrows],
     )
+
+
+def _game_quality(ctx: _Ctx) -> None:
+    """Margin, lead changes, when the winner took the lead, comebacks, and the score curves."""
+    doc = ctx.doc
+    doc.heading("Game quality")
+    q = _analysis("game_quality")(ctx.results.games, ctx.results.seats)
+    many = len(ctx.variants) > 1
+    doc.bullets([
+        f"the winner's final margin over the runner-up is {r['margin']:.2f} points ({r['margin_low']:.2f}-"
+        f"{r['margin_high']:.2f}) and the sole leader changes {r['lead_changes']:.2f} times a game; the winner "
+        f"takes the lead for good in round {r['lead_round']:.2f} on average, only in the second half in "
+        f"{pct(r['late_lead'])} {interval(r['late_lead_low'], r['late_lead_high'])}, never trails in "
+        f"{pct(r['never_behind'])} {interval(r['never_behind_low'], r['never_behind_high'])} of "
+        f"{count(r['decided'])} decided games, and comes back (behind at the end of the middle round) in "
+        f"{pct(r['comeback'])} {interval(r['comeback_low'], r['comeback_high'])} of {count(r['comeback_n'])}"
+        + (f" [{r['variant']}]" if many else "") + "."
+        for r in q.to_dicts()])
+    doc.para("Scores are taken at the end of each round (every player has had a turn); a round where "
+             "two seats share the top score has no leader and changes nothing.")
+    doc.table(["variant", "rounds", "margin", "lead changes", "lead for good from round", "lead taken late",
+               "never behind", "comeback", "n (games)"],
+              [[r["variant"], f"{r['rounds']:.2f}", f"{r['margin']:.2f} ({r['margin_low']:.2f}-{r['margin_high']:.2f})",
+                f"{r['lead_changes']:.2f}", f"{r['lead_round']:.2f}", pct(r["late_lead"]), pct(r["never_behind"]),
+                f"{pct(r['comeback'])} {interval(r['comeback_low'], r['comeback_high'])}", count(r["n"])]
+               for r in q.to_dicts()])
+    first = ctx.variants[0]["label"] if ctx.variants else None
+    curves = _analysis("score_curves")(ctx.results.seats, variants=[first] if first else None)
+    if not curves.is_empty():
+        half = int(curves["n"].max()) / 2  # rounds at least half the games reach
+        shown = curves.filter(pl.col("n") >= half)
+        ctx.save(charts.score_curve_chart(shown, label="seat"), "score_curves",
+                 "Mean score at the end of each round by seat, 95% intervals")
+        doc.para(f"The score curves show {'the first variant, ' + repr(first) + ', and ' if many else ''}the "
+                 "rounds that at least half of the games reach; a round's mean is over the games still going.")
 
 
 def _section_matchups(ctx: _Ctx) -> None:
@@ -728,6 +781,7 @@ def _section_card_effects(ctx: _Ctx) -> None:
                        + (f"; least: {downs[-1]['card']} {points(downs[-1]['diff'])} "
                           f"{interval(downs[-1]['ci_low'], downs[-1]['ci_high'])}" if downs else "")
                        + f"; n = {count(rows[0]['n'])} paired games per card.", rank=10 + i)
+        doc.para(pairing_words([r["variance_reduction"] for r in rows]))
         doc.para(f"{len(real)} of {len(rows)} cards have an effect that survives the {correction} correction; "
                  f"{n_eq} are shown to change the win rate by less than ±{MARGIN_WORDS} (equivalence test, "
                  f"TOST); the other {len(rows) - len(real) - n_eq} are inconclusive"
