@@ -32,7 +32,8 @@ from simlab.games.jit import njit
 
 __all__ = ["MAX_SEATS", "KernelLayout", "kernel_arrays", "register_game", "play_batch", "rand", "coin",
            "shuffle_list", "lookahead_bots", "lookahead_hook", "copy_row", "reseed_row", "scratch_row", "own_draw",
-           "paired_gain", "playout_params", "precompile_playout"]
+           "paired_gain", "playout_params", "precompile_playout", "turn_streams",
+           "QUALITY_COLUMNS", "reset_quality", "track_round", "quality_columns"]
 
 MAX_SEATS = 4  # the most seats any registered game has; each seat owns one tie-break stream
 
@@ -132,6 +133,83 @@ def coin(s, b, p):
     """A fair coin from seat p's tie-break stream (the random bot's yes/no)."""
     rng = s.rng
     return randbelow(rng, b, rng.shape[1] - MAX_SEATS + p, 2) == 1
+
+
+@njit(cache=True)
+def turn_streams(s, b, key, first, address):
+    """Re-make random streams ``first`` to the last (the seats' tie-break streams included) of game
+    ``b`` from stream ``key`` (never drawn from) and an ``address`` (a game's turn number).
+
+    Called at the start of every turn, it keys each draw to a stable address (turn, n-th draw of
+    a stream in that turn) instead of to its place in the whole game's sequence of draws: two
+    variants of one game (common random numbers) that diverged in an earlier turn still see the
+    same picks, faces and tie-breaks in every later turn (issue 11). A lookahead's rollouts
+    reseed the key with every other stream (:func:`reseed_row`), so each rollout sees its own
+    future."""
+    rng = s.rng
+    k = rng[b, key]
+    a = np.uint64(address) * np.uint64(0x9E3779B97F4A7C15)
+    for j in range(first, rng.shape[1]):
+        rng[b, j] = mix64(k ^ mix64(a + np.uint64(j + 1)))
+
+
+# Game quality, tracked round by round (issue 11): a game keeps an int32 (B, QUALITY_COLUMNS) array,
+# resets a row with reset_quality, calls track_round with every seat's score at the end of each
+# round (the round the game ends in too), and turns the rows into result columns with
+# quality_columns. simlab.games.rounds.round_columns computes the same from a score history.
+Q_LEADER, Q_CHANGES, Q_NOT_LEADING, Q_DEFICIT = 0, 1, 2, 2 + MAX_SEATS
+QUALITY_COLUMNS = 2 + 2 * MAX_SEATS
+
+
+@njit(cache=True)
+def reset_quality(qual, b):
+    """A new game in row ``b``: no leader yet, no lead changes, every seat 0."""
+    qual[b, :] = 0
+    qual[b, Q_LEADER] = -1
+
+
+@njit(cache=True)
+def track_round(qual, b, r, score, players):
+    """Round ``r`` (1-based) ended with ``score[:players]``: count a change of the sole leader (a
+    tie has no leader and changes nothing), note each seat that does not lead alone, and each
+    seat's deficit to the best other seat. Calling it twice for one round changes nothing."""
+    top = score[0]
+    n_top = 0
+    for q in range(players):
+        if score[q] > top:
+            top = score[q]
+    for q in range(players):
+        if score[q] == top:
+            n_top += 1
+    for q in range(players):
+        sole = score[q] == top and n_top == 1
+        if sole and qual[b, Q_LEADER] != q:
+            if qual[b, Q_LEADER] >= 0:
+                qual[b, Q_CHANGES] += 1
+            qual[b, Q_LEADER] = q
+        if not sole:
+            qual[b, Q_NOT_LEADING + q] = r
+        best = -(1 << 30)
+        for o in range(players):
+            if o != q and score[o] > best:
+                best = score[o]
+        if best - score[q] > qual[b, Q_DEFICIT + q]:
+            qual[b, Q_DEFICIT + q] = best - score[q]
+
+
+def quality_columns(qual: np.ndarray, rounds: np.ndarray, winner: np.ndarray) -> dict[str, np.ndarray]:
+    """The games table's ``lead_changes``, ``lead_round`` and ``winner_deficit`` from tracked rows
+    (definitions: :mod:`simlab.games.rounds`)."""
+    m = qual.shape[0]
+    rows = np.arange(m)
+    w = np.maximum(winner.astype(np.int64), 0)
+    last_not = qual[rows, Q_NOT_LEADING + w].astype(np.int64)
+    rounds = rounds.astype(np.int64)
+    has = (winner >= 0) & (rounds > 0)
+    lead_round = np.where(has & (last_not < rounds), last_not + 1, -1)
+    deficit = np.where(winner >= 0, qual[rows, Q_DEFICIT + w], -1)
+    return {"lead_changes": qual[:, Q_CHANGES].astype(np.int16), "lead_round": lead_round.astype(np.int16),
+            "winner_deficit": deficit.astype(np.int16)}
 
 
 @njit(cache=True)

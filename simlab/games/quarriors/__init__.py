@@ -7,12 +7,14 @@ from pathlib import Path
 import numpy as np
 
 from simlab.games.base import CardTable, GameSpec, play_in_batches, play_traced, seat_frame
+from simlab.games.kernel import quality_columns
 from simlab.games.quarriors import bots as B
 from simlab.games.quarriors import data
 from simlab.games.quarriors import lookahead as L
 from simlab.games.quarriors import rules as R  # noqa: F401  (importing it registers the game's setup and play_game with the kernel)
 from simlab.games.quarriors import state as S
 from simlab.games.quarriors.trace import format_events
+from simlab.games.rounds import margins, round_scores
 from simlab.presets import with_preset_files
 
 __all__ = ["GAME", "play", "replay"]
@@ -24,7 +26,11 @@ __all__ = ["GAME", "play", "replay"]
 #      opponent's turn; Mighty Ghostly Spirit is set aside even under Life Charm; Shaping Cantrip
 #      allowed under one's own Life Charm; spells offered before summoning and after the attack
 #      (bot parameter early_spells), Growth Charm castable outside the capture
-VERSION = "1.2.0"
+# 1.3: common random numbers kept aligned across variants (every turn's bag picks, faces and
+#      tie-breaks keyed to the turn: kernel.turn_streams), so every game differs from 1.2's;
+#      glory per round (games: rounds, margin, lead changes, ...; seats: round_scores); the
+#      compensation setup options start_glory, extra_quiddity and first_turn_dice
+VERSION = "1.3.0"
 SUB_BATCH = 1024  # games held in memory at once by one worker (state is ~13 KB a game)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "glory"]  # glory is the `score` column
 EXTRA_SEAT_COLUMNS = ("shared_win",) + tuple(_SEAT_STATS)
@@ -50,12 +56,16 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
         games["violations"] = viol.astype(np.int32)
     seats = seat_frame(ids, players, rows, rotate, winner)  # game_id, seat, bot_row, won
     glory = st.glory[:m, :players]
+    rounds = st.rounds[:m]
+    games |= {"rounds": rounds.astype(np.int16), "margin": margins(glory),
+              **quality_columns(st.quality[:m], rounds, winner)}
     ready = st.seat[:m, :players, S.S_READY_END]
     best = glory.max(axis=1, keepdims=True)
     best_ready = np.where(glory == best, ready, -1).max(axis=1, keepdims=True)
     shared = (winner[:, None] < 0) & (glory == best) & (ready == best_ready)
     seats |= {"score": glory.reshape(-1).astype(np.int16), "won": seats.pop("won"),
-              "shared_win": shared.reshape(-1).astype(np.int8)}
+              "shared_win": shared.reshape(-1).astype(np.int8),
+              "round_scores": round_scores(st.glory_hist[:m, :, :players], rounds)}
     for name in _SEAT_STATS:
         seats[name] = st.seat[:m, :players, S.SEAT_COLUMNS.index(name)].reshape(-1).astype(np.int32)
     cs = st.card[:m, :players, :, :]

@@ -19,7 +19,14 @@ _KINDS = {"basic": S.K_BASIC, "creature": S.K_CREATURE, "spell": S.K_SPELL}
 _TIMINGS = {"": S.T_NONE, "cast": S.T_CAST, "attach": S.T_ATTACH, "reaction": S.T_REACTION,
             "immediate": S.T_IMMEDIATE}
 OVERRIDABLE = ("cost", "glory")
-SETUP_KEYS = ("include", "exclude")
+SETUP_KEYS = ("include", "exclude", "start_glory", "extra_quiddity", "first_turn_dice")
+# Compensation setup options (issue 11): per seat, seat 1 first; a list shorter than the table is
+# padded with the rulebook's value. key -> (rulebook value, lowest, highest, what it is).
+SEAT_OPTIONS = {
+    "start_glory": (0, 0, 10, "glory the seat starts with"),
+    "extra_quiddity": (0, 0, S.MAX_EXTRA_Q, "extra Basic Quiddity dice in the seat's starting bag"),
+    "first_turn_dice": (6, 1, 6, "dice the seat draws in its first turn"),
+}
 
 
 @lru_cache(maxsize=1)
@@ -67,7 +74,11 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
         cards: per-card data overrides, e.g. ``{"Portal": {"cost": 3}}`` (fields: cost, glory).
         variants: documented data variants, e.g. ``{"questing_wizard_draw": "2"}``.
         setup: ``{"include": [names], "exclude": [names]}``: cards forced into or kept out of
-            the Wilds (other creature and spell cards are drawn by the rulebook's procedure).
+            the Wilds (other creature and spell cards are drawn by the rulebook's procedure);
+            and the compensation options, each a list of integers per seat (seat 1 first,
+            padded with the rulebook's value): ``start_glory`` (0-10, rulebook 0),
+            ``extra_quiddity`` (extra Basic Quiddity dice in the starting bag, 0-3, rulebook 0),
+            ``first_turn_dice`` (dice drawn in the seat's first turn, 1-6, rulebook 6).
 
     Raises:
         KeyError: unknown card, field, variant or setup key (message lists what is allowed).
@@ -93,9 +104,13 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
             rows[by_name[name]][field] = val
 
     force = np.zeros(len(rows), np.int8)
+    seat_opts = {k: np.full(S.MAXP, v[0], np.int16) for k, v in SEAT_OPTIONS.items()}
     for key, val in (setup or {}).items():
         if key not in SETUP_KEYS:
             raise KeyError(f"unknown setup key {key!r} for quarriors; expected one of {list(SETUP_KEYS)}")
+        if key in SEAT_OPTIONS:
+            seat_opts[key][:] = _seat_option(key, val)
+            continue
         if isinstance(val, str) or not all(isinstance(v, str) for v in val):
             raise ValueError(f"setup {key!r}: expected a list of card names, got {val!r}")
         for n in val:
@@ -134,6 +149,9 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
         die_in_wilds=np.array([dice[d]["in_wilds"] for d in die_ids], np.int8),
         die_per_player=np.array([dice[d]["per_player"] for d in die_ids], np.int8),
         basic_cards=np.array([by_name["Basic Quiddity"], by_name["Assistant"], by_name["Portal"]], np.int16),
+        seat_glory=seat_opts["start_glory"].astype(np.int16),
+        seat_extra_q=seat_opts["extra_quiddity"].astype(np.int8),
+        seat_first_draw=seat_opts["first_turn_dice"].astype(np.int8),
     )
     table_rows = [
         {"card": c["name"], "class": c["class"], "tier": c["tier"], "kind": c["kind"], "cost": c["cost"],
@@ -142,6 +160,21 @@ def load_cards(cards: Mapping[str, Mapping[str, Any]] | None = None,
         for i, c in enumerate(rows)
     ]
     return CardTable(rows=table_rows, names=names, arrays=arrays, variant_choices=chosen)
+
+
+def _seat_option(key: str, val: Any) -> np.ndarray:
+    """A compensation option's per-seat values, validated and padded to MAXP seats."""
+    default, lo, hi, what = SEAT_OPTIONS[key]
+    expected = (f"expected a list of 1 to {S.MAXP} integers from {lo} to {hi} ({what}, seat 1 first; "
+                f"the rulebook's value is {default})")
+    if not isinstance(val, (list, tuple)) or not 1 <= len(val) <= S.MAXP:
+        raise ValueError(f"setup {key!r}: got {val!r}; {expected}")
+    for v in val:
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise ValueError(f"setup {key!r}: bad value {v!r} in {val!r}; {expected}")
+    out = np.full(S.MAXP, default, np.int16)
+    out[: len(val)] = val
+    return out
 
 
 def _check_setup(rows: list[dict], force: np.ndarray) -> None:

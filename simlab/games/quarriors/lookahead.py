@@ -102,6 +102,8 @@ def playout(s, t, b, p, rprm, u, k, kind, option):
     copy_row(s, b, rb)
     s.ev_n[rb] = s.ev.shape[1]  # a playout never writes the trace
     reseed_row(s, rb, u, k)
+    s.d_turn[rb] = -1  # this turn's bag order and roll counts came from the real game's key:
+    s.bag_ok[rb] = 0   # the playout shuffles and rolls anew from its own
     canonical_bags(s, rb)
     play_out(s, t, rb, p, rprm, kind, option)
     return result_value(s, rb, p)

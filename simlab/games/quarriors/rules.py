@@ -14,11 +14,13 @@ import numpy as np
 
 from simlab.games.base import randbelow, stream_seed
 from simlab.games.jit import njit
-from simlab.games.kernel import register_game
+from simlab.games.kernel import register_game, reset_quality, track_round, turn_streams
 from simlab.games.quarriors import bots as B
 from simlab.games.quarriors import lookahead as L  # the lookahead bot's hooks (compiled only in lookahead runs)
 from simlab.games.quarriors import state as S
 from simlab.games.quarriors.state import (
+    ADDR_SEAT,
+    ADDR_WILDS,
     ANY_ATTACH,
     C_ACQ,
     C_CULLED,
@@ -101,6 +103,9 @@ from simlab.games.quarriors.state import (
     NSLOT,
     NSTREAM,
     NZ,
+    ROUND_HIST,
+    RS_BOT0,
+    RS_KEY,
     RS_SETUP,
     S_CAPTURED,
     S_CULL_A,
@@ -211,12 +216,21 @@ def setup(s, t, b, players, seed_words, game_id):
     s.players[b] = players
     s.cur[b] = 0
     s.turn[b] = 0
+    s.rounds[b] = 0
+    s.glory_hist[b] = 0
+    reset_quality(s.quality, b)
+    s.d_turn[b] = -1
+    s.acq_n[b] = 0
+    s.bag_ok[b] = 0
+    s.bag_turn[b] = -1
+    s.bag_epoch[b] = 0
     s.done[b] = 0
     s.winner[b] = -1
     s.end_reason[b] = 0
     s.ev_n[b] = 0
     for p in range(MAXP):
-        s.glory[b, p] = 0
+        # 0 in the rulebook's game; the compensation setup may give later seats a head start
+        s.glory[b, p] = t.seat_glory[p] if p < players else 0
         s.life_charm[b, p] = 0
         s.cull_adj[b, p] = 0
         s.hit[b, p] = 0
@@ -241,8 +255,10 @@ def setup(s, t, b, players, seed_words, game_id):
         for k in range(t.die_in_wilds[dt]):
             d = new_die(s, b, d, slot, WILDS0 + slot)
         for p in range(players):
-            for k in range(t.die_per_player[dt]):
+            extra = t.seat_extra_q[p] if slot == SLOT_BASIC else 0  # compensation setup: from the box
+            for k in range(t.die_per_player[dt] + extra):
                 d = new_die(s, b, d, slot, zone_of(p, Z_BAG))
+                own(s, b, p, d - 1)
     s.n_dice[b] = d
     for i in range(d, s.d_slot.shape[1]):
         s.d_slot[b, i] = -1
@@ -261,6 +277,7 @@ def new_die(s, b, d, slot, c):
     s.d_flag[b, d] = 0
     s.d_atk[b, d] = 0
     s.d_def[b, d] = 0
+    s.d_addr[b, d] = ADDR_WILDS + d
     place(s, b, d, c)
     return d + 1
 
@@ -519,11 +536,21 @@ def cull(s, t, b, p, d):
 
 
 @njit(cache=True)
+def own(s, b, p, d):
+    """Die d joins p's collection: its address is p's next place (its draws are keyed to it)."""
+    s.d_addr[b, d] = np.int64(p) * ADDR_SEAT + s.acq_n[b, p]
+    s.acq_n[b, p] += 1
+
+
+@njit(cache=True)
 def capture(s, t, b, p, slot, dest_zone):
     """Take one die of ``slot`` from the Wilds into p's zone (used pile; bag for Strong Devotee)."""
     c = WILDS0 + slot
     d = s.cont[b, c, s.cont_n[b, c] - 1]
     place(s, b, d, zone_of(p, dest_zone))
+    if dest_zone == Z_BAG:
+        s.bag_ok[b, p] = 0  # a die entered the bag: shuffle before the next draw
+    own(s, b, p, d)
     s.seat[b, p, S_CAPTURED] += 1
     s.card[b, p, slot, C_ACQ] += 1
     return d
@@ -887,7 +914,9 @@ def roll_phase(s, t, b, p, prm):
     """Draw 6 dice into the Active Pool and roll every die there (dice already in the pool from
     earlier effects are rolled too)."""
     a = zone_of(p, Z_ACTIVE)
-    for k in range(6):
+    # 6 dice (R: Fáze 2); the compensation setup may let a seat draw fewer in its first turn
+    n = t.seat_first_draw[p] if s.seat[b, p, S_TURNS] == 1 else 6
+    for k in range(n):
         if draw_one(s, b, p) < 0:
             break
     for i in range(s.cont_n[b, a]):
@@ -1708,6 +1737,10 @@ def begin_turn(s, b):
     own turns 3, 6 and 9; returns the player."""
     p = s.cur[b]
     s.turn[b] += 1
+    if p == 0:
+        s.rounds[b] += 1
+    # this turn's tie-breaks from the game's key and the turn number (its dice: state.die_hash)
+    turn_streams(s, b, RS_KEY, RS_BOT0, s.turn[b])
     s.seat[b, p, S_TURNS] += 1
     s.pool[b] = 0
     s.captures[b] = 1
@@ -1744,11 +1777,27 @@ def finish_turn(s, t, b, p, prm, phase):
         capture_phase(s, t, b, p, prm)
     cleanup_phase(s, t, b, p)
     s.cur[b] = (p + 1) % s.players[b]
+    if s.cur[b] == 0:
+        record_round(s, b)
+
+
+@njit(cache=True)
+def record_round(s, b):
+    """Keep every player's glory at the end of the current round (the game's score curve and
+    its quality figures: kernel.track_round)."""
+    r = s.rounds[b] - 1
+    if r >= 0:
+        track_round(s.quality, b, r + 1, s.glory[b], s.players[b])
+    if r >= 0 and r < ROUND_HIST:
+        for q in range(s.players[b]):
+            s.glory_hist[b, r, q] = s.glory[b, q]
 
 
 @njit(cache=True)
 def finish(s, t, b):
-    """End-of-game counters (dice owned, Basic Quiddity owned, dice in the Ready Area)."""
+    """End-of-game counters (dice owned, Basic Quiddity owned, dice in the Ready Area) and the
+    last round's glory (the round the game ended in)."""
+    record_round(s, b)
     for p in range(s.players[b]):
         s.seat[b, p, S_GLORY] = s.glory[b, p]
         s.seat[b, p, S_READY_END] = s.cont_n[b, zone_of(p, Z_READY)]

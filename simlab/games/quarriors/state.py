@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 from numba.experimental import structref
 
-from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct, randbelow
+from simlab.games.base import ArrayStruct, ArrayStructProxy, define_struct, mix64
 from simlab.games.jit import njit
-from simlab.games.kernel import MAX_SEATS, KernelLayout, kernel_arrays
+from simlab.games.kernel import MAX_SEATS, QUALITY_COLUMNS, KernelLayout, kernel_arrays
 
 MAXP = 4
 NZ = 5
@@ -28,11 +28,22 @@ SLOT_CREATURE0, N_CREATURE_SLOTS = 3, 7
 SLOT_SPELL0, N_SPELL_SLOTS = 10, 3
 WILDS0 = MAXP * NZ
 NC = WILDS0 + NSLOT
-MAXD = 12 * MAXP + 57  # 8 quiddity + 4 assistants per player; 2 assistants, 5 portals, 50 in the Wilds
+MAX_EXTRA_Q = 3  # compensation setup: extra Basic Quiddity dice a seat may start with (setup key extra_quiddity)
+# 8 quiddity + 4 assistants per player (+ the compensation's extra quiddity); 2 assistants,
+# 5 portals, 50 in the Wilds
+MAXD = (12 + MAX_EXTRA_Q) * MAXP + 57
 
-# Random streams of one game (split by purpose so variants share shuffles and dice).
-RS_SETUP, RS_BAG, RS_DICE, RS_BOT0 = 0, 1, 2, 3
+# Random streams of one game. RS_KEY is never drawn from: every draw of the game's dice is a hash
+# of it and a stable address (die_hash: the turn, the die, the die's n-th roll in that turn), and
+# at the start of every turn the seats' tie-break streams are re-made from it and the turn number
+# (kernel.turn_streams). Two variants of one game (common random numbers) therefore draw the same
+# dice from their bags and roll the same faces on them, turn by turn, however their earlier turns
+# differed (issue 11; quarriors 1.3.0). Before, one bag stream and one dice stream were drawn in
+# event order, so the arms drifted apart after their first different decision.
+RS_SETUP, RS_KEY, RS_BOT0 = 0, 1, 2
 NSTREAM = RS_BOT0 + MAX_SEATS  # the seats' tie-break streams last (kernel.rand)
+ADDR_SEAT, ADDR_WILDS = 1 << 12, 1 << 16  # die addresses (d_addr): owner * ADDR_SEAT + place
+ROUND_HIST = 64  # rounds of glory kept per game (results: seats.round_scores); later rounds are not kept
 
 # Card kinds and face kinds.
 K_BASIC, K_CREATURE, K_SPELL = 0, 1, 2
@@ -144,6 +155,20 @@ class StateLayout(KernelLayout):
     life_charm: np.ndarray  # int8 (B, MAXP): Life Charm cast this turn by player p
     cull_adj: np.ndarray   # int8 (B, MAXP): the bot's one-off cull_delta has been applied
     hit: np.ndarray        # int8 (B, MAXP): p lost a creature to the current attack (Victory Spell)
+    d_addr: np.ndarray     # int32 (B, MAXD): die d's stable address: owner * ADDR_SEAT + its place in
+    #                        the owner's collection (the starting dice first, then each capture in
+    #                        turn); ADDR_WILDS + d while it was never owned
+    acq_n: np.ndarray      # int16 (B, MAXP): dice player p has acquired so far (its next address)
+    d_turn: np.ndarray     # int32 (B, MAXD): the turn d_rolls counts for (-1: none yet)
+    d_rolls: np.ndarray    # int16 (B, MAXD): rolls of die d this turn
+    d_prio: np.ndarray     # uint64 (B, MAXD): die d's draw priority when its bag was last shuffled
+    bag_ok: np.ndarray     # int8 (B, MAXP): p's bag has its priorities (shuffled this turn, no die added since)
+    bag_turn: np.ndarray   # int32 (B, MAXP): the turn p's bag was last shuffled in
+    bag_epoch: np.ndarray  # int16 (B, MAXP): shuffles of p's bag in that turn
+    rounds: np.ndarray     # int16 (B,): rounds begun (a round: every player's turn once, from seat 0)
+    glory_hist: np.ndarray  # int16 (B, ROUND_HIST, MAXP): glory at the end of each round (the
+    #                         last one when the game ends inside it)
+    quality: np.ndarray    # int32 (B, QUALITY_COLUMNS): lead changes and the like, every round (kernel.track_round)
     scratch: np.ndarray    # int16 (B, NSCRATCH, MAXD): working lists of the phases (rules.py
     #                        numbers the rows), so that no phase allocates per turn
 
@@ -176,6 +201,12 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         pool=z(batch, np.int16), captures=z(batch, np.int8), discount=z(batch, np.int8),
         scored_n=z(batch, np.int8), warrior_n=z(batch, np.int8),
         life_charm=z((batch, MAXP), np.int8), cull_adj=z((batch, MAXP), np.int8), hit=z((batch, MAXP), np.int8),
+        d_addr=z((batch, MAXD), np.int32), acq_n=z((batch, MAXP), np.int16),
+        d_turn=np.full((batch, MAXD), -1, np.int32), d_rolls=z((batch, MAXD), np.int16),
+        d_prio=z((batch, MAXD), np.uint64), bag_ok=z((batch, MAXP), np.int8),
+        bag_turn=np.full((batch, MAXP), -1, np.int32), bag_epoch=z((batch, MAXP), np.int16),
+        rounds=z(batch, np.int16), glory_hist=z((batch, ROUND_HIST, MAXP), np.int16),
+        quality=z((batch, QUALITY_COLUMNS), np.int32),
         # the kernel's arrays allocated last, as before the toolkit (allocation order moved speed)
         **kernel_arrays(batch, RS_BOT0, NSEAT, (NSLOT, NCARDSTAT), trace_events),
         scratch=z((batch, NSCRATCH, MAXD), np.int16),
@@ -204,6 +235,11 @@ class TablesLayout:
     die_in_wilds: np.ndarray  # int8 (T,)
     die_per_player: np.ndarray  # int8 (T,)
     basic_cards: np.ndarray  # int16 (3,): card ids of Basic Quiddity, Assistant, Portal
+    # Compensation setup options (setup keys start_glory, extra_quiddity, first_turn_dice; the
+    # rulebook's game is 0, 0, 6 for every seat)
+    seat_glory: np.ndarray   # int16 (MAXP,): glory seat p starts with
+    seat_extra_q: np.ndarray  # int8 (MAXP,): extra Basic Quiddity dice in seat p's starting bag
+    seat_first_draw: np.ndarray  # int8 (MAXP,): dice seat p draws in its first turn's roll phase
 
 
 @structref.register
@@ -278,22 +314,62 @@ def refill_bag(s, b, p):
     while s.cont_n[b, used] > 0:
         d = s.cont[b, used, s.cont_n[b, used] - 1]
         place(s, b, d, bag)
+    s.bag_ok[b, p] = 0  # dice entered the bag: shuffle before the next draw
     return 0
+
+
+@njit(cache=True, inline="always")
+def die_hash(s, b, d, j):
+    """A 64-bit random number at the address (this turn, die d's place in its owner's
+    collection, j) of game b: a hash of the game's key stream (RS_KEY), not a draw, so it is the
+    same in every variant of the game."""
+    a = (np.uint64(s.turn[b]) * np.uint64(0x9E3779B97F4A7C15)
+         + np.uint64(s.d_addr[b, d]) * np.uint64(0xD1B54A32D192ED03) + np.uint64(j) * np.uint64(0x8CB92BA72F3D8DD7))
+    return mix64(s.rng[b, RS_KEY] ^ a)
+
+
+@njit(cache=True)
+def shuffle_bag(s, b, p):
+    """Give every die in p's bag a random draw priority (die_hash, keyed to this turn, the die's
+    address and how often the bag was shuffled this turn): draw_one takes the lowest, so the
+    draws are a uniformly random order that depends on which dice are in the bag and not on
+    their order or on earlier draws (see RS_KEY). Called by the first draw of a turn and the
+    first after dice entered the bag (``bag_ok`` is cleared by whatever adds dice to a bag:
+    setup, refill_bag, a capture into the bag): dice that enter mid-turn are shuffled in with
+    fresh priorities for all, so every draw stays uniform."""
+    if s.bag_turn[b, p] == s.turn[b]:
+        s.bag_epoch[b, p] += 1
+    else:
+        s.bag_turn[b, p] = s.turn[b]
+        s.bag_epoch[b, p] = 0
+    c = zone_of(p, Z_BAG)
+    salt = np.int64(s.bag_epoch[b, p]) + (1 << 20)  # apart from the rolls' addresses (1, 2, ...)
+    for i in range(s.cont_n[b, c]):
+        e = s.cont[b, c, i]
+        s.d_prio[b, e] = die_hash(s, b, e, salt)
+    s.bag_ok[b, p] = 1
 
 
 @njit(cache=True)
 def draw_one(s, b, p):
     """Draw one die at random from p's bag into the Active Pool; refill from the used pile when
-    the bag is empty. Returns the die, or -1 when bag and used pile are both empty."""
+    the bag is empty. Returns the die, or -1 when bag and used pile are both empty.
+
+    The die with the lowest draw priority is taken (shuffle_bag)."""
     bag = zone_of(p, Z_BAG)
     if s.cont_n[b, bag] == 0:
         refill_bag(s, b, p)
+    if s.bag_ok[b, p] == 0 or s.bag_turn[b, p] != s.turn[b]:
+        shuffle_bag(s, b, p)
     # one exit: an early return would keep the state reference-counted across blocks
-    n = s.cont_n[b, bag]
     d = -1
-    if n > 0:
-        k = randbelow(s.rng, b, RS_BAG, n)
-        d = s.cont[b, bag, k]
+    best = np.uint64(0)
+    for i in range(s.cont_n[b, bag]):
+        e = s.cont[b, bag, i]
+        if d < 0 or s.d_prio[b, e] < best:
+            best = s.d_prio[b, e]
+            d = e
+    if d >= 0:
         place(s, b, d, zone_of(p, Z_ACTIVE))
     keep(s, None)
     return d
@@ -301,8 +377,14 @@ def draw_one(s, b, p):
 
 @njit(cache=True)
 def roll(s, b, d):
-    """Roll die d: a uniformly random face; it forgets copies, bonuses and flags."""
-    s.d_face[b, d] = randbelow(s.rng, b, RS_DICE, 6)
+    """Roll die d: a uniformly random face (the die's j-th roll this turn has its own address,
+    die_hash); it forgets copies, bonuses and flags."""
+    if s.d_turn[b, d] != s.turn[b]:
+        s.d_turn[b, d] = s.turn[b]
+        s.d_rolls[b, d] = 0
+    s.d_rolls[b, d] += 1
+    s.d_face[b, d] = np.int64(((die_hash(s, b, d, s.d_rolls[b, d]) >> np.uint64(32)) * np.uint64(6))
+                              >> np.uint64(32))
     s.d_copy[b, d] = -1
     s.d_flag[b, d] = 0
     s.d_atk[b, d] = 0

@@ -128,7 +128,13 @@ def test_playouts_differ_with_the_seats_own_stream():
 
 @pytest.mark.parametrize("stage", ["capture", "summon"])
 def test_looking_ahead_leaves_the_real_game_untouched(stage):
-    st, t, prm, p, choice, a0, a1 = _position(2, 6, stage)
+    # a position with a real choice (with one option the bot decides without a playout or a draw)
+    for seed, turns in ((2, 6), (1, 4), (3, 9), (4, 12), (5, 7), (6, 10)):
+        st, t, prm, p, choice, a0, a1 = _position(seed, turns, stage)
+        if len(_options(stage, st, p, a0)) >= 2 and not st.done[0]:
+            break
+    else:
+        pytest.fail("no position with a real choice")
     before = _snapshot(st)
     _decide(stage, st, t, prm, p, choice, a0, a1)
     own = st.rng.shape[1] - MAX_SEATS + p
