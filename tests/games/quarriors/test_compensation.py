@@ -116,7 +116,6 @@ def test_a_scenario_with_a_bad_option_names_the_path():
 
 def test_draws_depend_on_which_dice_are_in_the_bag_not_on_their_order():
     st = _setup(2)
-    t = data.tables(data.load_cards())
     st.turn[0] = 7
     bag = S.zone_of(0, S.Z_BAG)
     twin = S.new_state(1)
@@ -133,7 +132,6 @@ def test_draws_depend_on_which_dice_are_in_the_bag_not_on_their_order():
             S.roll(state, 0, d)
         got.append((dice, [int(state.d_face[0, d]) for d in dice]))
     assert got[0] == got[1]
-    del t
 
 
 def test_draws_are_keyed_to_stable_addresses_so_variants_stay_aligned():
@@ -198,7 +196,6 @@ def test_the_engines_quality_columns_equal_the_reference_computed_from_the_histo
     from simlab.games.rounds import round_columns
 
     for players in (2, 3, 4):
-        st = S.new_state(200)
         bots = GAME.bot_matrix([("greedy", None), ("random", None)])
         res = GAME.play(np.arange(200), SEEDS, players, bots, GAME.load_cards(), rotate=True)
         g = res["games"]
@@ -212,7 +209,6 @@ def test_the_engines_quality_columns_equal_the_reference_computed_from_the_histo
         assert (g["rounds"] <= S.ROUND_HIST).all()
         for col, want in ref.items():
             assert np.array_equal(g[col], want), (players, col)
-        del st
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
