@@ -732,6 +732,8 @@ def run_scenario(
             "version": spec.version,
             "end_reasons": list(spec.end_reasons),
             "bot_params": list(spec.bot_params),
+            "score_unit": spec.score_unit,
+            "first_round_verb": spec.first_round_verb,
         },
         "simlab_version": _simlab_version(),
         "seed": study_seed,

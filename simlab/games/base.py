@@ -145,6 +145,10 @@ class GameSpec:
             checked against them; a lookahead's number of playouts, for example).
         lookahead_param: the bot parameter that switches the game's lookahead bot on (its
             playouts per option; 0 = off), if the game has one.
+        score_unit: what the seats' ``score`` counts, as a report names it ("glory",
+            "prestige"): the unit of margins and score curves.
+        first_round_verb: what the cards table's ``first_round`` times (the round a seat first
+            "bought", "summoned", "played" or "cast" the card), as a report names it.
     """
 
     name: str
@@ -166,6 +170,8 @@ class GameSpec:
     tunable: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     limits: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     lookahead_param: str | None = None
+    score_unit: str = "points"
+    first_round_verb: str = "played"
 
     def is_lookahead(self, preset: str) -> bool:
         """The preset plays the game's lookahead bot (slow: it plays games out at each choice)."""

@@ -33,7 +33,7 @@ from simlab.games.jit import njit
 __all__ = ["MAX_SEATS", "KernelLayout", "kernel_arrays", "register_game", "play_batch", "rand", "coin",
            "shuffle_list", "lookahead_bots", "lookahead_hook", "copy_row", "reseed_row", "scratch_row", "own_draw",
            "paired_gain", "playout_params", "precompile_playout", "turn_streams",
-           "QUALITY_COLUMNS", "reset_quality", "track_round", "quality_columns"]
+           "QUALITY_COLUMNS", "reset_quality", "track_round", "quality_columns", "note_first_round"]
 
 MAX_SEATS = 4  # the most seats any registered game has; each seat owns one tie-break stream
 
@@ -195,6 +195,18 @@ def track_round(qual, b, r, score, players):
                 best = score[o]
         if best - score[q] > qual[b, Q_DEFICIT + q]:
             qual[b, Q_DEFICIT + q] = best - score[q]
+
+
+@njit(cache=True)
+def note_first_round(card, b, players, k_count, k_first, r):
+    """Round ``r`` (1-based) is over: each seat's card row whose counter ``k_count`` is positive
+    and whose ``k_first`` is still 0 (never) gets ``k_first = r``, the round the seat first bought,
+    summoned, played or cast it (the results' ``first_round``). Calling it twice for one round
+    changes nothing."""
+    for p in range(players):
+        for c in range(card.shape[2]):
+            if card[b, p, c, k_first] == 0 and card[b, p, c, k_count] > 0:
+                card[b, p, c, k_first] = r
 
 
 def quality_columns(qual: np.ndarray, rounds: np.ndarray, winner: np.ndarray) -> dict[str, np.ndarray]:

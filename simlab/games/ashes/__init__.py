@@ -18,6 +18,7 @@ from simlab.games.ashes import rules as R  # noqa: F401  (importing it registers
 from simlab.games.ashes import state as S
 from simlab.games.ashes.trace import format_events
 from simlab.games.base import BotPreset, CardTable, GameSpec, play_in_batches, play_traced, seat_frame
+from simlab.games.rounds import round_columns
 from simlab.presets import with_preset_files
 
 __all__ = ["GAME", "play", "replay"]
@@ -33,7 +34,10 @@ __all__ = ["GAME", "play", "replay"]
 #        avoid_ability, avoid_power, lethal, attack_margin, w_unit, w_pb_dmg, pass_threshold,
 #        w_spellboard, pb_blocked; preset builder. The replay names the dice rolled, kept and set and
 #        the cost paid for every action (trace events only: play is the same with tracing on or off).
-VERSION = "0.3.0"
+# 0.3.1: the life left on each Phoenixborn kept round by round (games: margin, lead_changes,
+#        lead_round, winner_deficit; seats: round_scores); cards: first_round (first played); play
+#        is the same as 0.3.0's, game for game
+VERSION = "0.3.1"
 SUB_BATCH = 256    # games held in memory at once by one worker (state is ~60 KB a game)
 
 # seats table: the seat's Phoenixborn (card id) and precon (index in data.deck_titles(), -1 =
@@ -77,6 +81,10 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
     life = card_life[pb].astype(np.int32) - st.pb_wounds[:m, :players]
     score = np.clip(life, 0, None) * st.alive[:m, :players]
     seats |= {"score": score.reshape(-1).astype(np.int16), "won": seats.pop("won")}
+    quality, curves = round_columns(st.score_hist[:m, :, :players], np.minimum(st.rnd[:m], S.ROUND_LIMIT),
+                                    score, winner)
+    games |= {k: v for k, v in quality.items() if k != "rounds"}
+    seats["round_scores"] = curves
     seats["phoenixborn"] = pb.reshape(-1).astype(np.int16)
     seats["deck"] = np.tile(deck_id[:players], m).astype(np.int16)
     stats = st.seat[:m, :players, :]
@@ -97,7 +105,8 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
     sel = cs[g_i, p_i, c_i]
     cards = {"game_id": ids[g_i], "seat": p_i.astype(np.int8), "card": c_i.astype(np.int16),
              "acquired": sel[:, S.C_ACQ].astype(np.int32), "played": sel[:, S.C_PLAYED].astype(np.int32)}
-    for name, k in zip(S.CARD_COLUMNS, (S.C_DRAWN, S.C_FIRST_FIVE, S.C_ACTIVATED, S.C_DAMAGE), strict=True):
+    for name, k in zip(S.CARD_COLUMNS, (S.C_DRAWN, S.C_FIRST_FIVE, S.C_ACTIVATED, S.C_DAMAGE, S.C_FIRST_ROUND),
+                       strict=True):
         cards[name] = sel[:, k].astype(np.int32)
     return {"games": games, "seats": seats, "cards": cards}
 
@@ -138,6 +147,7 @@ GAME = GameSpec(
     tunable=B.TUNABLE,
     limits=B.LIMITS,
     lookahead_param="rollouts",
+    score_unit="Phoenixborn life",
 )
 # the tuned presets committed with the game (simlab tune; docs/tuning.md)
 GAME = with_preset_files(GAME, Path(__file__).parent / "presets")

@@ -162,7 +162,7 @@ def play_out(s, t, b, p, rprm, option, unused):
         R.turns_from(s, t, b, rprm, s.cur[b], R.TURN_GUARD)
     if s.done[b] == 0:
         R.recovery_phase(s, t, b, rprm)
-    R.play_on(s, t, b, rprm, False)
+    R.play_on(s, t, b, rprm, False, False)
 
 
 @njit(cache=True)

@@ -20,6 +20,7 @@ from simlab.games.ashes.state import (
     C_ACQ,
     C_ACTIVATED,
     C_DRAWN,
+    C_FIRST_ROUND,
     C_PLAYED,
     CO_BASIC,
     CO_CLASS,
@@ -125,6 +126,7 @@ from simlab.games.ashes.state import (
     PH_RECOVERY,
     PH_SETUP,
     PH_TURNS,
+    ROUND_HIST,
     ROUND_LIMIT,
     RS_DICE0,
     RS_SETUP,
@@ -163,7 +165,7 @@ from simlab.games.ashes.state import (
 )
 from simlab.games.base import randbelow, stream_seed
 from simlab.games.jit import njit
-from simlab.games.kernel import register_game, shuffle_list
+from simlab.games.kernel import note_first_round, register_game, shuffle_list
 
 MAX_COPIES_FOCUS = 3   # a ready spell stacks up to its 3 copies (rules 61-63)
 TURN_GUARD = 400       # turns per round before the engine ends the phase (a guard, not a rule)
@@ -338,6 +340,7 @@ def setup(s, t, b, players, seed_words, game_id):
     s.cur[b] = 0
     s.phase[b] = PH_SETUP
     s.rnd[b] = 0
+    s.score_hist[b, :, :] = 0
     s.turn[b] = 0
     s.pass_run[b] = 0
     s.main_used[b, :] = 0
@@ -2996,14 +2999,30 @@ def play_game(s, t, b, prm, check):
     bad = 0
     if check:
         bad += count_violations(s, t, b)
-    return bad + play_on(s, t, b, prm, check)
+    return bad + play_on(s, t, b, prm, check, True)
 
 
 @njit(cache=True)
-def play_on(s, t, b, prm, check):
+def keep_round(s, t, b):
+    """Keep the life left on every Phoenixborn (0 once destroyed) at the end of round ``rnd``,
+    or when the game ends in it, while the history has room (ROUND_HIST); note the cards played
+    for the first time in it."""
+    r = s.rnd[b] - 1
+    if r >= 0:
+        note_first_round(s.card, b, s.players[b], C_PLAYED, C_FIRST_ROUND, r + 1)
+    if r < 0 or r >= ROUND_HIST:
+        return
+    for p in range(s.players[b]):
+        life = np.int32(t.card_life[s.pb_card[b, p]]) - s.pb_wounds[b, p]
+        s.score_hist[b, r, p] = max(life, 0) if s.alive[b, p] else 0
+
+
+@njit(cache=True)
+def play_on(s, t, b, prm, check, keep):
     """Play whole rounds of game b (prepare, player turns, recovery) until it ends or the round
     cap; the invariant violations seen after each phase when ``check``. A lookahead's playout
-    plays the rest of the game here after finishing the round it decided in."""
+    plays the rest of the game here after finishing the round it decided in; ``keep``: keep the
+    life left round by round (the game itself, not a playout)."""
     bad = 0
     while s.done[b] == 0:
         s.rnd[b] += 1
@@ -3014,16 +3033,16 @@ def play_on(s, t, b, prm, check):
         prepare_phase(s, t, b, prm)
         if check:
             bad += count_violations(s, t, b)
-        if s.done[b] == 1:
-            break
-        player_turns_phase(s, t, b, prm)
-        if check:
-            bad += count_violations(s, t, b)
-        if s.done[b] == 1:
-            break
-        recovery_phase(s, t, b, prm)
-        if check:
-            bad += count_violations(s, t, b)
+        if s.done[b] == 0:
+            player_turns_phase(s, t, b, prm)
+            if check:
+                bad += count_violations(s, t, b)
+        if s.done[b] == 0:
+            recovery_phase(s, t, b, prm)
+            if check:
+                bad += count_violations(s, t, b)
+        if keep:
+            keep_round(s, t, b)
     return bad
 
 

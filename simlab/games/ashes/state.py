@@ -170,6 +170,7 @@ PH_SETUP, PH_PREPARE, PH_TURNS, PH_RECOVERY = range(4)
 END_REASONS = ("pb_destroyed", "fatigue", "round_limit")
 END_PB, END_FATIGUE, END_LIMIT = range(3)
 ROUND_LIMIT = 60       # safety cap: the rules have none (checklist rule 142); a draw
+ROUND_HIST = 64        # rounds of Phoenixborn life kept per game (results: seats.round_scores)
 
 # Seat counters (results `seats` table, after score/won)
 # damage_dealt: damage from the seat (its units, spells, abilities, Phoenixborn and dice powers)
@@ -193,9 +194,10 @@ NSEAT = len(SEAT_COLUMNS)
 # a copy, or the Phoenixborn, assigned damage above 0 to an opposing unit or Phoenixborn: counted
 # when the card assigns it, before any prevention or Redirect, so a hit Magic Guard or Protect
 # stops still counts; Spiked Armor's damage and dice powers count for no card)
-C_ACQ, C_PLAYED, C_DRAWN, C_ACTIVATED, C_FIRST_FIVE, C_DAMAGE = range(6)
-NCARDSTAT = 6
-CARD_COLUMNS = ("drawn", "first_five", "activated", "dealt_damage")
+# first_round: the round the seat first played the card (0 = never; kernel.note_first_round)
+C_ACQ, C_PLAYED, C_DRAWN, C_ACTIVATED, C_FIRST_FIVE, C_DAMAGE, C_FIRST_ROUND = range(7)
+NCARDSTAT = 7
+CARD_COLUMNS = ("drawn", "first_five", "activated", "dealt_damage", "first_round")
 NCARD_MAX = 96         # card ids (78 in the core set) with room for data overrides
 
 # Move kinds (rules.legal_moves): a move is kind * MAXI + instance (or target)
@@ -265,6 +267,9 @@ class StateLayout(KernelLayout):
     pend: np.ndarray       # int16 (B, PEND, 5): pending damage / destruction frames (PK_* ...)
     pend_n: np.ndarray     # int16 (B,): frames on the pending stack
     tmp_flag: np.ndarray   # int8 (B, MAXI): until-end-of-turn flags of unit i (1 = Bypass)
+    score_hist: np.ndarray  # int16 (B, ROUND_HIST, MAXP): life left on each Phoenixborn at the end of
+    #                         each round (0 once destroyed; rules.keep_round), for the results'
+    #                         round_scores and game-quality columns (simlab.games.rounds)
 
 
 @structref.register
@@ -301,6 +306,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         side_left=z((batch, MAXP), np.int8), react_used=z((batch, MAXP), np.int8),
         first_rolls=z(batch, np.int16), scratch=z((batch, NSCRATCH, MAXI_P), np.int16),
         pend=z((batch, PEND, 5), np.int16), pend_n=z(batch, np.int16), tmp_flag=z((batch, MAXI), np.int8),
+        score_hist=z((batch, ROUND_HIST, MAXP), np.int16),
     )
 
 

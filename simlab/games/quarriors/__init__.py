@@ -30,7 +30,9 @@ __all__ = ["GAME", "play", "replay"]
 #      tie-breaks keyed to the turn: kernel.turn_streams), so every game differs from 1.2's;
 #      glory per round (games: rounds, margin, lead changes, ...; seats: round_scores); the
 #      compensation setup options start_glory, extra_quiddity and first_turn_dice
-VERSION = "1.3.0"
+# 1.3.1: cards: first_round, the round a seat first bought a die of the card; play is the same as
+#      1.3.0's, game for game
+VERSION = "1.3.1"
 SUB_BATCH = 1024  # games held in memory at once by one worker (state is ~13 KB a game)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "glory"]  # glory is the `score` column
 EXTRA_SEAT_COLUMNS = ("shared_win",) + tuple(_SEAT_STATS)
@@ -74,7 +76,8 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
              "card": np.repeat(st.slot_card[:m], players, axis=0).reshape(-1).astype(np.int16),
              "acquired": cs[..., S.C_ACQ].reshape(-1).astype(np.int32),
              "played": cs[..., S.C_PLAYED].reshape(-1).astype(np.int32)}
-    for name, k in zip(S.CARD_COLUMNS, (S.C_SCORED, S.C_DESTROYED, S.C_CULLED, S.C_OWNED, S.C_GLORY),
+    for name, k in zip(S.CARD_COLUMNS, (S.C_SCORED, S.C_DESTROYED, S.C_CULLED, S.C_OWNED, S.C_GLORY,
+                                        S.C_FIRST_ROUND),
                        strict=True):
         cards[name] = cs[..., k].reshape(-1).astype(np.int32)
     return {"games": games, "seats": seats, "cards": cards}
@@ -112,6 +115,8 @@ GAME = GameSpec(
     tunable=B.TUNABLE,
     limits=B.LIMITS,
     lookahead_param="rollouts",
+    score_unit="glory",
+    first_round_verb="bought",
 )
 # the tuned presets committed with the game (simlab tune; docs/tuning.md)
 GAME = with_preset_files(GAME, Path(__file__).parent / "presets")

@@ -14,7 +14,7 @@ import numpy as np
 
 from simlab.games.base import randbelow, stream_seed
 from simlab.games.jit import njit
-from simlab.games.kernel import register_game, reset_quality, track_round, turn_streams
+from simlab.games.kernel import note_first_round, register_game, reset_quality, track_round, turn_streams
 from simlab.games.quarriors import bots as B
 from simlab.games.quarriors import lookahead as L  # the lookahead bot's hooks (compiled only in lookahead runs)
 from simlab.games.quarriors import state as S
@@ -25,6 +25,7 @@ from simlab.games.quarriors.state import (
     C_ACQ,
     C_CULLED,
     C_DESTROYED,
+    C_FIRST_ROUND,
     C_GLORY,
     C_OWNED,
     C_PLAYED,
@@ -1788,6 +1789,7 @@ def record_round(s, b):
     r = s.rounds[b] - 1
     if r >= 0:
         track_round(s.quality, b, r + 1, s.glory[b], s.players[b])
+        note_first_round(s.card, b, s.players[b], C_ACQ, C_FIRST_ROUND, r + 1)
     if r >= 0 and r < ROUND_HIST:
         for q in range(s.players[b]):
             s.glory_hist[b, r, q] = s.glory[b, q]

@@ -114,9 +114,10 @@ SNAPSHOT_TURNS = (3, 6, 9)  # own turns at whose start the collection is counted
 NSEAT = len(SEAT_COLUMNS)
 
 # Per seat and Wilds card counters (results `cards` table, after acquired/played).
-CARD_COLUMNS = ("scored", "destroyed", "culled", "owned_end", "glory_from")
-(C_ACQ, C_PLAYED, C_SCORED, C_DESTROYED, C_CULLED, C_OWNED, C_GLORY) = range(7)
-NCARDSTAT = 7
+# first_round: the round the seat first bought a die of the card (0 = never; kernel.note_first_round)
+CARD_COLUMNS = ("scored", "destroyed", "culled", "owned_end", "glory_from", "first_round")
+(C_ACQ, C_PLAYED, C_SCORED, C_DESTROYED, C_CULLED, C_OWNED, C_GLORY, C_FIRST_ROUND) = range(8)
+NCARDSTAT = 8
 
 END_REASONS = ("glory", "empty_cards", "turn_limit")
 END_GLORY, END_EMPTY, END_LIMIT = 0, 1, 2

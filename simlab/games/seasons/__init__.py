@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from simlab.games.base import CardTable, GameSpec, play_in_batches, play_traced, seat_frame
+from simlab.games.rounds import round_columns
 from simlab.games.seasons import bots as B
 from simlab.games.seasons import data
 from simlab.games.seasons import lookahead as L
@@ -28,7 +29,10 @@ __all__ = ["GAME", "play", "replay"]
 #   start with a card holding energy from the previous game in its row)
 # 0.2.2: a card that shrinks the reserve (Statue of Eolis, Mesodae's Lantern) makes its owner
 #   discard the excess at once
-VERSION = "0.2.2"
+# 0.2.3: each player's standing kept round by round (games: margin, lead_changes, lead_round,
+#   winner_deficit; seats: round_scores); cards: first_round (first summoned) and pick (place in
+#   the prelude draft); play is the same as 0.2.2's, game for game
+VERSION = "0.2.3"
 SUB_BATCH = 512    # games held in memory at once by one worker (state is ~20 KB a game)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "prestige"]  # prestige is the `score` column
 
@@ -73,6 +77,9 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
     sharer = top if tie_shared else top & (cards_in == cards_in.max(axis=1, keepdims=True))
     seats["shared_win"] = ((winner[:, None] < 0) & sharer).reshape(-1).astype(np.int8)
     seats["tie_break"] = np.full(m * players, 0 if tie_shared else 1, np.int8)
+    quality, curves = round_columns(st.score_hist[:m, :, :players], st.rnd[:m], score, winner)
+    games |= {k: v for k, v in quality.items() if k != "rounds"}
+    seats["round_scores"] = curves
     for name in _SEAT_STATS:
         seats[name] = stats[..., S.SEAT_COLUMNS.index(name)].reshape(-1).astype(np.int32)
     # cards: one row per (game, seat, card type) seen in the draft or in play
@@ -81,7 +88,8 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
     sel = cs[g_i, p_i, c_i]
     cards = {"game_id": ids[g_i], "seat": p_i.astype(np.int8), "card": c_i.astype(np.int16),
              "acquired": sel[:, S.C_ACQ].astype(np.int32), "played": sel[:, S.C_PLAYED].astype(np.int32)}
-    for name, k in zip(S.CARD_COLUMNS, (S.C_DRAFTED, S.C_DRAWN, S.C_ACT, S.C_SEEN), strict=True):
+    for name, k in zip(S.CARD_COLUMNS, (S.C_DRAFTED, S.C_DRAWN, S.C_ACT, S.C_SEEN, S.C_FIRST_ROUND, S.C_PICK),
+                       strict=True):
         cards[name] = sel[:, k].astype(np.int32)
     return {"games": games, "seats": seats, "cards": cards}
 
@@ -126,6 +134,8 @@ GAME = GameSpec(
     tunable=B.TUNABLE,
     limits=B.LIMITS,
     lookahead_param="rollouts",
+    score_unit="prestige",
+    first_round_verb="summoned",
 )
 # the tuned presets committed with the game (simlab tune; docs/tuning.md)
 GAME = with_preset_files(GAME, Path(__file__).parent / "presets")

@@ -159,7 +159,7 @@ def play_out(s, t, b, p, rprm, kind, option):
             R.turn_actions(s, t, b, p, rprm)
             R.end_of_turn(s, t, b, p, rprm)
         R.finish_round(s, t, b, rprm, d + 1)
-    R.play_on(s, t, b, rprm, False)
+    R.play_on(s, t, b, rprm, False, False)
     R.final_scoring(s, t, b)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from simlab.games.base import randbelow, stream_seed
 from simlab.games.jit import njit
-from simlab.games.kernel import register_game, shuffle_list
+from simlab.games.kernel import note_first_round, register_game, shuffle_list
 from simlab.games.seasons import bots as B
 from simlab.games.seasons import lookahead as L  # the lookahead bot's hook (compiled only in lookahead runs)
 from simlab.games.seasons import state as S
@@ -33,6 +33,8 @@ from simlab.games.seasons.state import (
     C_DISCARD,
     C_DRAFTED,
     C_DRAWN,
+    C_FIRST_ROUND,
+    C_PICK,
     C_PLAYED,
     C_REVEAL,
     C_SEEN,
@@ -134,6 +136,7 @@ from simlab.games.seasons.state import (
     R_ISHTAR_CRYSTALS,
     R_ISHTAR_N,
     R_TIE_SHARED,
+    ROUND_HIST,
     ROUND_LIMIT,
     RS_DECK,
     RS_DICE,
@@ -1265,6 +1268,7 @@ def setup(s, t, b, players, seed_words, game_id):
     s.first[b] = 0
     s.cur[b] = 0
     s.rnd[b] = 0
+    s.score_hist[b, :, :] = 0
     s.turn[b] = 0
     s.done[b] = 0
     s.winner[b] = -1
@@ -1375,6 +1379,8 @@ def prelude(s, t, b, prm):
                 k = B.worst_in(s, t, b, p, prm[p], zone_of(p, Z_PICK), False)
                 s.card[b, p, t.inst_card[k], C_DRAFTED] -= 1
                 s.card[b, p, t.inst_card[k], C_ACQ] -= 1
+                if s.card[b, p, t.inst_card[k], C_DRAFTED] == 0:
+                    s.card[b, p, t.inst_card[k], C_PICK] = 0  # discarded: not drafted after all
                 discard(s, t, b, p, k)
     for p in range(np_):
         n = B.split_piles(s, t, b, p, prm[p], per_pile)
@@ -1406,6 +1412,8 @@ def draft_pick(s, t, b, p, i):
     place(s, b, i, zone_of(p, Z_PICK))
     s.card[b, p, t.inst_card[i], C_DRAFTED] += 1
     s.card[b, p, t.inst_card[i], C_ACQ] += 1
+    if s.card[b, p, t.inst_card[i], C_PICK] == 0:  # the place of the pick: the cards picked so far
+        s.card[b, p, t.inst_card[i], C_PICK] = s.cont_n[b, zone_of(p, Z_PICK)]
     log(s, b, EV_DRAFT, t.inst_card[i], p, 0)
 
 
@@ -1883,6 +1891,56 @@ def finish_round(s, t, b, prm, d0):
 
 
 @njit(cache=True)
+def hand_points(s, b, p):
+    """The cards in p's hand at the end: -5 each, or +3 each with token 5 (F: End of game scoring)."""
+    hand = hand_n(s, b, p)
+    return hand * TOKEN5_HAND if s.token[b, p] == 5 else -HAND_PENALTY * hand
+
+
+@njit(cache=True)
+def bonus_penalty(s, t, b, p):
+    """Prestige lost for the bonuses p used: the value of the bonus track's last box reached."""
+    pen = 0
+    for k in range(s.bonus_n[b, p]):
+        pen = t.rules[R_BONUS1 + k]
+    return pen
+
+
+@njit(cache=True)
+def token_points(s, t, b, p):
+    """The printed value of p's special-ability token once used (0 otherwise, or without one)."""
+    tok = s.token[b, p]
+    return t.token_prestige[tok] if tok > 0 and s.token_used[b, p] else 0
+
+
+@njit(cache=True)
+def standing(s, t, b, p):
+    """p's prestige if the game were scored now, leaving out the end-of-game card effects
+    (Ragfield's Helm and the like): crystals + printed prestige of cards in play + hand -
+    bonus penalty + used token. The score curve's value at the end of a round."""
+    c = zone_of(p, Z_PLAY)
+    prestige = 0
+    for k in range(s.cont_n[b, c]):
+        prestige += t.card_prestige[t.inst_card[s.cont[b, c, k]]]
+    return s.crystals[b, p] + prestige + hand_points(s, b, p) - bonus_penalty(s, t, b, p) + token_points(s, t, b, p)
+
+
+@njit(cache=True)
+def keep_round(s, t, b, final):
+    """Keep every player's standing at the end of round ``rnd`` (``final``: the final prestige,
+    after final_scoring) while the history has room (ROUND_HIST), and note the cards summoned
+    for the first time in it."""
+    r = s.rnd[b] - 1
+    if r >= 0:
+        note_first_round(s.card, b, s.players[b], C_PLAYED, C_FIRST_ROUND, r + 1)
+    if r < 0 or r >= ROUND_HIST:
+        return
+    for p in range(s.players[b]):
+        v = s.seat[b, p, S_PRESTIGE] if final else standing(s, t, b, p)
+        s.score_hist[b, r, p] = min(max(v, -32768), 32767)
+
+
+@njit(cache=True)
 def final_scoring(s, t, b):
     """End of game (F: End of game scoring): end-game card crystals first (Ragfield's Helm,
     Sealed Chest of Urm, Lantern of Xidit), then prestige = crystals + printed prestige of cards
@@ -1918,14 +1976,11 @@ def final_scoring(s, t, b):
         s.crystals[b, p] += end
         s.seat[b, p, S_END_CRYSTALS] = end
         hand = hand_n(s, b, p)
-        hand_pen = hand * TOKEN5_HAND if s.token[b, p] == 5 else -HAND_PENALTY * hand
-        nb = s.bonus_n[b, p]
-        bonus_pen = 0
-        for k in range(nb):
-            bonus_pen = t.rules[R_BONUS1 + k]
+        hand_pen = hand_points(s, b, p)
+        bonus_pen = bonus_penalty(s, t, b, p)
         tok = s.token[b, p]
         printed = t.token_prestige[tok] if tok > 0 else 0
-        tv = printed if s.token_used[b, p] else 0
+        tv = token_points(s, t, b, p)
         score = s.crystals[b, p] + prestige + hand_pen - bonus_pen + tv
         s.seat[b, p, S_PRESTIGE] = score
         s.seat[b, p, S_CRYSTALS] = s.crystals[b, p]
@@ -1968,20 +2023,24 @@ def play_game(s, t, b, prm, check):
     prelude(s, t, b, prm)
     if check:
         bad += count_violations(s, t, b)
-    bad += play_on(s, t, b, prm, check)
+    bad += play_on(s, t, b, prm, check, True)
     final_scoring(s, t, b)
+    keep_round(s, t, b, True)  # the round the game ended in holds the final prestige
     return bad
 
 
 @njit(cache=True)
-def play_on(s, t, b, prm, check):
-    """Play rounds of game b until it ends (the round limit included); invariant violations seen."""
+def play_on(s, t, b, prm, check, keep):
+    """Play rounds of game b until it ends (the round limit included); invariant violations seen.
+    ``keep``: keep the standings round by round (the game itself; a lookahead's playout does not)."""
     bad = 0
     while not s.done[b]:
         if s.rnd[b] >= ROUND_LIMIT:
             s.end_reason[b] = END_LIMIT
             break
         play_round(s, t, b, prm)
+        if keep:
+            keep_round(s, t, b, False)
         if check:
             bad += count_violations(s, t, b)
     return bad

@@ -138,13 +138,17 @@ SEAT_COLUMNS = (
 NSEAT = len(SEAT_COLUMNS)
 
 # Per seat and card type counters (results `cards` table: acquired, played, then these).
-CARD_COLUMNS = ("drafted", "drawn", "activations", "seen")
-C_ACQ, C_PLAYED, C_DRAFTED, C_DRAWN, C_ACT, C_SEEN = range(6)
-NCARDSTAT = 6
+# first_round: the round the seat first summoned the card (0 = never; kernel.note_first_round);
+# pick: its place in the seat's prelude draft, 1 = first pick (0 = not drafted; a card drafted
+# twice keeps the earlier pick)
+CARD_COLUMNS = ("drafted", "drawn", "activations", "seen", "first_round", "pick")
+C_ACQ, C_PLAYED, C_DRAFTED, C_DRAWN, C_ACT, C_SEEN, C_FIRST_ROUND, C_PICK = range(8)
+NCARDSTAT = 8
 
 END_REASONS = ("year_three_over", "round_limit")
 END_YEARS, END_LIMIT = 0, 1
 ROUND_LIMIT = 200      # safety cap; the season wheel ends a game in about 18 rounds
+ROUND_HIST = 64        # rounds of standings kept per game (results: seats.round_scores)
 NSCRATCH = 6
 
 
@@ -206,6 +210,9 @@ class StateLayout(KernelLayout):
     e_in: np.ndarray       # int32 (B,): energies that entered reserves (conservation check)
     e_out: np.ndarray      # int32 (B,): energies that left reserves
     scratch: np.ndarray    # int16 (B, NSCRATCH, MAXI): working lists, so no phase allocates
+    score_hist: np.ndarray  # int16 (B, ROUND_HIST, MAXP): each player's standing at the end of each
+    #                         round (rules.standing; the last round holds the final prestige), for
+    #                         the results' round_scores and game-quality columns (simlab.games.rounds)
 
 
 @structref.register
@@ -248,6 +255,7 @@ def new_state(batch: int, trace_events: int = 0) -> State:
         # the kernel's arrays allocated last, as before the toolkit (allocation order moved speed)
         **kernel_arrays(batch, RS_BOT0, NSEAT, (NTYPE, NCARDSTAT), trace_events),
         scratch=z((batch, NSCRATCH, MAXI), np.int16),
+        score_hist=z((batch, ROUND_HIST, MAXP), np.int16),
     )
 
 

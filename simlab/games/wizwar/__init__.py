@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from simlab.games.base import CardTable, GameSpec, play_in_batches, play_traced, seat_frame
+from simlab.games.rounds import round_columns
 from simlab.games.wizwar import bots as B
 from simlab.games.wizwar import data
 from simlab.games.wizwar import rules as R  # noqa: F401  (importing it registers setup and play_game with the kernel)
@@ -23,7 +24,10 @@ from simlab.presets import with_preset_files
 
 __all__ = ["GAME", "play", "replay"]
 
-VERSION = "0.3.1"
+# 0.3.2: each seat's points kept round by round (games: margin, lead_changes, lead_round,
+#        winner_deficit; seats: round_scores); cards: first_round (first cast); play is the same as
+#        0.3.1's, game for game
+VERSION = "0.3.2"
 SUB_BATCH = 512  # games held in memory at once by one worker (state is ~25 KB a game)
 # vp is the `score` column (dead wizards: -1); the squares become board rows and columns (_squares)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "vp" and c not in S.SQUARE_SEAT_COLUMNS]
@@ -67,6 +71,9 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
     vp = st.seat[:m, :players, S.S_VP]
     score = np.where(st.alive[:m, :players] == 1, vp, -1)  # a dead wizard cannot win (R153)
     seats |= {"score": score.reshape(-1).astype(np.int16), "won": seats.pop("won")}
+    quality, curves = round_columns(st.score_hist[:m, :, :players], games["rounds"], score, winner)
+    games |= {k: v for k, v in quality.items() if k != "rounds"}
+    seats["round_scores"] = curves
     for name in _SEAT_STATS:
         seats[name] = st.seat[:m, :players, S.SEAT_COLUMNS.index(name)].reshape(-1).astype(np.int32)
     seats |= _squares(st, m, players, tables)
@@ -77,7 +84,8 @@ def _extract(st: S.State, ids: np.ndarray, players: int, rows: int, rotate: bool
              "card": np.tile(in_deck, m * players).astype(np.int16),
              "acquired": cs[..., S.C_ACQ].reshape(-1).astype(np.int32),
              "played": cs[..., S.C_PLAYED].reshape(-1).astype(np.int32),
-             "energy": cs[..., S.C_ENERGY].reshape(-1).astype(np.int32)}
+             "energy": cs[..., S.C_ENERGY].reshape(-1).astype(np.int32),
+             "first_round": cs[..., S.C_FIRST_ROUND].reshape(-1).astype(np.int32)}
     return {"games": games, "seats": seats, "cards": cards}
 
 
@@ -211,6 +219,8 @@ GAME = GameSpec(
     card_columns=S.CARD_COLUMNS,
     end_reasons=S.END_REASONS,
     tunable=B.TUNABLE,
+    score_unit="victory points",
+    first_round_verb="cast",
 )
 # the tuned presets committed with the game (simlab tune; docs/tuning.md)
 GAME = with_preset_files(GAME, Path(__file__).parent / "presets")

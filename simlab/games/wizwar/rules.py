@@ -16,7 +16,7 @@ import numpy as np
 
 from simlab.games.base import randbelow, stream_seed
 from simlab.games.jit import njit
-from simlab.games.kernel import register_game
+from simlab.games.kernel import note_first_round, register_game
 from simlab.games.wizwar import bots as BT
 from simlab.games.wizwar import state as S
 from simlab.games.wizwar.board import DOOR, Geometry
@@ -271,6 +271,7 @@ def setup(s, t, b, players, seed_words, game_id):
     s.ev_n[b] = 0
     s.turn[b] = 0
     s.rnd[b] = 1
+    s.score_hist[b, :, :] = 0
     s.seat[b] = 0
     s.card[b] = 0
     for p in range(MAXP):
@@ -4021,14 +4022,28 @@ def next_seat(s, b):
 
 
 @njit(cache=True)
+def keep_round(s, t, b, r):
+    """Keep every seat's points (-1 once dead, as the results' score: R153) at the end of round
+    ``r`` (1-based), or when the game ends in it, while the history has room (ROUND_HIST); note
+    the cards cast for the first time in it."""
+    if r >= 1:
+        note_first_round(s.card, b, s.players[b], S.C_PLAYED, S.C_FIRST_ROUND, r)
+    if r < 1 or r > S.ROUND_HIST:
+        return
+    for p in range(s.players[b]):
+        s.score_hist[b, r - 1, p] = points(s, t, b, p) if s.alive[b, p] else -1
+
+
+@njit(cache=True)
 def finish(s, t, b):
-    """Copy the end-of-game numbers into the seat counters."""
+    """Copy the end-of-game numbers into the seat counters; the last round's points."""
     for p in range(s.players[b]):
         v = points(s, t, b, p)
         s.seat[b, p, S.S_VP] = v
         s.seat[b, p, S.S_VP_KILL] = s.vp_kill[b, p]
         s.seat[b, p, S.S_VP_TREASURE] = v - s.vp_kill[b, p]
         s.seat[b, p, S.S_LIFE_END] = max(s.life[b, p], 0)
+    keep_round(s, t, b, min(s.rnd[b], ROUND_LIMIT))
 
 
 @njit(cache=True)
@@ -4052,7 +4067,10 @@ def play_game(s, t, b, prm, check):
         if check:
             bad += S.count_violations(s, t, b)
         if not s.done[b]:
+            r = s.rnd[b]
             next_seat(s, b)
+            if s.rnd[b] != r:  # the turn passed the first player's seat: round r is over
+                keep_round(s, t, b, r)
     finish(s, t, b)
     return bad
 

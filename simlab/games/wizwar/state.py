@@ -46,6 +46,7 @@ DRAW_MAX = 2        # R169
 BASE_SPEED = 3      # R32
 WIN_VP = 2          # R1
 ROUND_LIMIT = 60    # A-30: safety cap on rounds, then a draw counted as its own end reason
+ROUND_HIST = 64     # rounds of points kept per game (results: seats.round_scores)
 MAX_ACTIONS = 40    # per Move and Cast phase: a guard against bots that never end the phase
 MAXOPT = 320        # legal options of one decision (rules.enumerate_options)
 
@@ -202,9 +203,10 @@ NSEAT = len(SEAT_COLUMNS)
 
 # Per seat and card counters (results `cards` table): acquired = drawn or taken, played = for its
 # effect, energy = spent for its energy value (speed or spell boost, R36, R92, R63)
-CARD_COLUMNS = ("energy",)
-C_ACQ, C_PLAYED, C_ENERGY = 0, 1, 2
-NCARDSTAT = 3
+# first_round: the round the seat first cast the card (0 = never; kernel.note_first_round)
+CARD_COLUMNS = ("energy", "first_round")
+C_ACQ, C_PLAYED, C_ENERGY, C_FIRST_ROUND = 0, 1, 2, 3
+NCARDSTAT = 4
 
 END_REASONS = ("points", "last_alive", "all_dead", "round_limit")
 END_POINTS, END_LAST_ALIVE, END_ALL_DEAD, END_ROUND_LIMIT = 0, 1, 2, 3
@@ -220,6 +222,9 @@ class StateLayout(KernelLayout):
     cur: np.ndarray        # int8 (B,): seat whose turn it is
     turn: np.ndarray       # int32 (B,): player turns started so far
     rnd: np.ndarray        # int32 (B,): rounds started (a round begins with the first player)
+    score_hist: np.ndarray  # int16 (B, ROUND_HIST, MAXP): each seat's points at the end of each round
+    #                         (-1 once dead, as the score; rules.keep_round), for the results'
+    #                         round_scores and game-quality columns (simlab.games.rounds)
     pos: np.ndarray        # int16 (B, MAXP): square of seat p's wizard (-1 dead)
     life: np.ndarray       # int16 (B, MAXP)
     alive: np.ndarray      # int8 (B, MAXP)
@@ -350,6 +355,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         bend=z(batch, np.int8), eye=np.full(batch, -1, np.int16),
         edge_doors=z((batch, ne), np.int8), turned=z((batch, 4), np.int8),
         m_border=np.full((batch, MAXI), -1, np.int16),
+        score_hist=z((batch, ROUND_HIST, MAXP), np.int16),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
