@@ -27,6 +27,9 @@ __all__ = ["card_metrics", "card_effects", "rank_cards"]
 _GROUPS = ("available", "unavailable", "acquired", "not_acquired")
 #: games of one variant read at a time by :func:`card_metrics` (its memory is bounded by a batch)
 GAMES_PER_BATCH = 50_000
+#: cards-table columns timing a card (0 = never): the round a seat first bought, summoned, played
+#: or cast it (every game), and its place in the prelude draft (Seasons)
+TIMING_COLUMNS = ("first_round", "pick")
 
 
 def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.DataFrame,
@@ -69,6 +72,11 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
           (game-clustered normal interval, :func:`~simlab.analysis.stats.clustered_contrast`:
           the seats of one game are dependent) and ``iwd_p_value`` (two-sided, same variance).
 
+        - where the cards table has them (:data:`TIMING_COLUMNS`): ``first_round_mean``, the
+          mean round in which a seat first bought, summoned, played or cast the card, over the
+          ``first_round_n`` seat-games that did; ``pick_mean``, the mean place of the card in
+          the prelude draft (1 = first pick; Seasons), over ``pick_n`` seat-games that drafted it.
+
         Rates with n = 0 are NaN.
     """
     cl = cards.lazy()
@@ -102,23 +110,30 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
             games=pl.col("game_id").n_unique(), seat_games=pl.len(), wins_total=pl.col("win").sum(),
         ).collect()
 
+    # the rounds a seat first bought/played the card and its prelude pick, where the game keeps
+    # them (0 = never): a seat's earliest, then summed with a count per card, so means add up
+    timing = [c for c in TIMING_COLUMNS if c in names]
+    seat_timing = [pl.col(c).filter(pl.col(c) > 0).min() for c in timing]
+    game_timing = [e for c in timing for e in (pl.col(c).sum().alias(f"_{c}_sum"), pl.col(c).count().alias(f"_{c}_n"))]
+
     def per_game_of(cl_v: pl.LazyFrame, sw_v: pl.LazyFrame) -> pl.DataFrame:
         # one pass over the seat-games: per (variant, card, game) the sums both the rates and the
         # game-clustered IWD need (memory: card-games, not seat-games; the table is not read twice)
         return (
             cl_v.group_by(vk, "game_id", "seat", ck)
-            .agg(pl.col("acquired").sum(), pl.col("played").sum())
+            .agg(pl.col("acquired").sum(), pl.col("played").sum(), *seat_timing)
             .join(sw_v.select(vk, "game_id", "seat", "win"), on=[vk, "game_id", "seat"], how="inner")
             .with_columns(_acq=pl.col("acquired") > 0)
             .group_by(vk, ck, "game_id")
-            .agg(*cluster_sums("_acq", "win"), pl.col("acquired").sum(), pl.col("played").sum())
+            .agg(*cluster_sums("_acq", "win"), pl.col("acquired").sum(), pl.col("played").sum(), *game_timing)
             .collect(engine="streaming")
         )
 
     # a batch of games at a time (issue 12): the per-game sums are reduced at once to per-card sums
     # and second moments (stats.cluster_moments), which add up over batches, so memory is bounded
     # by a batch, not by the variant or the study; the clustered IWD comes from the moments
-    sums = [pl.col("acquired").sum(), pl.col("played").sum()]
+    sums = [pl.col("acquired").sum(), pl.col("played").sum(),
+            *(pl.col(f"_{c}_{k}").sum() for c in timing for k in ("sum", "n"))]
     parts, total_parts = [], []
     if keys:
         spans = sl.group_by(vk).agg(lo=pl.col("game_id").min(), hi=pl.col("game_id").max()).collect()
@@ -138,10 +153,14 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
     if ck == "card":
         card_names = (cl.group_by(vk, "card").agg(pl.col("card_id").first()) if has_id
                       else moments.lazy().select(vk, ck).unique())
+    timing_means = [e for c in timing for e in (
+        pl.when(pl.col(f"_{c}_n") > 0).then(pl.col(f"_{c}_sum").cast(pl.Float64) / pl.col(f"_{c}_n"))
+        .otherwise(float("nan")).alias(f"{c}_mean"),
+        pl.col(f"_{c}_n").cast(pl.Int64).alias(f"{c}_n"))]
     out = (
         moments.lazy()
         .select(
-            vk, ck,
+            vk, ck, *timing_means,
             games_available=pl.col("games").cast(pl.Int64),
             n_available=pl.col("sum_a1") + pl.col("sum_a0"),
             wins_available=pl.col("sum_b1") + pl.col("sum_b0"),
@@ -193,6 +212,7 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
     for g in _GROUPS:
         order += [f"n_{g}", f"win_rate_{g}", f"win_rate_{g}_ci_low", f"win_rate_{g}_ci_high"]
     order += ["iwd", "iwd_ci_low", "iwd_ci_high", "iwd_p_value"]
+    order += [f"{c}_{k}" for c in timing for k in ("mean", "n")]
     counts = {"games", "games_available", "seats_available", *(f"n_{g}" for g in _GROUPS)}
     return out.select(pl.col(c).cast(pl.Int64) if c in counts else pl.col(c) for c in order)
 

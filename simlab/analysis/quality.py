@@ -9,13 +9,15 @@ tables lack them, and :func:`has_rounds` says so.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 import polars as pl
 from scipy import stats
 
 from simlab.analysis.stats import proportion_ci
 
-__all__ = ["has_rounds", "game_quality", "behind_at_half", "score_curves"]
+__all__ = ["has_rounds", "game_quality", "behind_at_half", "kingmaker_positions", "score_curves"]
 
 _QUALITY = ("rounds", "margin", "lead_changes", "lead_round", "winner_deficit")
 
@@ -52,8 +54,55 @@ def behind_at_half(games: pl.LazyFrame | pl.DataFrame, seats: pl.LazyFrame | pl.
             .select("variant", "game_id", (pl.col("mine") < pl.col("best")).alias("behind")))
 
 
+def kingmaker_positions(games: pl.LazyFrame | pl.DataFrame, seats: pl.LazyFrame | pl.DataFrame) -> pl.LazyFrame:
+    """Per decided game of 3 or more seats (``variant, game_id``): ``kingmaker`` = the last round
+    began in a kingmaker position, read from the seats' ``round_scores``.
+
+    A position is a proxy for "the last player decides between the first two" (issue 11), not a
+    measurement of what the last player did: at the end of the next-to-last round (a) the seat
+    that finishes last alone trailed the best seat by more than ``swing``, the largest score gain
+    any seat made in one round of that game, so it could not catch up, and (b) the seats that
+    finish first and second were at most ``swing`` apart, so the race between them was open.
+    Games of fewer than 2 rounds, with a shared last place, or whose history was cut short
+    (rounds past the kept ones) are left out. The final order is the seats' ``score`` (the
+    last kept round's score where the table has none).
+    """
+    g = (games.lazy().filter(pl.col("winner") >= 0)
+         .select("variant", "game_id", pl.col("rounds").cast(pl.Int64).alias("r")))
+    lf = seats.lazy()
+    final = pl.col("score") if "score" in lf.collect_schema().names() else pl.col("round_scores").list.last()
+    s = (lf.select("variant", "game_id", "seat", final.cast(pl.Float64).alias("score"), "round_scores")
+         .join(g, on=["variant", "game_id"])
+         .filter((pl.col("r") >= 2) & (pl.col("round_scores").list.len() >= pl.col("r")))
+         .with_columns(before=pl.col("round_scores").list.get(pl.col("r") - 2).cast(pl.Float64),
+                       gain=pl.col("round_scores").list.diff().list.max().cast(pl.Float64)))
+    rank = pl.col("score").rank("ordinal", descending=True).over("variant", "game_id")
+    s = s.with_columns(place=rank)
+    per = (s.group_by("variant", "game_id")
+           .agg(seats=pl.len(), swing=pl.col("gain").max(), best=pl.col("before").max(),
+                low=pl.col("score").min(), n_low=(pl.col("score") == pl.col("score").min()).sum(),
+                last=pl.col("before").sort_by("score").first(),
+                first=pl.col("before").filter(pl.col("place") == 1).first(),
+                second=pl.col("before").filter(pl.col("place") == 2).first())
+           .filter((pl.col("seats") >= 3) & (pl.col("n_low") == 1)))
+    swing = pl.col("swing").fill_null(0.0).clip(lower_bound=0.0)
+    king = ((pl.col("best") - pl.col("last") > swing) & ((pl.col("first") - pl.col("second")).abs() <= swing))
+    return per.select("variant", "game_id", king.alias("kingmaker"))
+
+
+def _regroup(table: pl.LazyFrame | pl.DataFrame, groups: Mapping[str, str]) -> pl.LazyFrame:
+    """Rows of the variants named in ``groups`` with ``variant`` replaced by the group's label and
+    ``game_id`` made unique across the variants pooled (paired variants share game ids)."""
+    keys = pl.LazyFrame({"variant": list(groups), "_group": list(groups.values()),
+                         "_vi": np.arange(len(groups), dtype=np.int64)})
+    return (table.lazy().join(keys, on="variant", how="inner")
+            .with_columns(variant=pl.col("_group"),
+                          game_id=pl.col("_vi") * (1 << 32) + pl.col("game_id").cast(pl.Int64))
+            .drop("_group", "_vi"))
+
+
 def game_quality(games: pl.LazyFrame | pl.DataFrame, seats: pl.LazyFrame | pl.DataFrame | None = None,
-                 alpha: float = 0.05) -> pl.DataFrame:
+                 alpha: float = 0.05, groups: Mapping[str, str] | None = None) -> pl.DataFrame:
     """The game-quality figures of each variant, each with its interval and n.
 
     Returns:
@@ -64,8 +113,16 @@ def game_quality(games: pl.LazyFrame | pl.DataFrame, seats: pl.LazyFrame | pl.Da
         the second half of the game, ``lead_round > rounds / 2``) and ``never_behind`` (share
         of winners who never trailed at a round end), shares with Wilson intervals; with
         ``seats``, ``comeback``: the share of winners who were behind at the end of the middle
-        round (:func:`behind_at_half`), over ``comeback_n`` games.
+        round (:func:`behind_at_half`), over ``comeback_n`` games, and at 3 or more seats
+        ``kingmaker``: the share of games whose last round began in a kingmaker position
+        (:func:`kingmaker_positions`), over ``kingmaker_n`` games (0 at 2 seats).
+
+        With ``groups`` (variant label -> group label) the variants are pooled by group, and the
+        ``variant`` column holds the group's label (variants left out of ``groups`` are left out).
     """
+    if groups is not None:
+        games = _regroup(games, groups)
+        seats = _regroup(seats, groups) if seats is not None else None
     lf = games.lazy()
     won = pl.col("winner") >= 0
     leads = pl.col("lead_round") > 0
@@ -100,6 +157,13 @@ def game_quality(games: pl.LazyFrame | pl.DataFrame, seats: pl.LazyFrame | pl.Da
             k, n = counts.get(row["variant"], (0, 0))
             _share(row, "comeback", k, n, alpha)
             row["comeback_n"] = n
+        king = (kingmaker_positions(games, seats).group_by("variant")
+                .agg(k=pl.col("kingmaker").sum(), n=pl.len()).collect(engine="streaming"))
+        counts = {r["variant"]: (int(r["k"]), int(r["n"])) for r in king.to_dicts()}
+        for row in rows:
+            k, n = counts.get(row["variant"], (0, 0))
+            _share(row, "kingmaker", k, n, alpha)
+            row["kingmaker_n"] = n
     return pl.DataFrame(rows) if rows else pl.DataFrame(schema={"variant": pl.String, "n": pl.Int64})
 
 

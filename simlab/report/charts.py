@@ -209,9 +209,10 @@ def game_length_chart(games: pl.DataFrame | pl.LazyFrame, *, column: str = "turn
     return fig
 
 
-def score_curve_chart(curves: pl.DataFrame, *, label: str = "seat") -> Figure:
+def score_curve_chart(curves: pl.DataFrame, *, label: str = "seat", unit: str = "points") -> Figure:
     """Mean score at the end of each round, one line per ``label`` value (seat or bot), with
-    95% interval bands (``curves``: :func:`simlab.analysis.quality.score_curves`)."""
+    95% interval bands (``curves``: :func:`simlab.analysis.quality.score_curves`); ``unit`` is
+    what the score counts (the y axis's unit)."""
     fig, ax = _figure(7.0, 4.0)
     if curves.is_empty():
         return _empty(fig, ax, "no rounds")
@@ -220,7 +221,7 @@ def score_curve_chart(curves: pl.DataFrame, *, label: str = "seat") -> Figure:
         ax.plot(x, part["mean"].to_numpy(), marker="o", markersize=3, label=f"{label} {key}")
         ax.fill_between(x, part["ci_low"].to_numpy(), part["ci_high"].to_numpy(), alpha=0.2)
     ax.set_xlabel("round (every player has had a turn)")
-    ax.set_ylabel("mean score at the end of the round (points)")
+    ax.set_ylabel(f"mean score at the end of the round ({unit})")
     ax.set_title("Score by round (95% intervals)")
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")

@@ -29,7 +29,7 @@ import html
 import math
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import NormalDist
@@ -337,6 +337,17 @@ class _Ctx:
     def variants(self) -> list[dict[str, Any]]:
         return list(self.manifest.get("variants", []))
 
+    def game_quality(self, groups: Mapping[str, str], group_header: str, heading: str | None = None) -> None:
+        """Render the game-quality figures pooled by group (variant label -> group label, e.g.
+        the player count and board set): one table row per group, the kingmaker column at 3 or
+        more seats. Nothing when the results keep no per-round scores."""
+        if not _analysis("has_rounds")(self.results.games):
+            return
+        q = _analysis("game_quality")(self.results.games, self.results.seats, groups=dict(groups))
+        order = list(dict.fromkeys(groups.values()))
+        rows = sorted(q.to_dicts(), key=lambda r: order.index(r["variant"]) if r["variant"] in order else len(order))
+        _quality_part(self, rows, group_header, heading or "Game quality")
+
     def players_of(self, label: str) -> int | None:
         for v in self.variants:
             if v.get("label") == label:
@@ -528,14 +539,14 @@ def _section_seats(ctx: _Ctx) -> None:
     )
 
 
-def _game_quality(ctx: _Ctx) -> None:
-    """Margin, lead changes, when the winner took the lead, comebacks, and the score curves."""
+def _quality_part(ctx: _Ctx, rows: list[dict[str, Any]], group_header: str, heading: str,
+                  many: bool = True) -> None:
+    """The game-quality bullets, their definitions and one table row per variant or group."""
     doc = ctx.doc
-    doc.heading("Game quality")
-    q = _analysis("game_quality")(ctx.results.games, ctx.results.seats)
-    many = len(ctx.variants) > 1
+    doc.heading(heading, 3 if group_header != "variant" else 2)
+    unit = ctx.manifest.get("game", {}).get("score_unit", "points")
     doc.bullets([
-        f"the winner's final margin over the runner-up is {r['margin']:.2f} points ({r['margin_low']:.2f}-"
+        f"the winner's final margin over the runner-up is {r['margin']:.2f} {unit} ({r['margin_low']:.2f}-"
         f"{r['margin_high']:.2f}) and the sole leader changes {r['lead_changes']:.2f} times a game; the winner "
         f"takes the lead for good in round {r['lead_round']:.2f} on average, only in the second half in "
         f"{pct(r['late_lead'])} {interval(r['late_lead_low'], r['late_lead_high'])}, never trails in "
@@ -543,23 +554,42 @@ def _game_quality(ctx: _Ctx) -> None:
         f"{count(r['decided'])} decided games, and comes back (behind at the end of the middle round) in "
         f"{pct(r['comeback'])} {interval(r['comeback_low'], r['comeback_high'])} of {count(r['comeback_n'])}"
         + (f" [{r['variant']}]" if many else "") + "."
-        for r in q.to_dicts()])
-    doc.para("Scores are taken at the end of each round (every player has had a turn); a round where "
-             "two seats share the top score has no leader and changes nothing.")
-    doc.table(["variant", "rounds", "margin", "lead changes", "lead for good from round", "lead taken late",
-               "never behind", "comeback", "n (games)"],
+        for r in rows])
+    kings = [r for r in rows if r.get("kingmaker_n")]
+    doc.bullets([
+        f"at {count(r['kingmaker_n'])} decided games of 3 or more seats, the last round begins in a kingmaker "
+        f"position in {pct(r['kingmaker'])} {interval(r['kingmaker_low'], r['kingmaker_high'])}: the seat that "
+        "finishes last cannot catch up while the first two are within one round's gain of each other"
+        + (f" [{r['variant']}]" if many else "") + "." for r in kings])
+    doc.para(f"Scores ({unit}) are taken at the end of each round (every player has had a turn); a round "
+             "where two seats share the top score has no leader and changes nothing."
+             + (" A kingmaker position is a proxy read from the scores (the last seat out of reach of the "
+                "lead by more than the game's largest one-round gain, the first two at most that far apart "
+                "as the last round begins), not a measurement of what the last player did." if kings else ""))
+    doc.table([group_header, "rounds", f"margin ({unit})", "lead changes", "lead for good from round",
+               "lead taken late", "never behind", "comeback", "kingmaker position", "n (games)"],
               [[r["variant"], f"{r['rounds']:.2f}", f"{r['margin']:.2f} ({r['margin_low']:.2f}-{r['margin_high']:.2f})",
                 f"{r['lead_changes']:.2f}", f"{r['lead_round']:.2f}", pct(r["late_lead"]), pct(r["never_behind"]),
-                f"{pct(r['comeback'])} {interval(r['comeback_low'], r['comeback_high'])}", count(r["n"])]
-               for r in q.to_dicts()])
+                f"{pct(r['comeback'])} {interval(r['comeback_low'], r['comeback_high'])}",
+                (f"{pct(r['kingmaker'])} {interval(r['kingmaker_low'], r['kingmaker_high'])}"
+                 if r.get("kingmaker_n") else "-"), count(r["n"])]
+               for r in rows])
+
+
+def _game_quality(ctx: _Ctx) -> None:
+    """Margin, lead changes, when the winner took the lead, comebacks, and the score curves."""
+    q = _analysis("game_quality")(ctx.results.games, ctx.results.seats)
+    _quality_part(ctx, q.to_dicts(), "variant", "Game quality", many=len(ctx.variants) > 1)
+    unit = ctx.manifest.get("game", {}).get("score_unit", "points")
+    many = len(ctx.variants) > 1
     first = ctx.variants[0]["label"] if ctx.variants else None
     curves = _analysis("score_curves")(ctx.results.seats, variants=[first] if first else None)
     if not curves.is_empty():
         half = int(curves["n"].max()) / 2  # rounds at least half the games reach
         shown = curves.filter(pl.col("n") >= half)
-        ctx.save(charts.score_curve_chart(shown, label="seat"), "score_curves",
+        ctx.save(charts.score_curve_chart(shown, label="seat", unit=unit), "score_curves",
                  "Mean score at the end of each round by seat, 95% intervals")
-        doc.para(f"The score curves show {'the first variant, ' + repr(first) + ', and ' if many else ''}the "
+        ctx.doc.para(f"The score curves show {'the first variant, ' + repr(first) + ', and ' if many else ''}the "
                  "rounds that at least half of the games reach; a round's mean is over the games still going.")
 
 
@@ -617,8 +647,12 @@ _CARD_COLUMNS = (
 )
 
 
-def _card_rows(df: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
-    cols = [c for c in _CARD_COLUMNS if c[0] in df.columns]
+def _card_rows(df: pl.DataFrame, verb: str = "played") -> tuple[list[str], list[list[str]]]:
+    """Table rows of card metrics; ``verb`` names what the game's ``first_round`` times."""
+    timing = (("used_rate", f"{verb} if acquired", pct),
+              ("first_round_mean", f"round first {verb}", lambda x: _num(x, 1)),
+              ("pick_mean", "draft pick (1 = first)", lambda x: _num(x, 1)))
+    cols = [c for c in _CARD_COLUMNS + timing if c[0] in df.columns]
     headers = ["card"] + [c[1] for c in cols] + ["IWD", "95% interval"]
     rows = []
     for r in df.to_dicts():
@@ -631,6 +665,11 @@ def _section_cards(ctx: _Ctx, top: int = 10) -> None:
     doc = ctx.doc
     doc.heading("Cards")
     metrics = _analysis("card_metrics")(ctx.results.seats, ctx.results.cards)
+    verb = ctx.manifest.get("game", {}).get("first_round_verb", "played")
+    if "first_round_n" in metrics.columns and verb != "bought":
+        # acquiring a card (drawing, drafting) is not using it: the share of acquirers who did
+        metrics = metrics.with_columns(used_rate=pl.when(pl.col("n_acquired") > 0)
+                                       .then(pl.col("first_round_n") / pl.col("n_acquired")).otherwise(float("nan")))
     ranked = _analysis("rank_cards")(metrics, by="iwd")
     doc.para(
         "IWD (improvement when drawn/acquired) is the win rate of seats that acquired the card minus the win "
@@ -639,6 +678,13 @@ def _section_cards(ctx: _Ctx, top: int = 10) -> None:
         "with many cards, about 5% of them exclude zero by chance alone. Use a `[card_effects]` study "
         "for causal claims."
     )
+    if "first_round_mean" in metrics.columns:
+        doc.para(f"\"Round first {verb}\" is the mean round in which a seat first {verb} the card, over the "
+                 f"seats that did" + (f"; \"{verb} if acquired\" is the share of the seats that acquired it "
+                                      f"(drew, drafted or took it) that {verb} it at least once, the rest held it"
+                                      if verb != "bought" else "")
+                 + ("; \"draft pick\" is the card's mean place in the prelude draft (1 = picked first) over the "
+                    "seats that drafted it" if "pick_mean" in metrics.columns else "") + ".")
     variants = list(dict.fromkeys(ranked["variant"].to_list())) if "variant" in ranked.columns else [None]
     for i, v in enumerate(variants[:3]):
         part = ranked.filter(pl.col("variant") == v) if v is not None else ranked
@@ -665,16 +711,16 @@ def _section_cards(ctx: _Ctx, top: int = 10) -> None:
                        f"{worst['card']} {points(worst['iwd'])} {interval(worst['iwd_ci_low'], worst['iwd_ci_high'])}; "
                        f"{excl} of {n_cards} cards' intervals exclude zero (about {0.05 * n_cards:.0f} would by "
                        f"chance).", rank=20 + i)
-        headers, rows = _card_rows(part.head(top))
+        headers, rows = _card_rows(part.head(top), verb)
         doc.para(f"Top {min(top, part.height)} by IWD:")
         doc.table(headers, rows)
         if n_cards > top:
-            headers, rows = _card_rows(part.head(n_cards).tail(top).reverse())
+            headers, rows = _card_rows(part.head(n_cards).tail(top).reverse(), verb)
             doc.para(f"Bottom {top} by IWD (lowest first):")
             doc.table(headers, rows)
         if top * 2 < part.height <= ALL_CARDS_MAX:
             # every card's numbers (a game's whole card list is short enough to print in full)
-            headers, rows = _card_rows(part)
+            headers, rows = _card_rows(part, verb)
             doc.para(f"All {part.height} cards, by IWD:")
             doc.table(headers, rows)
         ctx.save(charts.card_ranking_chart(part), f"cards_{i}", f"Cards ranked by IWD {v or ''}")

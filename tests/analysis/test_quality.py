@@ -135,3 +135,57 @@ def test_comeback_is_behind_at_the_end_of_the_middle_round():
                                            [1, 1], [1, 1]]})            # no winner: left out
     q = game_quality(games, seats).row(0, named=True)
     assert q["comeback_n"] == 2 and q["comeback"] == pytest.approx(0.5)
+
+
+def _three_seat_game(game_id, winner, curves):
+    """A decided 3-seat game given by each seat's round scores (final score = the last one)."""
+    games = {"variant": "a", "game_id": game_id, "winner": winner, "rounds": len(curves[0]), "margin": 0,
+             "lead_changes": 0, "lead_round": -1, "winner_deficit": 0}
+    seats = [{"variant": "a", "game_id": game_id, "seat": q, "score": c[-1], "round_scores": c}
+             for q, c in enumerate(curves)]
+    return games, seats
+
+
+def test_kingmaker_position_needs_the_last_seat_out_of_reach_and_the_race_open():
+    from simlab.analysis.quality import kingmaker_positions
+    made = [
+        # 0: next-to-last round 9 / 8 / 1; biggest one-round gain 3: last seat 8 behind > 3, top two 1 apart
+        _three_seat_game(0, 0, [[3, 6, 9, 12], [2, 5, 8, 10], [0, 1, 1, 2]]),
+        # 1: the last seat was 2 behind (within one round's gain 3): still in the race
+        _three_seat_game(1, 0, [[3, 6, 9, 12], [2, 5, 8, 10], [2, 4, 7, 8]]),
+        # 2: the top two 6 apart at the last round's start, more than the largest gain 4: no race
+        _three_seat_game(2, 0, [[4, 8, 12, 16], [1, 4, 6, 9], [0, 0, 1, 1]]),
+        # 3: a shared last place: left out
+        _three_seat_game(3, 0, [[3, 6, 9, 12], [2, 5, 8, 10], [0, 1, 1, 2]][:2] + [[0, 1, 1, 10]]),
+    ]
+    games = pl.DataFrame([g for g, _ in made])
+    seats = pl.DataFrame([s for _, ss in made for s in ss])
+    k = kingmaker_positions(games, seats).collect().sort("game_id")
+    assert dict(zip(k["game_id"].to_list(), k["kingmaker"].to_list(), strict=True)) == {0: True, 1: False, 2: False}
+    q = game_quality(games, seats).row(0, named=True)
+    assert q["kingmaker_n"] == 3 and q["kingmaker"] == pytest.approx(1 / 3)
+
+
+def test_kingmaker_is_not_measured_at_two_seats():
+    games = pl.DataFrame({"variant": ["a"], "game_id": [0], "winner": [0], "rounds": [3], "margin": [2],
+                          "lead_changes": [0], "lead_round": [1], "winner_deficit": [0]})
+    seats = pl.DataFrame({"variant": ["a"] * 2, "game_id": [0, 0], "seat": [0, 1], "score": [9, 1],
+                          "round_scores": [[3, 6, 9], [0, 0, 1]]})
+    q = game_quality(games, seats).row(0, named=True)
+    assert q["kingmaker_n"] == 0 and math.isnan(q["kingmaker"])
+
+
+def test_game_quality_pools_variants_by_group_without_mixing_their_games():
+    # two paired variants share game ids 0 and 1: pooled, they are four games, not two
+    games = pl.DataFrame({"variant": ["a", "a", "b", "b", "c"], "game_id": [0, 1, 0, 1, 0], "winner": [0, 0, 0, 0, 0],
+                          "rounds": [2, 2, 2, 2, 2], "margin": [1, 2, 3, 4, 9], "lead_changes": [0, 1, 0, 0, 0],
+                          "lead_round": [1, 2, 1, 1, 1], "winner_deficit": [0, 1, 0, 0, 0]})
+    seats = pl.DataFrame({"variant": [v for v in ["a", "a", "b", "b", "c"] for _ in (0, 1)],
+                          "game_id": [g for g in [0, 1, 0, 1, 0] for _ in (0, 1)], "seat": [0, 1] * 5,
+                          "round_scores": [[1, 3], [0, 2], [0, 4], [2, 3], [2, 5], [0, 2], [1, 6], [0, 2],
+                                           [5, 9], [0, 0]]})
+    q = game_quality(games, seats, groups={"a": "pooled", "b": "pooled"})
+    assert q.height == 1
+    row = q.row(0, named=True)
+    assert row["variant"] == "pooled" and row["n"] == 4 and row["margin"] == pytest.approx(2.5)
+    assert row["comeback_n"] == 4 and row["comeback"] == pytest.approx(0.25)  # only a's game 1 (0 against 2)

@@ -668,6 +668,9 @@ def section_decks(ctx) -> None:
         doc.table(["pairing", "n", "mean", "p10", "median", "p90", "max"],
                   [[r["pairing"], f"{r['n']:,}", f"{r['mean_rounds']:.1f}", f"{r['p10']:.0f}", f"{r['p50']:.0f}",
                     f"{r['p90']:.0f}", r["max_rounds"]] for r in lengths.iter_rows(named=True)])
+    # margin (life left on the winner's Phoenixborn), lead changes, comebacks: the per-round scores
+    groups = {v["label"]: " vs ".join(sorted(set(v.get("bots") or []))) or v["label"] for v in ctx.variants}
+    ctx.game_quality(groups, "bots", "Game quality by bot preset (all pairings pooled)")
     doc.heading("End reasons (all games)", 3)
     er = end_reason_shares(games)
     doc.table(["end reason", "games", "share", "95% interval"],

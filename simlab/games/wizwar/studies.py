@@ -586,6 +586,12 @@ def section_schools(ctx) -> None:
              "seat-by-seat win rates are these colour rates, not turn order. The designed board sets draw the "
              "four colours as mirror images of one face: a colour edge there would point at a rule or bot "
              "asymmetry, not at the drawing.")
+    # margin, lead changes, comebacks and kingmaker positions from the per-round points
+    info = _variant_info(ctx.manifest)
+    groups = {r["variant"]: f"{ctx.players_of(r['variant'])}p, {r['board_set']} boards"
+              for r in info.sort("board_set").iter_rows(named=True)}
+    groups = dict(sorted(groups.items(), key=lambda kv: kv[1]))
+    ctx.game_quality(groups, "players, board set", "Game quality by player count and board set (all triples pooled)")
     section_board(ctx)
 
 
