@@ -361,6 +361,19 @@ class _Ctx:
         return []
 
 
+def _game_word(ctx: _Ctx, key: str, default: str) -> str:
+    """A word the game gives its reports (``score_unit``, ``first_round_verb``): from the manifest,
+    else (results written before the manifest kept it) from the registered game, else ``default``."""
+    game = ctx.manifest.get("game") or {}
+    if key in game:
+        return str(game[key])
+    try:
+        from simlab.games import get_game
+        return str(getattr(get_game(game.get("name", "")), key, default))
+    except Exception:  # a game not registered here (a user's module): the generic word
+        return default
+
+
 def _ci(successes, trials, alpha: float) -> tuple[float, float]:
     lo, hi = _analysis("proportion_ci")(successes, trials, alpha=alpha)
     return float(np.asarray(lo)), float(np.asarray(hi))
@@ -544,7 +557,7 @@ def _quality_part(ctx: _Ctx, rows: list[dict[str, Any]], group_header: str, head
     """The game-quality bullets, their definitions and one table row per variant or group."""
     doc = ctx.doc
     doc.heading(heading, 3 if group_header != "variant" else 2)
-    unit = ctx.manifest.get("game", {}).get("score_unit", "points")
+    unit = _game_word(ctx, "score_unit", "points")
     doc.bullets([
         f"the winner's final margin over the runner-up is {r['margin']:.2f} {unit} ({r['margin_low']:.2f}-"
         f"{r['margin_high']:.2f}) and the sole leader changes {r['lead_changes']:.2f} times a game; the winner "
@@ -580,7 +593,7 @@ def _game_quality(ctx: _Ctx) -> None:
     """Margin, lead changes, when the winner took the lead, comebacks, and the score curves."""
     q = _analysis("game_quality")(ctx.results.games, ctx.results.seats)
     _quality_part(ctx, q.to_dicts(), "variant", "Game quality", many=len(ctx.variants) > 1)
-    unit = ctx.manifest.get("game", {}).get("score_unit", "points")
+    unit = _game_word(ctx, "score_unit", "points")
     many = len(ctx.variants) > 1
     first = ctx.variants[0]["label"] if ctx.variants else None
     curves = _analysis("score_curves")(ctx.results.seats, variants=[first] if first else None)
@@ -665,7 +678,7 @@ def _section_cards(ctx: _Ctx, top: int = 10) -> None:
     doc = ctx.doc
     doc.heading("Cards")
     metrics = _analysis("card_metrics")(ctx.results.seats, ctx.results.cards)
-    verb = ctx.manifest.get("game", {}).get("first_round_verb", "played")
+    verb = _game_word(ctx, "first_round_verb", "played")
     if "first_round_n" in metrics.columns and verb != "bought":
         # acquiring a card (drawing, drafting) is not using it: the share of acquirers who did
         metrics = metrics.with_columns(used_rate=pl.when(pl.col("n_acquired") > 0)

@@ -68,6 +68,8 @@ def test_decks_report_leads_with_the_answer(decks_run, tmp_path):
     assert box.startswith("# Study report:") and "**Answer:**" in box
     assert "first-player roll" in box and "Bots, not players" in box
     assert "## Which precon deck wins?" in md and "Matchups" in md
+    # the life left round by round gives the game-quality table, one row per bot preset
+    assert "### Game quality by bot preset" in md and "margin (Phoenixborn life)" in md
 
 
 def test_card_values_are_paired_and_holm_corrected(tmp_path):

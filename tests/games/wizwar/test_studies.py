@@ -185,6 +185,11 @@ def test_schools_report_leads_with_the_answers(tmp_path, players):
     assert "The first player" in box and "The board colours" in box
     assert "the first player's win rate" in box and "seat 1's win rate" not in box
     assert "Bots, not players" in box and "Not publishable" not in box
+    # the per-round points give the game-quality table, pooled by player count and board set
+    assert "### Game quality by player count and board set" in md
+    assert f"| {players}p, extracted boards |" in md and "margin (victory points)" in md
+    if players >= 3:
+        assert "kingmaker position in" in md
 
 
 def test_face_frame_undoes_each_deals_turns():
