@@ -348,3 +348,19 @@ def test_the_first_screen_counts_every_game_after_a_resume(results, tmp_path, wr
     n_variants = len(manifest["variants"])
     assert f"> {total:,} games in {n_variants} variant(s);" in md
     assert "the last run: it resumed an interrupted one and kept its" in md
+
+
+def test_game_quality_part_with_units_kingmaker_and_card_timing(tmp_path, write_scenario):
+    """A 3-player Quarriors study between two bots: the seats section's game-quality part names
+    the game's unit (glory), gives the kingmaker share at 3 seats, draws the score curves by seat
+    and by bot, and the card tables give the round each card is first bought."""
+    path = write_scenario('name = "t_quality"\ngame = "quarriors"\ngames = 300\nseed = 3\nplayers = 3\n'
+                          'analyses = ["seats", "cards"]\n[[seats]]\nbot = "greedy"\n[[seats]]\nbot = "curve"\n'
+                          '[[seats]]\nbot = "greedy"\n')
+    out = run_scenario(path, out=tmp_path / "res", n_jobs=1, quiet=True)
+    rep = render_report(out, tmp_path / "rep")
+    md = (rep / "report.md").read_text()
+    assert "## Game quality" in md and "margin (glory)" in md and "points" not in md.split("## Game quality")[1][:400]
+    assert re.search(r"kingmaker position in \d+\.\d% \(", md)
+    assert (rep / "score_curves.png").exists() and (rep / "score_curves_bots.png").exists()
+    assert "round first bought" in md and "bought if acquired" not in md

@@ -604,6 +604,12 @@ def _game_quality(ctx: _Ctx) -> None:
                  "Mean score at the end of each round by seat, 95% intervals")
         ctx.doc.para(f"The score curves show {'the first variant, ' + repr(first) + ', and ' if many else ''}the "
                  "rounds that at least half of the games reach; a round's mean is over the games still going.")
+    if first and len(set(ctx.bots_of(first))) > 1:  # several bots at the table: their curves too
+        by_bot = _analysis("score_curves")(ctx.results.seats, variants=[first], by=("bot",))
+        if not by_bot.is_empty():
+            shown = by_bot.filter(pl.col("n") >= int(by_bot["n"].max()) / 2)
+            ctx.save(charts.score_curve_chart(shown, label="bot", unit=unit), "score_curves_bots",
+                     "Mean score at the end of each round by bot, 95% intervals")
 
 
 def _section_matchups(ctx: _Ctx) -> None:
