@@ -75,7 +75,10 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
         - where the cards table has them (:data:`TIMING_COLUMNS`): ``first_round_mean``, the
           mean round in which a seat first bought, summoned, played or cast the card, over the
           ``first_round_n`` seat-games that did; ``pick_mean``, the mean place of the card in
-          the prelude draft (1 = first pick; Seasons), over ``pick_n`` seat-games that drafted it.
+          the prelude draft (1 = first pick; Seasons), over ``pick_n`` seat-games that drafted it;
+          ``used_n``, the seat-games that acquired the card and also bought/played it, and
+          ``used_rate`` = used_n / n_acquired (the rest held it; a card can enter play without
+          being acquired first, so first_round_n may exceed used_n).
 
         Rates with n = 0 are NaN.
     """
@@ -115,6 +118,8 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
     timing = [c for c in TIMING_COLUMNS if c in names]
     seat_timing = [pl.col(c).filter(pl.col(c) > 0).min() for c in timing]
     game_timing = [e for c in timing for e in (pl.col(c).sum().alias(f"_{c}_sum"), pl.col(c).count().alias(f"_{c}_n"))]
+    if "first_round" in timing:  # seats that acquired the card and then used it
+        game_timing.append((pl.col("_acq") & pl.col("first_round").is_not_null()).sum().alias("_used_n"))
 
     def per_game_of(cl_v: pl.LazyFrame, sw_v: pl.LazyFrame) -> pl.DataFrame:
         # one pass over the seat-games: per (variant, card, game) the sums both the rates and the
@@ -133,7 +138,8 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
     # and second moments (stats.cluster_moments), which add up over batches, so memory is bounded
     # by a batch, not by the variant or the study; the clustered IWD comes from the moments
     sums = [pl.col("acquired").sum(), pl.col("played").sum(),
-            *(pl.col(f"_{c}_{k}").sum() for c in timing for k in ("sum", "n"))]
+            *(pl.col(f"_{c}_{k}").sum() for c in timing for k in ("sum", "n")),
+            *([pl.col("_used_n").sum()] if "first_round" in timing else [])]
     parts, total_parts = [], []
     if keys:
         spans = sl.group_by(vk).agg(lo=pl.col("game_id").min(), hi=pl.col("game_id").max()).collect()
@@ -157,6 +163,8 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
         pl.when(pl.col(f"_{c}_n") > 0).then(pl.col(f"_{c}_sum").cast(pl.Float64) / pl.col(f"_{c}_n"))
         .otherwise(float("nan")).alias(f"{c}_mean"),
         pl.col(f"_{c}_n").cast(pl.Int64).alias(f"{c}_n"))]
+    if "first_round" in timing:
+        timing_means.append(pl.col("_used_n").cast(pl.Int64).alias("used_n"))
     out = (
         moments.lazy()
         .select(
@@ -213,6 +221,10 @@ def card_metrics(seats: pl.LazyFrame | pl.DataFrame, cards: pl.LazyFrame | pl.Da
         order += [f"n_{g}", f"win_rate_{g}", f"win_rate_{g}_ci_low", f"win_rate_{g}_ci_high"]
     order += ["iwd", "iwd_ci_low", "iwd_ci_high", "iwd_p_value"]
     order += [f"{c}_{k}" for c in timing for k in ("mean", "n")]
+    if "first_round" in timing:
+        out = out.with_columns(used_rate=pl.when(pl.col("n_acquired") > 0)
+                               .then(pl.col("used_n") / pl.col("n_acquired")).otherwise(float("nan")))
+        order += ["used_n", "used_rate"]
     counts = {"games", "games_available", "seats_available", *(f"n_{g}" for g in _GROUPS)}
     return out.select(pl.col(c).cast(pl.Int64) if c in counts else pl.col(c) for c in order)
 

@@ -685,10 +685,8 @@ def _section_cards(ctx: _Ctx, top: int = 10) -> None:
     doc.heading("Cards")
     metrics = _analysis("card_metrics")(ctx.results.seats, ctx.results.cards)
     verb = _game_word(ctx, "first_round_verb", "played")
-    if "first_round_n" in metrics.columns and verb != "bought":
-        # acquiring a card (drawing, drafting) is not using it: the share of acquirers who did
-        metrics = metrics.with_columns(used_rate=pl.when(pl.col("n_acquired") > 0)
-                                       .then(pl.col("first_round_n") / pl.col("n_acquired")).otherwise(float("nan")))
+    if verb == "bought" and "used_rate" in metrics.columns:
+        metrics = metrics.drop("used_rate")  # buying is acquiring: the share is 100% by construction
     ranked = _analysis("rank_cards")(metrics, by="iwd")
     doc.para(
         "IWD (improvement when drawn/acquired) is the win rate of seats that acquired the card minus the win "

@@ -156,5 +156,10 @@ def test_card_metrics_average_the_timing_over_the_seats_that_used_the_card():
     m = card_metrics(seats, cards).row(0, named=True)
     assert m["first_round_mean"] == pytest.approx(4.0) and m["first_round_n"] == 2
     assert m["pick_mean"] == pytest.approx(13 / 3) and m["pick_n"] == 3
+    # used: the acquiring seats that also played it (game 0 seat 0, game 1 seat 1) over the 3 acquirers
+    assert m["used_n"] == 2 and m["used_rate"] == pytest.approx(2 / 3)
+    extra = cards.with_columns(acquired=pl.Series([1, 1, 0, 0]))  # game 1 seat 1 played it unacquired
+    m = card_metrics(seats, extra).row(0, named=True)
+    assert m["first_round_n"] == 2 and m["used_n"] == 1 and m["used_rate"] == pytest.approx(1 / 2)
     plain = card_metrics(seats, cards.drop("first_round", "pick"))
     assert "first_round_mean" not in plain.columns
