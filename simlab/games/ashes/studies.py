@@ -46,6 +46,7 @@ from simlab.analysis import (
 )
 from simlab.games.ashes import data
 from simlab.games.ashes import state as S
+from simlab.report.render import pairing_words
 
 __all__ = ["deck_label", "deck_seats", "deck_matchups", "deck_ratings", "first_player_advantage",
            "round_lengths", "end_reason_shares", "card_value_cases", "card_value_scenario", "card_values",
@@ -413,6 +414,7 @@ def card_values(seats: pl.LazyFrame | pl.DataFrame, manifest: Mapping[str, Any],
             rows.append({"deck": deck, "card": card, "n": r["n"], "win_with": r["mean_x"],
                          "win_without": r["mean_y"], "value": r["diff"], "ci_low": r["ci_low"],
                          "ci_high": r["ci_high"], "p_value": r["p_value"],
+                         "variance_reduction": r["variance_reduction"],
                          "played_per_game": played.get((deck, card), float("nan")),
                          "implemented": implemented.get(card, False)})
         if rows:
@@ -423,8 +425,8 @@ def card_values(seats: pl.LazyFrame | pl.DataFrame, manifest: Mapping[str, Any],
             out += rows
     schema = {"deck": pl.String, "card": pl.String, "n": pl.Int64, "win_with": pl.Float64,
               "win_without": pl.Float64, "value": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64,
-              "p_value": pl.Float64, "p_adjusted": pl.Float64, "flagged": pl.Boolean,
-              "played_per_game": pl.Float64, "implemented": pl.Boolean}
+              "p_value": pl.Float64, "variance_reduction": pl.Float64, "p_adjusted": pl.Float64,
+              "flagged": pl.Boolean, "played_per_game": pl.Float64, "implemented": pl.Boolean}
     df = pl.DataFrame(out, schema=schema)
     return df.sort("deck", pl.col("value").fill_nan(None), descending=[False, True], nulls_last=True)
 
@@ -506,10 +508,12 @@ def deck_swaps(seats: pl.LazyFrame | pl.DataFrame, manifest: Mapping[str, Any], 
             r = paired_difference(paired["swapped"].to_numpy(), paired["win"].to_numpy(), alpha=alpha)
             out.append({"deck": deck, "out": o, "into": i, "n": r["n"], "win_published": r["mean_y"],
                         "win_swapped": r["mean_x"], "value": r["diff"], "ci_low": r["ci_low"],
-                        "ci_high": r["ci_high"], "p_value": r["p_value"]})
+                        "ci_high": r["ci_high"], "p_value": r["p_value"],
+                        "variance_reduction": r["variance_reduction"]})
     schema = {"deck": pl.String, "out": pl.String, "into": pl.String, "n": pl.Int64, "win_published": pl.Float64,
               "win_swapped": pl.Float64, "value": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64,
-              "p_value": pl.Float64, "p_adjusted": pl.Float64, "flagged": pl.Boolean}
+              "p_value": pl.Float64, "variance_reduction": pl.Float64, "p_adjusted": pl.Float64,
+              "flagged": pl.Boolean}
     if not out:
         return pl.DataFrame(schema=schema)
     reject, p_adj = adjust([r["p_value"] for r in out], method=correction, alpha=alpha)
@@ -739,6 +743,7 @@ def section_card_value(ctx) -> None:
              "card; for an ability or a dice power, never uses it), on the same games and opponents; 95% "
              "intervals of the paired difference, uncorrected; 'shown' = Holm-adjusted p < 0.05 within the "
              "deck's arms (cards, ability and dice powers together).")
+    doc.para(pairing_words(vals["variance_reduction"].to_list()))
     for deck in vals["deck"].unique(maintain_order=True).to_list():
         part = vals.filter(pl.col("deck") == deck)
         doc.heading(deck, 3)
@@ -781,6 +786,7 @@ def section_deck_swap(ctx) -> None:
     doc.para("Value = the deck's (seat 0's) win rate with the swap minus as published, over the same games and "
              "opponents (paired; 95% interval uncorrected); 'shown' = Holm-adjusted p < 0.05 over all swaps. "
              "All copies of the card go out and as many of the new card come in; the First Five keep their slots.")
+    doc.para(pairing_words(sw["variance_reduction"].to_list()))
     for col, title, label in (("out", "Swapping a card out: mean over its replacements", "card out"),
                               ("into", "Bringing a card in: mean over the cards it replaces", "card in")):
         doc.heading(title, 3)
