@@ -84,7 +84,7 @@ def test_ashes_curve_is_the_life_left_on_each_phoenixborn():
     values = seats["round_scores"].explode()
     assert values.min() >= 0 and values.max() <= 25
     decided = games.filter(pl.col("winner") >= 0)["game_id"]
-    loser = seats.filter(pl.col("game_id").is_in(decided.implode()) & ~pl.col("won"))
+    loser = seats.filter(pl.col("game_id").is_in(decided.implode()) & (pl.col("won") == 0))
     assert (loser["round_scores"].list.last() == 0).all()  # a destroyed Phoenixborn has no life left
 
 
@@ -92,7 +92,7 @@ def test_wizwar_curve_counts_points_and_dead_wizards_as_minus_one():
     games, seats = _play("wizwar", 3, 30, bots=("balanced",))
     values = seats["round_scores"].explode()
     assert values.min() >= -1 and values.max() <= 4
-    won = seats.filter(pl.col("won"))
+    won = seats.filter(pl.col("won") == 1)
     assert (won["round_scores"].list.last() >= 2).all() or games["end_reason"].max() > 0
 
 
