@@ -346,7 +346,7 @@ class _Ctx:
         q = _analysis("game_quality")(self.results.games, self.results.seats, groups=dict(groups))
         order = list(dict.fromkeys(groups.values()))
         rows = sorted(q.to_dicts(), key=lambda r: order.index(r["variant"]) if r["variant"] in order else len(order))
-        _quality_part(self, rows, group_header, heading or "Game quality")
+        _quality_part(self, rows, group_header, heading or "Game quality", level=3)
 
     def players_of(self, label: str) -> int | None:
         for v in self.variants:
@@ -553,10 +553,10 @@ def _section_seats(ctx: _Ctx) -> None:
 
 
 def _quality_part(ctx: _Ctx, rows: list[dict[str, Any]], group_header: str, heading: str,
-                  many: bool = True) -> None:
+                  many: bool = True, level: int = 2) -> None:
     """The game-quality bullets, their definitions and one table row per variant or group."""
     doc = ctx.doc
-    doc.heading(heading, 3 if group_header != "variant" else 2)
+    doc.heading(heading, level)
     unit = _game_word(ctx, "score_unit", "points")
     doc.bullets([
         f"the winner's final margin over the runner-up is {r['margin']:.2f} {unit} ({r['margin_low']:.2f}-"
@@ -591,25 +591,27 @@ def _quality_part(ctx: _Ctx, rows: list[dict[str, Any]], group_header: str, head
 
 def _game_quality(ctx: _Ctx) -> None:
     """Margin, lead changes, when the winner took the lead, comebacks, and the score curves."""
-    q = _analysis("game_quality")(ctx.results.games, ctx.results.seats)
-    _quality_part(ctx, q.to_dicts(), "variant", "Game quality", many=len(ctx.variants) > 1)
-    unit = _game_word(ctx, "score_unit", "points")
     many = len(ctx.variants) > 1
+    q = _analysis("game_quality")(ctx.results.games, ctx.results.seats)
+    _quality_part(ctx, q.to_dicts(), "variant", "Game quality", many=many)
     first = ctx.variants[0]["label"] if ctx.variants else None
-    curves = _analysis("score_curves")(ctx.results.seats, variants=[first] if first else None)
-    if not curves.is_empty():
-        half = int(curves["n"].max()) / 2  # rounds at least half the games reach
-        shown = curves.filter(pl.col("n") >= half)
-        ctx.save(charts.score_curve_chart(shown, label="seat", unit=unit), "score_curves",
-                 "Mean score at the end of each round by seat, 95% intervals")
+    if _score_curves(ctx, first, "seat", "score_curves"):
         ctx.doc.para(f"The score curves show {'the first variant, ' + repr(first) + ', and ' if many else ''}the "
-                 "rounds that at least half of the games reach; a round's mean is over the games still going.")
+                     "rounds that at least half of the games reach; a round's mean is over the games still going.")
     if first and len(set(ctx.bots_of(first))) > 1:  # several bots at the table: their curves too
-        by_bot = _analysis("score_curves")(ctx.results.seats, variants=[first], by=("bot",))
-        if not by_bot.is_empty():
-            shown = by_bot.filter(pl.col("n") >= int(by_bot["n"].max()) / 2)
-            ctx.save(charts.score_curve_chart(shown, label="bot", unit=unit), "score_curves_bots",
-                     "Mean score at the end of each round by bot, 95% intervals")
+        _score_curves(ctx, first, "bot", "score_curves_bots")
+
+
+def _score_curves(ctx: _Ctx, variant: str | None, by: str, name: str) -> bool:
+    """Chart the mean score by round and ``by`` (seat or bot) over the rounds at least half the
+    games reach, for one variant (all when None); whether there was anything to draw."""
+    curves = _analysis("score_curves")(ctx.results.seats, variants=[variant] if variant else None, by=(by,))
+    if curves.is_empty():
+        return False
+    shown = curves.filter(pl.col("n") >= int(curves["n"].max()) / 2)
+    ctx.save(charts.score_curve_chart(shown, label=by, unit=_game_word(ctx, "score_unit", "points")), name,
+             f"Mean score at the end of each round by {by}, 95% intervals")
+    return True
 
 
 def _section_matchups(ctx: _Ctx) -> None:
