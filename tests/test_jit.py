@@ -114,3 +114,119 @@ def test_cache_folder_names_a_numba_opt_override(tmp_path):
     other = cache_dir({"SIMLAB_CACHE_DIR": str(tmp_path), "NUMBA_OPT": "3"})
     assert plain.name.startswith("numba-") and "-opt" not in plain.name
     assert other.name == plain.name + "-opt3"
+
+
+# --- each function's machine code emitted once (docs/compile.md, "One emission per function") ---
+
+@njit(cache=False)
+def _leaf(a, k):
+    return a[k] * 3 + 1
+
+
+@njit(cache=False)
+def _middle(a, k):
+    t = 0
+    for i in range(k):
+        t += _leaf(a, i)
+    return t
+
+
+@njit(cache=False)
+def _top(a):
+    return _middle(a, a.shape[0]) - _leaf(a, 0)
+
+
+def _library(disp):
+    (cres,) = disp.overloads.values()
+    return cres.library
+
+
+def test_callees_emit_only_their_own_code_and_the_entry_the_whole_tree():
+    a = np.arange(5, dtype=np.int64)
+    assert _top(a) == sum(3 * x + 1 for x in a) - 1
+    # compiled only from compiled callers: own functions emitted, the callees' machine code called
+    assert _library(_middle)._simlab_callee is True
+    assert _library(_leaf)._simlab_callee is True
+    # called from Python: numba's own finalize, the whole call tree optimised and emitted once
+    assert _library(_top)._simlab_callee is False
+    # ... so it calls nothing outside itself (numba's mangled names start with _ZN)
+    outside = [fn.name for fn in _library(_top)._final_module.functions
+               if fn.is_declaration and fn.name.startswith("_ZN")]
+    assert not outside, outside
+    # a callee compiled for a caller is still callable from Python, with the same answers
+    assert _middle(a, 3) == 1 + 4 + 7
+    assert _leaf(a, 4) == 13
+
+
+_CACHED_MODULE = '''
+import numpy as np
+from simlab.games.jit import njit
+
+@njit(cache=True)
+def leaf(a, k):
+    return a[k] + 7
+
+@njit(cache=True)
+def middle(a):
+    t = 0
+    for i in range(a.shape[0]):
+        t += leaf(a, i)
+    return t
+
+@njit(cache=True)
+def entry(a):
+    return middle(a) * 2
+'''
+
+_CACHED_RUN = '''
+import sys, json
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+import cachedmod
+a = np.arange(4, dtype=np.int64)
+fn = getattr(cachedmod, sys.argv[2])
+out = {"value": int(fn(a)), "hits": sum(fn.stats.cache_hits.values()),
+       "middle_compiled": len(cachedmod.middle.overloads)}
+print(json.dumps(out))
+'''
+
+
+def test_the_cache_holds_whole_trees_and_a_new_process_loads_any_function_alone(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "cachedmod.py").write_text(_CACHED_MODULE)
+    cache = tmp_path / "cache"
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
+    env.pop("NUMBA_DISABLE_JIT", None)
+
+    def run(name):
+        proc = subprocess.run([sys.executable, "-c", _CACHED_RUN, str(tmp_path), name], env=env,
+                              capture_output=True, text=True, check=True)
+        return json.loads(proc.stdout.strip().splitlines()[-1])
+
+    want = 2 * sum(x + 7 for x in range(4))
+    assert run("entry") == {"value": want, "hits": 0, "middle_compiled": 1}
+    assert len(list(cache.rglob("*.nbi"))) == 3  # entry, middle and leaf, each saved
+    # a new process loads the entry alone: its machine code carries the whole call tree
+    assert run("entry") == {"value": want, "hits": 1, "middle_compiled": 0}
+    # ... and a callee alone, compiled whole from the IR its library saved (no typing again)
+    assert run("middle") == {"value": want // 2, "hits": 1, "middle_compiled": 1}
+
+
+def test_a_callee_library_is_saved_as_its_whole_tree():
+    # the cache gets a callee's whole-tree IR, never machine code that calls outside itself
+    from simlab.games import jit
+
+    a = np.arange(3, dtype=np.int64)
+    _top(a)
+    name, kind, data = _library(_middle).serialize_using_object_code()
+    assert kind == jit._WHOLE_IR
+    assert _library(_top).serialize_using_object_code()[1] == "object"
+    from numba.core.registry import cpu_target
+
+    loaded = cpu_target.target_context.codegen().unserialize_library((name, kind, data))
+    assert not [fn.name for fn in loaded._final_module.functions
+                if fn.is_declaration and fn.name.startswith("_ZN")]

@@ -22,10 +22,11 @@ _MODULES = {
 }
 
 
-# First compile of each game's kernels, seconds, as measured on the project's 2-core machine
-# (2026-12-01, quiet: `simlab compile --cold`, docs/compile.md); the CLI quotes it while it
+# First compile of each game's kernels for a run (a lookahead bot's second compile of the turn
+# comes on top), seconds, as measured on the project's 2-core machine (2026-12-02, quiet:
+# `simlab compile --cold`, the "run" figure; docs/compile.md); the CLI quotes it while it
 # compiles. A busy machine takes up to three times as long.
-COMPILE_SECONDS = {"ashes": 90, "quarriors": 35, "seasons": 80, "wizwar": 150}
+COMPILE_SECONDS = {"ashes": 70, "quarriors": 40, "seasons": 90, "wizwar": 105}
 
 
 def kernels_cached(name: str) -> bool | None:
