@@ -230,3 +230,23 @@ def test_a_callee_library_is_saved_as_its_whole_tree():
     loaded = cpu_target.target_context.codegen().unserialize_library((name, kind, data))
     assert not [fn.name for fn in loaded._final_module.functions
                 if fn.is_declaration and fn.name.startswith("_ZN")]
+
+
+def test_a_library_loaded_from_the_cache_claims_no_compile():
+    # a cache entry that is found but fails to load leaves the compile that follows its own library
+    # (so a function called from Python still optimises and emits its whole tree)
+    from numba.core.registry import cpu_target
+
+    from simlab.games import jit
+
+    a = np.arange(3, dtype=np.int64)
+    _top(a)
+    state = _library(_top).serialize_using_object_code()
+    frame = jit._Frame(state[0], callee=False)
+    jit._FRAMES.append(frame)
+    try:
+        loaded = cpu_target.target_context.codegen().unserialize_library(state)
+    finally:
+        jit._FRAMES.pop()
+    assert not frame.claimed
+    assert not getattr(loaded, "_simlab_callee", False)

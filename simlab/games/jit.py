@@ -122,11 +122,12 @@ class _Frame:
 
 
 _FRAMES: list[_Frame] = []
+_LOADING: list[str] = []  # libraries being loaded from the cache (they claim no frame)
 
 
 def _create_library(self: Any, name: str, **kwargs: Any) -> Any:
     lib = _orig_create_library(self, name, **kwargs)
-    if _FRAMES:
+    if _FRAMES and not _LOADING:  # a library loaded from the cache is finalised already
         frame = _FRAMES[-1]
         if not frame.claimed and name == frame.qualname:
             frame.claimed = True
@@ -180,6 +181,14 @@ def _serialize(self: Any) -> Any:
 
 
 def _unserialize(cls: Any, codegen_: Any, state: Any) -> Any:
+    _LOADING.append(state[0])
+    try:
+        return _load(cls, codegen_, state)
+    finally:
+        _LOADING.pop()
+
+
+def _load(cls: Any, codegen_: Any, state: Any) -> Any:
     name, kind, data = state
     if kind != _WHOLE_IR:
         return _orig_unserialize.__func__(cls, codegen_, state)
