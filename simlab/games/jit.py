@@ -122,7 +122,7 @@ class _Frame:
 
 
 _FRAMES: list[_Frame] = []
-_LOADING: list[str] = []  # libraries being loaded from the cache (they claim no frame)
+_LOADING: list[str] = []  # names of the libraries being loaded from the cache (they claim no frame)
 
 
 def _create_library(self: Any, name: str, **kwargs: Any) -> Any:
@@ -194,8 +194,7 @@ def _load(cls: Any, codegen_: Any, state: Any) -> Any:
         return _orig_unserialize.__func__(cls, codegen_, state)
     # a callee's tree from the cache (a test calling a helper, or a caller compiled in a later
     # process): optimised once and emitted whole, so that its code needs nothing outside it
-    self = codegen_.create_library(name)
-    self._simlab_callee = False
+    self = codegen_.create_library(name)  # unmarked: made while _LOADING
     self._final_module = ll.parse_bitcode(data)
     self._optimize_final_module()
     self._finalize_final_module()
