@@ -27,7 +27,7 @@ from numba import config as numba_config
 from numba import typeof, types
 from numba.extending import overload
 
-from simlab.games.base import ArrayStruct, mix64, next_u64, randbelow
+from simlab.games.base import ArrayStruct, borrowed, mix64, next_u64, randbelow
 from simlab.games.jit import njit
 
 __all__ = ["MAX_SEATS", "KernelLayout", "kernel_arrays", "register_game", "play_batch", "rand", "coin",
@@ -112,13 +112,16 @@ def play_batch(s, t, game_ids, seed_words, players, bots, rotate, check, violati
     nb = game_ids.shape[0]
     rows = bots.shape[0]
     prm = param_rows(bots, max(players, MAX_SEATS))
+    # the rules read the fields without reference counts (base.borrowed): the caller holds s and t
+    sb = borrowed(s)
+    tb = borrowed(t)
     for b in range(nb):
         g = game_ids[b]
         for p in range(players):
             r = (p + g) % rows if rotate else p % rows
             prm[p, :] = bots[r, :]
-        setup_game(s, t, b, players, seed_words, g)
-        violations[b] = play_one(s, t, b, prm, check)
+        setup_game(sb, tb, b, players, seed_words, g)
+        violations[b] = play_one(sb, tb, b, prm, check)
 
 
 @njit(cache=True, inline="always")

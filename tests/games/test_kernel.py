@@ -7,10 +7,19 @@ import numpy as np
 import polars as pl
 import pytest
 from numba.core import config
+from numba.experimental import structref
 
 import simlab.games as games
 from simlab.games import compile_cache, kernel
-from simlab.games.base import choose_variants, randbelow, seat_frame
+from simlab.games.base import (
+    ArrayStruct,
+    ArrayStructProxy,
+    borrowed,
+    choose_variants,
+    define_struct,
+    randbelow,
+    seat_frame,
+)
 from simlab.games.jit import njit
 from simlab.games.quarriors import rules as QR
 from simlab.games.quarriors import state as QS
@@ -201,3 +210,42 @@ def test_reseed_row_depends_on_the_seed_and_the_rollout_only():
     assert np.array_equal(st.rng[1], first) and len(set(first.tolist())) == first.size
     kernel.reseed_row(st, 1, np.uint64(7), 4)
     assert not np.array_equal(st.rng[1], first)
+
+
+class _PairLayout:
+    a: np.ndarray  # int64 (B,)
+    b: np.ndarray  # float64 (B, 2)
+
+
+@structref.register
+class _PairType(ArrayStruct):
+    pass
+
+
+class _Pair(ArrayStructProxy):
+    pass
+
+
+define_struct(_Pair, _PairType, _PairLayout)
+
+
+@njit(cache=False)
+def _borrowed_use(st):
+    sb = borrowed(st)
+    sb.a[0] = 7  # writes reach the caller's arrays
+    total = 0.0
+    for i in range(sb.b.shape[0]):
+        total += sb.b[i, 0] + sb.b[i, 1] + sb.a[i]
+    return total
+
+
+def test_borrowed_reads_and_writes_the_same_arrays():
+    """play_batch hands the rules views of the state without reference counts
+    (base.borrowed): the same memory, so the same numbers, and writes land in the caller's
+    arrays (compiled and interpreted alike)."""
+    a = np.array([1, 2, 3], np.int64)
+    b = np.arange(6, dtype=np.float64).reshape(3, 2)
+    st = _Pair(a=a, b=b)
+    assert _borrowed_use(st) == 7 + 2 + 3 + b.sum()
+    assert a[0] == 7
+    assert borrowed(st) is st  # from Python: the struct itself
