@@ -111,6 +111,18 @@ def _clear(geo, a, x1, y1, bit, e, d, links, allow):
             return False  # the line does not pass this exit's border line
         if links == LINKS_ORTHOGONAL and x1 != x0 and y1 != y0:
             return False  # variant: only along the row or column through the exit
+        # Where the line meets the seam (numerator over 2 * tsd cells): it must be on the exit's
+        # own border, away from its corner columns. The grid walk below reaches this crossing
+        # anyway and returns False there (the `side == 0` case); testing it first spares the walk
+        # for every link the line does not pass through, the most of them (a speed-up only).
+        if d == 1 or d == 3:
+            along = y0 * tsd + tsn * (y1 - y0)
+            cell = np.int64(geo.sq_r[e])
+        else:
+            along = x0 * tsd + tsn * (x1 - x0)
+            cell = np.int64(geo.sq_c[e])
+        if along % (2 * tsd) == 0 or along // (2 * tsd) != cell:
+            return False
     dx = x1 - x0
     dy = y1 - y0
     for axis in range(2):
