@@ -509,8 +509,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     # the bar only where someone watches it (a terminal), and never with --quiet
     progress = not args.quiet and sys.stderr.isatty()
     rep = check_invariants(args.game, args.games, players=players, bots=bots, seed=args.seed, n_jobs=args.jobs,
-                           progress=progress)
-    print(f"check {rep.game}: seed {rep.seed}, {rep.games} games per player count and bot, every invariant checked")
+                           progress=progress, first_game=args.first_game)
+    ids = f" (game ids {rep.first_game} to {rep.first_game + rep.games - 1})" if rep.first_game else ""
+    print(f"check {rep.game}: seed {rep.seed}, {rep.games} games per player count and bot{ids}, "
+          "every invariant checked")
     rows = []
     for (p, b), n in rep.groups.items():
         bad = [v for v in rep.violations if v.players == p and v.bot == b]
@@ -699,6 +701,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--bots", help="comma-separated bot presets, each played by every seat (default random and "
                    "the game's default bot)")
     s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--first-game", type=int, default=0,
+                   help="first game id (default 0): checks of disjoint id ranges add up, so a long check can be split")
     s.add_argument("--jobs", type=int, default=-1,
                    help="worker processes: n (at most the cores), -1 = all cores (the default), 1 = in-process")
     s.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -294,6 +294,8 @@ class CheckReport:
     game: str
     seed: int
     games: int
+    #: the first game id checked (ids ``first_game .. first_game + games - 1``)
+    first_game: int = 0
     #: games played per (players, bot preset), in the order they were checked
     groups: dict[tuple[int, str], int] = field(default_factory=dict)
     violations: list[Violation] = field(default_factory=list)
@@ -335,11 +337,14 @@ def check_invariants(
     seed: int = 0,
     n_jobs: int | None = 1,
     progress: bool = False,
+    first_game: int = 0,
 ) -> CheckReport:
     """Play ``games`` games per player count and bot preset with every invariant checked.
 
     Every seat of a game plays the same preset, so ``simlab replay ... --bots PRESET`` replays a
-    violation exactly (game ids ``0 .. games-1`` at ``seed``, as in a study).
+    violation exactly (game ids ``first_game .. first_game + games - 1`` at ``seed``, as in a
+    study). Checks of disjoint id ranges at one seed add up to one check of their union: a long
+    check can be split over several runs.
 
     Args:
         game: registry name, ``"module:ATTR"`` or a :class:`GameSpec`.
@@ -349,15 +354,19 @@ def check_invariants(
         seed: study seed.
         n_jobs: worker processes (1 = in-process, None or -1 = all cores).
         progress: show a progress bar of games played.
+        first_game: the first game id (default 0).
 
     Raises:
-        ValueError: unknown player count or bot, games not positive, bad seed or n_jobs.
+        ValueError: unknown player count or bot, games not positive, bad seed, n_jobs or
+            first_game.
     """
     from tqdm import tqdm
 
     spec = resolve_game(game)
     if isinstance(games, bool) or not isinstance(games, int) or not 0 < games < 2**63:
         raise ValueError(f"--games: expected a positive number of games, got {games!r}")
+    if isinstance(first_game, bool) or not isinstance(first_game, int) or not 0 <= first_game < 2**63 - games:
+        raise ValueError(f"--first-game: expected a game id in [0, 2**63 - games), got {first_game!r}")
     if not 0 <= seed < 2**63:
         raise ValueError(f"--seed: expected an int in [0, 2**63), got {seed}")
     counts = list(spec.players) if players is None else list(players)
@@ -377,9 +386,10 @@ def check_invariants(
         for g, (p, b) in enumerate(groups):
             bot_rows = spec.bot_matrix([(b, None)] * p)
             for i, start, stop in plan.iter_from(0):
-                yield _Task(g, i, start, stop, f"players={p} bot={b}", p, bot_rows, (b,) * p, cards, True)
+                yield _Task(g, i, first_game + start, first_game + stop, f"players={p} bot={b}", p, bot_rows,
+                            (b,) * p, cards, True)
 
-    report = CheckReport(spec.name, int(seed), games, {g: 0 for g in groups})
+    report = CheckReport(spec.name, int(seed), games, first_game, {g: 0 for g in groups})
     workers = min(jobs, len(plan) * len(groups))
     # Compile (or load numba's cache) here first, so that the workers find the cache instead of all
     # compiling at once, and so that the timing is of playing, not compiling.

@@ -72,6 +72,26 @@ def test_check_in_worker_processes_finds_the_same():
     assert one.total_games == 160
 
 
+def test_check_of_split_id_ranges_adds_up(capsys):
+    """--first-game: a check of game ids 10-39 finds planted game 17 and not game 5, with the id that
+    replays it, in process and in workers alike; ranges 0-19 and 20-39 together find what one check
+    of 0-39 finds (so a million-game check can be split over several runs)."""
+    part = check_invariants(PLANTED, 30, players=[3], bots=["random"], seed=9, n_jobs=1, first_game=10)
+    assert [v.game_id for v in part.violations] == [17] and part.total_games == 30
+    assert part.violations == check_invariants(PLANTED, 30, players=[3], bots=["random"], seed=9, n_jobs=2,
+                                               first_game=10).violations
+    whole = check_invariants(PLANTED, 40, players=[3], bots=["random"], seed=9, n_jobs=1)
+    halves = [check_invariants(PLANTED, 20, players=[3], bots=["random"], seed=9, n_jobs=1, first_game=f)
+              for f in (0, 20)]
+    assert halves[0].violations + halves[1].violations == whole.violations
+    code, out, _ = run(capsys, "check", "test_check:PLANTED", "--games", "30", "--first-game", "10",
+                       "--players", "3", "--bots", "random", "--seed", "9", "--jobs", "1")
+    assert code == 1
+    assert out.startswith("check toy_planted: seed 9, 30 games per player count and bot (game ids 10 to 39)")
+    assert "total: 30 games, 1 with violations (1 violations)" in out
+    assert "replay: simlab replay test_check:PLANTED --seed 9 --game-id 17 --players 3 --bots random" in out
+
+
 @pytest.mark.parametrize(
     "argv, expect",
     [
@@ -80,6 +100,8 @@ def test_check_in_worker_processes_finds_the_same():
         (["--games", "0"], "--games: expected a positive number of games, got 0"),
         (["--seed", "-1"], "--seed: expected an int in [0, 2**63), got -1"),
         (["--jobs", "0"], "--jobs: expected a positive number of workers or -1"),
+        (["--first-game", "-1"], "--first-game: expected a game id in [0, 2**63 - games), got -1"),
+        (["--first-game", str(2**63 - 5), "--games", "10"], "--first-game: expected a game id in [0, 2**63 - games)"),
     ],
 )
 def test_check_bad_input_exit_2(capsys, argv, expect):
