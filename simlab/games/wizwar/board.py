@@ -518,6 +518,8 @@ class Geometry(NamedTuple):
     column: np.ndarray      # int8 (H + 1, W + 1): 1 = a column stands on grid corner (row line, column line)
     #                         (A-13: touched by a wall, door or outer wall; also 1 off the map). Derived from
     #                         the borders by `columns`; rebuild it whenever a border changes.
+    links: np.ndarray       # int16 (NL, 7): one row per link (link != LINK_NONE), in square-then-side
+    #                         order, what a line of sight through it needs (`link_rows`; sight.LK_*)
 
 
 @dataclass(frozen=True, eq=False)
@@ -672,13 +674,39 @@ def assemble(faces: BoardSet, arrangement: Arrangement, colours: list[int] | tup
         edge_side[edge[s]] = np.arange(4)
     geo = Geometry(sq_of, rr.astype(np.int16), cc.astype(np.int16), nbr, arrive, edge, link, hedge, vedge,
                    kind, np.array(doors, np.int8), np.array(inner, np.int8), edge_sq, edge_side,
-                   columns(hedge, vedge, kind))
+                   columns(hedge, vedge, kind), link_rows(link, nbr, arrive, rr, cc))
     board = Board(faces.name, arrangement, tuple(int(c) for c in colours), tuple(int(x) % 4 for x in rotations),
                   geo, owner[rr, cc].astype(np.int8),
                   np.where(cell[rr, cc] == BASE, owner[rr, cc], -1).astype(np.int8),
                   np.where(cell[rr, cc] == TREASURE, owner[rr, cc], -1).astype(np.int8), sides)
     _check_reachable(board)
     return board
+
+
+def link_rows(link: np.ndarray, nbr: np.ndarray, arrive: np.ndarray, sq_r: np.ndarray,
+              sq_c: np.ndarray) -> np.ndarray:
+    """``Geometry.links``: a row per linked side (square e, side d), in square-then-side order, of
+    what a line of sight through it needs (sight.py, A-12): e, d; the clockwise quarter turns q
+    and the shift (tx, ty) (doubled coordinates) that lay the far side against the exit, its
+    inward direction along d; the seam, the exit's border line (x for an east or west exit, y
+    for north or south); and the exit's row (E/W) or column (N/S). Fixed by the arrangement and
+    the squares' places, so a game computes it once per deal instead of once per sight line."""
+    rows = []
+    for e, d in np.argwhere(link != LINK_NONE):
+        e, d = int(e), int(d)
+        p, arr = int(nbr[e, d]), int(arrive[e, d])
+        q = (d - (arr + 2)) % 4
+        px, py = 2 * int(sq_c[p]) + 1, 2 * int(sq_r[p]) + 1
+        for _ in range(q):  # clockwise, y grows southwards (sight._turn)
+            px, py = -py, px
+        ex = 2 * int(sq_c[e]) + 1 + 2 * DC[d]
+        ey = 2 * int(sq_r[e]) + 1 + 2 * DR[d]
+        if d in (E, W):
+            seam, cell = 2 * int(sq_c[e]) + (2 if d == E else 0), int(sq_r[e])
+        else:
+            seam, cell = 2 * int(sq_r[e]) + (2 if d == S else 0), int(sq_c[e])
+        rows.append((e, d, q, ex - px, ey - py, seam, cell))
+    return np.array(rows, np.int16).reshape(-1, 7)
 
 
 def columns(hedge: np.ndarray, vedge: np.ndarray, kind: np.ndarray) -> np.ndarray:

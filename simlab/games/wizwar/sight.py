@@ -40,6 +40,10 @@ LINKS_NONE, LINKS_STRAIGHT, LINKS_ORTHOGONAL = 0, 1, 2
 _DX = np.array([0, 1, 0, -1], np.int64)  # x step of side N, E, S, W
 _DY = np.array([-1, 0, 1, 0], np.int64)  # y step
 _OPEN = 0
+# columns of a row of Geometry.links (board.link_rows): the exit's square and side, the quarter
+# turns and the shift that lay the far side against the exit, the seam (the exit's border line:
+# its x for an east or west exit, its y for north or south) and the exit's row (E/W) or column (N/S)
+LK_SQUARE, LK_SIDE, LK_TURN, LK_TX, LK_TY, LK_SEAM, LK_CELL = 0, 1, 2, 3, 4, 5, 6
 _WALL, _DOOR = 1, 2  # board.WALL, board.DOOR: what Visionstone's sight may pass (sees_through)
 
 
@@ -60,69 +64,66 @@ def _turn(x, y, q):
 
 
 @njit(cache=True, inline="always")
-def _clear(geo, a, x1, y1, bit, e, d, links, allow):
-    """True if the line from the centre of square ``a`` to the point (x1, y1) (doubled
-    coordinates: a square's centre or a border's midpoint) is clear: directly (``e`` < 0), or
-    through the link on side ``d`` of square ``e`` (the far side laid against that exit). The
-    end point itself is never an obstacle (a wall aimed at does not hide itself). ``allow``:
-    how many stone walls or doors between two squares of the map (or columns) the line may pass
-    (Visionstone: 1; else 0)."""
+def _through(lk, n, x0, y0, x1, y1, links):
+    """Where the line from (x0, y0) to the point (x1, y1) of the far side of link ``n`` (a row of
+    ``geo.links``) goes once that side is laid against the exit: the end point (X1, Y1) in the
+    near side's coordinates, and the line's crossing with the seam (the exit's border line) at
+    tsn / tsd of the way. tsd = 0: the line cannot pass this link (it misses the seam, or crosses
+    it off the exit's own border or on a corner column, or it is slanted under
+    LINKS_ORTHOGONAL); :func:`_clear` would find the same, but only after walking the grid."""
+    bx, by = _turn(x1, y1, np.int64(lk[n, LK_TURN]))
+    X1 = bx + np.int64(lk[n, LK_TX])
+    Y1 = by + np.int64(lk[n, LK_TY])
+    d = lk[n, LK_SIDE]
+    u0, u1, v0, v1 = (x0, X1, y0, Y1) if d == 1 or d == 3 else (y0, Y1, x0, X1)
+    no = (X1, Y1, np.int64(0), np.int64(0))
+    if u1 == u0:
+        return no
+    tsn = (np.int64(lk[n, LK_SEAM]) - u0) * (1 if u1 > u0 else -1)
+    tsd = abs(u1 - u0)
+    if tsn <= 0 or tsn >= tsd:
+        return no  # the line does not pass this exit's border line
+    if links == LINKS_ORTHOGONAL and X1 != x0 and Y1 != y0:
+        return no  # variant: only along the row or column through the exit
+    # where the line meets the seam, along it (2 * tsd a cell): on the exit's own border,
+    # strictly between its corner columns (the grid walk's `side == 0` test, made first)
+    along = v0 * tsd + tsn * (v1 - v0)
+    cell = np.int64(lk[n, LK_CELL])
+    if along <= 2 * tsd * cell or along >= 2 * tsd * (cell + 1):
+        return no
+    return X1, Y1, tsn, tsd
+
+
+@njit(cache=True, inline="always")
+def _clear(geo, a, x0, y0, x1, y1, bit, n, tsn, tsd, allow):
+    """True if the line from the centre (x0, y0) of square ``a`` to the point (x1, y1) (doubled
+    coordinates: a square's centre or a border's midpoint) is clear: directly (``n`` < 0), or
+    through link ``n`` of ``geo.links`` (the far side laid against that exit; (x1, y1) and the
+    seam crossing tsn / tsd as :func:`_through` gives them). The end point itself is never an
+    obstacle (a wall aimed at does not hide itself). ``allow``: how many stone walls or doors
+    between two squares of the map (or columns) the line may pass (Visionstone: 1; else 0)."""
     through = allow > 0
-    # the arrays are read out of the named tuple once: each read costs a reference count
-    hedge, vedge, kind, doors, inner, column = geo.hedge, geo.vedge, geo.edge_kind, geo.edge_doors, \
-        geo.edge_inner, geo.column
-    H, W = geo.sq_of.shape
-    x0 = 2 * np.int64(geo.sq_c[a]) + 1
-    y0 = 2 * np.int64(geo.sq_r[a]) + 1
+    e = -1
+    d = 0
     q = 0
     tx = np.int64(0)
     ty = np.int64(0)
-    tsn = np.int64(0)
-    tsd = np.int64(1)
     p = 0
     arr = 0
-    if e >= 0:
+    if n >= 0:
+        lk = geo.links
+        e = np.int64(lk[n, LK_SQUARE])
+        d = np.int64(lk[n, LK_SIDE])
+        q = np.int64(lk[n, LK_TURN])
+        tx = np.int64(lk[n, LK_TX])
+        ty = np.int64(lk[n, LK_TY])
         p = geo.nbr[e, d]
         arr = geo.arrive[e, d]
-        # turn the far side so that its inward direction (opposite of `arr`) points along d
-        q = (d - (arr + 2)) % 4
-        ex = 2 * np.int64(geo.sq_c[e]) + 1 + 2 * _DX[d]
-        ey = 2 * np.int64(geo.sq_r[e]) + 1 + 2 * _DY[d]
-        px, py = _turn(2 * np.int64(geo.sq_c[p]) + 1, 2 * np.int64(geo.sq_r[p]) + 1, q)
-        tx = ex - px
-        ty = ey - py
-        bx, by = _turn(x1, y1, q)
-        x1 = bx + tx
-        y1 = by + ty
-        # the seam: the exit's border line, at x (E/W) or y (N/S); where the line crosses it (t)
-        if d == 1 or d == 3:
-            xs = 2 * np.int64(geo.sq_c[e]) + (2 if d == 1 else 0)
-            if x1 == x0:
-                return False
-            tsn = (xs - x0) * (1 if x1 > x0 else -1)
-            tsd = abs(x1 - x0)
-        else:
-            ys = 2 * np.int64(geo.sq_r[e]) + (2 if d == 2 else 0)
-            if y1 == y0:
-                return False
-            tsn = (ys - y0) * (1 if y1 > y0 else -1)
-            tsd = abs(y1 - y0)
-        if tsn <= 0 or tsn >= tsd:
-            return False  # the line does not pass this exit's border line
-        if links == LINKS_ORTHOGONAL and x1 != x0 and y1 != y0:
-            return False  # variant: only along the row or column through the exit
-        # Where the line meets the seam (numerator over 2 * tsd cells): it must be on the exit's
-        # own border, away from its corner columns. The grid walk below reaches this crossing
-        # anyway and returns False there (the `side == 0` case); testing it first spares the walk
-        # for every link the line does not pass through, the most of them (a speed-up only).
-        if d == 1 or d == 3:
-            along = y0 * tsd + tsn * (y1 - y0)
-            cell = np.int64(geo.sq_r[e])
-        else:
-            along = x0 * tsd + tsn * (x1 - x0)
-            cell = np.int64(geo.sq_c[e])
-        if along % (2 * tsd) == 0 or along // (2 * tsd) != cell:
-            return False
+    # the arrays are read out of the named tuple once, and only for a line that gets this far:
+    # each read costs a reference count
+    hedge, vedge, kind, doors, inner, column = geo.hedge, geo.vedge, geo.edge_kind, geo.edge_doors, \
+        geo.edge_inner, geo.column
+    H, W = geo.sq_of.shape
     dx = x1 - x0
     dy = y1 - y0
     for axis in range(2):
@@ -187,15 +188,17 @@ def _clear(geo, a, x1, y1, bit, e, d, links, allow):
 
 @njit(cache=True)
 def _sees_point(geo, a, x1, y1, bit, links, allow=0):
-    if _clear(geo, a, x1, y1, bit, -1, 0, links, allow):
+    x0 = 2 * np.int64(geo.sq_c[a]) + 1
+    y0 = 2 * np.int64(geo.sq_r[a]) + 1
+    if _clear(geo, a, x0, y0, x1, y1, bit, -1, np.int64(0), np.int64(1), allow):
         return True
     if links == LINKS_NONE:
         return False
-    link = geo.link
-    for e in range(link.shape[0]):
-        for d in range(4):
-            if link[e, d] != 0 and _clear(geo, a, x1, y1, bit, e, d, links, allow):
-                return True
+    lk = geo.links  # the few linked sides, listed once per board
+    for n in range(lk.shape[0]):
+        X1, Y1, tsn, tsd = _through(lk, n, x0, y0, x1, y1, links)
+        if tsd > 0 and _clear(geo, a, x0, y0, X1, Y1, bit, n, tsn, tsd, allow):
+            return True
     return False
 
 

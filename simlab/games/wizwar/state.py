@@ -392,6 +392,7 @@ class TablesLayout:
     g_edge_sq: np.ndarray    # int16 (K, NE)
     g_edge_side: np.ndarray  # int8 (K, NE)
     g_column: np.ndarray     # int8 (K, H + 1, W + 1)
+    g_links: np.ndarray      # int16 (K, NL, 7): a row per link, what sight through it needs (Geometry.links)
     g_colours: np.ndarray    # int8 (K, MAXP): colour of seat p in the deal (-1 beyond the players)
     g_base: np.ndarray       # int16 (K, MAXP): base square of seat p
     g_tstart: np.ndarray     # int16 (K, NTR): start square of treasure k (seat k // 2)

@@ -285,6 +285,30 @@ def test_portals_stay_with_the_slots_when_sectors_turn():
     assert np.array_equal(a.geo.nbr, b.geo.nbr) and np.array_equal(a.geo.link, b.geo.link)
 
 
+def test_the_link_list_names_every_linked_side_once():
+    """Geometry.links (what sight.py walks for lines through a wrap or portal, R41, A-12): a row
+    for every (square, side) whose link is not LINK_NONE, once, in square-then-side order, on
+    every arrangement; the dealt pool of each player count carries the same rows per deal. On
+    the two-player line, red's east exit in row 2 leads to blue's west exit: no turn, the far
+    side shifted 10 squares east (20 in doubled coordinates), the seam at x = 20, in row 2."""
+    from simlab.games.wizwar import data as D
+    from simlab.games.wizwar import sight as SG
+
+    for name, arr in B.arrangements().items():
+        g = B.assemble(_open_set(), arr, list(range(arr.players)), [1] * arr.players).geo
+        want = [(s, d) for s in range(g.link.shape[0]) for d in range(4) if g.link[s, d] != B.LINK_NONE]
+        assert [(int(r[SG.LK_SQUARE]), int(r[SG.LK_SIDE])) for r in g.links] == want, name
+        assert g.links.dtype == np.int16 and g.links.shape == (len(want), 7)
+    for players in (2, 3, 4):
+        pool = D.deal_pool(players, size=3)
+        for k in range(3):
+            assert np.array_equal(pool["g_links"][k][:, :2], np.argwhere(pool["g_link"][k] != 0)), (players, k)
+    bd = B.assemble(_open_set(), B.arrangements()["p2_wrap"], [0, 1], [0, 0])
+    east = bd.square(2, 9)
+    row = [r for r in bd.geo.links if r[SG.LK_SQUARE] == east and r[SG.LK_SIDE] == B.E]
+    assert [int(v) for v in row[0][2:]] == [0, 20, 0, 20, 2]
+
+
 def test_doors_belong_to_the_sector_that_shows_them():
     """R46 (L8): doors in one's own sector are open for their owner; A-11: a door on a join shown
     by one sector belongs to that sector, one shown by both is open to both owners."""
