@@ -27,7 +27,10 @@ __all__ = ["GAME", "play", "replay"]
 # 0.3.2: each seat's points kept round by round (games: margin, lead_changes, lead_round,
 #        winner_deficit; seats: round_scores); cards: first_round (first cast); play is the same as
 #        0.3.1's, game for game
-VERSION = "0.3.2"
+# 0.3.3: a door unlocked by Pick Lock or Master Key no longer lets its wizard into a square a Stone
+#        Block filled after the unlock (movement.step_unlocked); found by simlab check in 1 of
+#        1,000,000 random two-player games
+VERSION = "0.3.3"
 SUB_BATCH = 512  # games held in memory at once by one worker (state is ~25 KB a game)
 # vp is the `score` column (dead wizards: -1); the squares become board rows and columns (_squares)
 _SEAT_STATS = [c for c in S.SEAT_COLUMNS if c != "vp" and c not in S.SQUARE_SEAT_COLUMNS]

@@ -63,14 +63,17 @@ def step(geo, sq, d, bit):
 def step_unlocked(geo, sq, d, bit, unlocked):
     """The square one step from ``sq`` across side ``d`` for a mover with colour mask ``bit``,
     or -1 (R33, R39, R40, R43, R46): as :func:`step`, and the door border ``unlocked``
-    (Pick Lock, Master Key) lets it through as well."""
+    (Pick Lock, Master Key) lets it through as a door open to it (R44). Only the lock is
+    picked: a square beyond that a Stone Block filled after the unlock (its FILLED bit on the
+    door's border) or a door sealed since still stops the step (found by ``simlab check``: a
+    wizard walked into a Stone Block this way in 1 of 1,000,000 random two-player games)."""
     t = geo.nbr[sq, d]
     if t < 0:
         return -1
     e = geo.edge[sq, d]
     f = geo.edge[t, geo.arrive[sq, d]]
-    ok_e = e == unlocked or walks(geo.edge_kind[e], geo.edge_doors[e], bit)
-    ok_f = f == unlocked or walks(geo.edge_kind[f], geo.edge_doors[f], bit)
+    ok_e = walks(geo.edge_kind[e], geo.edge_doors[e] | (bit if e == unlocked else 0), bit)
+    ok_f = walks(geo.edge_kind[f], geo.edge_doors[f] | (bit if f == unlocked else 0), bit)
     if ok_e and ok_f:
         return t
     return -1

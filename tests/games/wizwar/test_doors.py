@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from simlab.games.wizwar import movement as M
 from simlab.games.wizwar import rules as R
 from simlab.games.wizwar import state as S
 from simlab.games.wizwar.state import O_STEP, O_UNLOCK
@@ -51,6 +52,27 @@ def test_pick_lock_opens_for_one_passage():
     assert pos.st.pos[0, 1] == pos.sq(2, 3) and pos.st.mp[0] == 2
     assert pos.st.unlocked[0] == -1
     assert not [o for o in pos.options(1) if o[0] == O_STEP and o[1] == 3]  # west: locked again
+
+
+def test_an_unlocked_door_does_not_open_a_filled_square():
+    """R44 with Stone Block (R33, A-36): Pick Lock picks the lock only. A Stone Block laid on the
+    square beyond the door after the unlock fills it: no step into it, by the option list or by
+    the movement helper, and the door stays unlocked for its passage when the block is gone.
+    (``simlab check wizwar --games 1000000 --players 2 --bots random``: game 415,248 of seed 0
+    walked into the block this way before the fix.)"""
+    pos, door = setup_red()
+    i = pos.give(1, "Pick Lock")
+    pos.do(1, (O_UNLOCK, i, door, 0, 0))
+    assert east(pos) and pos.st.unlocked[0] == door
+    q = pos.sq(2, 3)
+    assert R.stone_block(pos.st, pos.t, 0, pos.geo, q)
+    assert pos.st.fill[0, q] == S.FILL_BLOCK and pos.st.unlocked[0] == door
+    assert not east(pos)
+    assert M.step_unlocked(pos.geo, pos.sq(2, 2), 1, 1 << 1, door) == -1
+    R.destroy_object(pos.st, 0, pos.geo, -1 - q)  # the block gone, the picked lock still lets red through
+    assert east(pos)
+    pos.do(1, east(pos)[0])
+    assert pos.st.pos[0, 1] == q and pos.st.unlocked[0] == -1
 
 
 def test_pick_lock_is_mundane():
