@@ -70,7 +70,7 @@ def _through(lk, n, x0, y0, x1, y1, links):
     near side's coordinates, and the line's crossing with the seam (the exit's border line) at
     tsn / tsd of the way. tsd = 0: the line cannot pass this link (it misses the seam, or crosses
     it off the exit's own border or on a corner column, or it is slanted under
-    LINKS_ORTHOGONAL); :func:`_clear` would find the same, but only after walking the grid."""
+    LINKS_ORTHOGONAL), before any grid walk."""
     bx, by = _turn(x1, y1, np.int64(lk[n, LK_TURN]))
     X1 = bx + np.int64(lk[n, LK_TX])
     Y1 = by + np.int64(lk[n, LK_TY])
@@ -86,7 +86,7 @@ def _through(lk, n, x0, y0, x1, y1, links):
     if links == LINKS_ORTHOGONAL and X1 != x0 and Y1 != y0:
         return no  # variant: only along the row or column through the exit
     # where the line meets the seam, along it (2 * tsd a cell): on the exit's own border,
-    # strictly between its corner columns (the grid walk's `side == 0` test, made first)
+    # strictly between its corner columns (tested here once, not again in the grid walk)
     along = v0 * tsd + tsn * (v1 - v0)
     cell = np.int64(lk[n, LK_CELL])
     if along <= 2 * tsd * cell or along >= 2 * tsd * (cell + 1):
@@ -95,8 +95,8 @@ def _through(lk, n, x0, y0, x1, y1, links):
 
 
 @njit(cache=True, inline="always")
-def _clear(geo, a, x0, y0, x1, y1, bit, n, tsn, tsd, allow):
-    """True if the line from the centre (x0, y0) of square ``a`` to the point (x1, y1) (doubled
+def _clear(geo, x0, y0, x1, y1, bit, n, tsn, tsd, allow):
+    """True if the line from the centre (x0, y0) of the viewer's square to the point (x1, y1) (doubled
     coordinates: a square's centre or a border's midpoint) is clear: directly (``n`` < 0), or
     through link ``n`` of ``geo.links`` (the far side laid against that exit; (x1, y1) and the
     seam crossing tsn / tsd as :func:`_through` gives them). The end point itself is never an
@@ -144,11 +144,8 @@ def _clear(geo, a, x0, y0, x1, y1, bit, n, tsn, tsd, allow):
             if e >= 0:
                 side = tn * tsd - tsn * den
                 if side == 0:
-                    # on the seam: only the exit's own border, away from its corner columns
-                    along = Y if (d == 1 or d == 3) else X
-                    cell = np.int64(geo.sq_r[e]) if (d == 1 or d == 3) else np.int64(geo.sq_c[e])
-                    if along % (2 * den) == 0 or along // (2 * den) != cell:
-                        return False
+                    # on the seam: _through has placed the crossing on the exit's own border,
+                    # away from its corner columns; both halves of that border must let sight by
                     f, g = geo.edge[e, d], geo.edge[p, arr]
                     if not (passes(kind[f], doors[f], bit) and passes(kind[g], doors[g], bit)):
                         return False
@@ -190,14 +187,14 @@ def _clear(geo, a, x0, y0, x1, y1, bit, n, tsn, tsd, allow):
 def _sees_point(geo, a, x1, y1, bit, links, allow=0):
     x0 = 2 * np.int64(geo.sq_c[a]) + 1
     y0 = 2 * np.int64(geo.sq_r[a]) + 1
-    if _clear(geo, a, x0, y0, x1, y1, bit, -1, np.int64(0), np.int64(1), allow):
+    if _clear(geo, x0, y0, x1, y1, bit, -1, np.int64(0), np.int64(1), allow):
         return True
     if links == LINKS_NONE:
         return False
     lk = geo.links  # the few linked sides, listed once per board
     for n in range(lk.shape[0]):
         X1, Y1, tsn, tsd = _through(lk, n, x0, y0, x1, y1, links)
-        if tsd > 0 and _clear(geo, a, x0, y0, X1, Y1, bit, n, tsn, tsd, allow):
+        if tsd > 0 and _clear(geo, x0, y0, X1, Y1, bit, n, tsn, tsd, allow):
             return True
     return False
 
