@@ -27,6 +27,7 @@ from simlab.games.wizwar.movement import (
     push_dest,
     step_unlocked,
     teleport_squares,
+    walks,
 )
 from simlab.games.wizwar.rotation import board_marks, put_back, rotate_sector
 from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, sees_bent
@@ -868,10 +869,29 @@ def object_hit(s, t, b, p, k):
 
 
 @njit(cache=True)
-def opened_walk(s, b, geo, p, x, goal, bit):
-    """Steps from seat p's square to ``goal`` with target x gone (tried and undone): a border
-    opened, or a Stone Block's sides cleared (1000: still unreachable)."""
+def opened_walk(s, b, geo, p, x, goal, bit, to_goal, from_me):
+    """Steps from seat p's square to ``goal`` with target x gone: a border opened, or a Stone
+    Block's sides cleared (1000: still unreachable). ``to_goal``, ``from_me``: the decision's
+    walking distances (colour mask ``bit``) to the goal and from p's square.
+
+    A border between two squares adds at most the one step across it, and a shortest walk takes
+    that step at most once, so the walk is the present one or the walk to one side of the
+    border, the step and the walk from the other side: no search. A block, or a border on the
+    map's edge (a wrap or portal exit), is tried on the board and undone."""
     me = s.pos[b, p]
+    if x >= 0 and geo.edge_inner[x] != 0:
+        u = geo.edge_sq[x]
+        side = geo.edge_side[x]
+        v = geo.nbr[u, side]
+        if v >= 0 and geo.edge[v, geo.arrive[u, side]] == x:  # the one step u <-> v crosses x
+            best = np.int64(to_goal[me]) if to_goal[me] >= 0 else np.int64(1000)
+            k, m = s.edge_kind[b, x], s.edge_doors[b, x]
+            if not walks(k, m, bit) and walks(k & FILLED, m, bit):  # gone, the border lets p by
+                if to_goal[u] >= 0 and from_me[v] >= 0:
+                    best = min(best, np.int64(to_goal[u]) + 1 + from_me[v])
+                if to_goal[v] >= 0 and from_me[u] >= 0:
+                    best = min(best, np.int64(to_goal[v]) + 1 + from_me[u])
+            return best
     olds = np.empty(4, np.int8)
     if x >= 0:
         olds[0] = s.edge_kind[b, x]
@@ -887,17 +907,18 @@ def opened_walk(s, b, geo, p, x, goal, bit):
     else:
         for d in range(3, -1, -1):
             s.edge_kind[b, geo.edge[-1 - x, d]] = olds[d]
-    return d_new if d_new >= 0 else 1000
+    return np.int64(d_new) if d_new >= 0 else np.int64(1000)
 
 
 @njit(cache=True)
-def object_score(s, t, b, geo, p, prm, k, goal, here, blocked, seen):
+def object_score(s, t, b, geo, p, prm, k, goal, here, blocked, seen, field, fme):
     """Score of an attack on a wall, door or block (O_OBJECT): only what shortens the walk to
     the goal by at least break_min steps once destroyed. An option that destroys it now scores
     the steps saved; one that only cracks it scores just above attack_min when the goal lies
     behind it and cannot be reached otherwise (``blocked``), else nothing: a wall of 5 cracks
     rarely pays one crack a turn. ``seen`` (target, walk) pairs of this decision, row 0 = count:
-    several options aim at one target, and the walk with it gone is one search."""
+    several options aim at one target. ``field``, ``fme``: walking distances to the goal and
+    from the bot's square (:func:`opened_walk`)."""
     x = s.opt[b, k, 2]
     if goal < 0:
         return -1.0
@@ -910,7 +931,7 @@ def object_score(s, t, b, geo, p, prm, k, goal, here, blocked, seen):
         if seen[m, 0] == x:
             walk = seen[m, 1]
     if walk < 0:
-        walk = opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p))
+        walk = opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p), field, fme)
         m = seen[0, 0] + 1
         if m < seen.shape[0]:
             seen[m, 0] = x
@@ -934,11 +955,11 @@ def _breaks(s, b, x, n):
 
 
 @njit(cache=True)
-def shatter_score(s, t, b, geo, p, prm, k, goal, here):
+def shatter_score(s, t, b, geo, p, prm, k, goal, here, field, fme):
     """Score of casting Shatter (option k, O_NEUTRAL): worth it when one of the listed attacks
     on a wall, door or block would destroy it with a crack per point but not without, and that
     saves at least break_min steps (:func:`object_score`'s measure); a boost (a longer Shatter)
-    only costs more."""
+    only costs more. ``field``, ``fme``: as for :func:`object_score`."""
     if goal < 0 or spell_on(s, t, b, E_SHATTER, p) >= 0:
         return -1.0
     y = s.opt[b, k, 3]
@@ -955,7 +976,7 @@ def shatter_score(s, t, b, geo, p, prm, k, goal, here):
         dmg, c2 = object_hit(s, t, b, p, k2)
         if _breaks(s, b, x, dmg // 3) or not _breaks(s, b, x, dmg):
             continue
-        gain = here - opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p))
+        gain = here - opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p), field, fme)
         if gain >= prm[P_BREAK_MIN]:
             best = max(best, prm[P_W_TREASURE] * gain - cost - c2)
     return best
@@ -1202,6 +1223,7 @@ def choose_option(s, t, b, geo, p, prm):
     prepped = False
     look = np.full(MAXP + 1, -1, np.int8)  # sight answers of this decision (_looks_at, _sees_enemy)
     opened = np.zeros((33, 2), np.int64)  # walks with a target gone (object_score)
+    fme = np.empty(0, np.int16)  # walking distances from the bot's square, found at the first object option
     best_attack = -1e9
     for k in range(n):
         kind = s.opt[b, k, 0]
@@ -1350,7 +1372,9 @@ def choose_option(s, t, b, geo, p, prm):
             elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR:
                 sc = wall_side_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], goal, field, here)
             elif e == E_SHATTER:
-                sc = shatter_score(s, t, b, geo, p, prm, k, goal, here)
+                if goal >= 0 and fme.shape[0] == 0:
+                    fme = distances(geo, me, bit)
+                sc = shatter_score(s, t, b, geo, p, prm, k, goal, here, field, fme)
             elif e == E_GLUE:
                 sc = glue_score(s, t, b, geo, p, k)
             elif e == E_BOOBY_TRAP:
@@ -1378,7 +1402,9 @@ def choose_option(s, t, b, geo, p, prm):
                     prepped = True
                 sc = trap_score(s, t, b, geo, p, k, True, wg, wwalk, wfrom, wto)
         elif kind == O_OBJECT:
-            sc = object_score(s, t, b, geo, p, prm, k, goal, here, field[me] < 0, opened)
+            if goal >= 0 and fme.shape[0] == 0:
+                fme = distances(geo, me, bit)
+            sc = object_score(s, t, b, geo, p, prm, k, goal, here, field[me] < 0, opened, field, fme)
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0

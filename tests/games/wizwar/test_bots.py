@@ -155,3 +155,46 @@ def test_avoid_card_covers_counters():
     i = plain.give(1, "Full Shield")
     plain.st.life[0, 1] = 3
     assert BT.choose_full_shield(plain.st, plain.t, 0, 1, plain.prm[1], fireball, 1) == i
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_opened_walk_equals_the_walk_on_the_board_with_the_target_gone(players):
+    """bots.opened_walk works out the walk with a border gone from the two walks the bot has
+    already (one step added, taken at most once) instead of trying it on the board: the same
+    steps as a search on a copy of the board with that border open, for every border (between
+    squares, on the map's edge; walls, doors of any colour, Stone Block sides) and for Stone
+    Block targets, on a board with walls and doors scattered at random; the board is as before."""
+    from simlab.games.wizwar import board as B
+    from simlab.games.wizwar.movement import distances
+
+    pos = Position(players)
+    st, geo = pos.st, pos.geo
+    rng = np.random.default_rng(players)
+    ne = geo.edge_kind.shape[0]
+    for e in range(ne):
+        if geo.edge_inner[e] and geo.edge_kind[e] != B.OUTER:
+            st.edge_kind[0, e] = rng.choice([B.OPEN, B.OPEN, B.WALL, B.DOOR, B.WALL | S.FILLED])
+            st.edge_doors[0, e] = rng.integers(0, 16)
+    nsq = geo.nbr.shape[0]
+    tried = shorter = 0
+    for _ in range(6):
+        me, goal = (int(v) for v in rng.integers(0, nsq, 2))
+        st.pos[0, 0] = me
+        bit = int(rng.choice([1, 2, 4, 8]))
+        to_goal, from_me = distances(geo, goal, bit), distances(geo, me, bit)
+        base = to_goal[me] if to_goal[me] >= 0 else 1000
+        for x in list(range(ne)) + [-1 - int(z) for z in rng.integers(0, nsq, 4)]:
+            kinds = st.edge_kind[0].copy()
+            if x >= 0:
+                kinds[x] = kinds[x] & S.FILLED
+            else:
+                for d in range(4):
+                    kinds[geo.edge[-1 - x, d]] &= S.KIND
+            want = distances(geo._replace(edge_kind=kinds), goal, bit)[me]
+            want = want if want >= 0 else 1000
+            before = st.edge_kind[0].copy()
+            assert BT.opened_walk(st, 0, geo, 0, x, goal, bit, to_goal, from_me) == want, (x, me, goal, bit)
+            assert (st.edge_kind[0] == before).all()
+            tried += 1
+            shorter += want < base
+    assert tried > 6 * ne and shorter > 0  # some borders gone shorten the walk
