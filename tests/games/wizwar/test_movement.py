@@ -94,3 +94,26 @@ def test_gated_treasures_need_the_owner_or_a_key():
             for other in bd.colours:
                 if other != colour:
                     assert distances(bd.geo, bd.base(other), 1 << other)[t] == -1
+
+
+def test_walks_are_symmetric_on_every_board():
+    """Every allowed step can be walked back (a wrap or portal leads both ways, a door is one
+    border for both sides), so the walk from a to b is as long as from b to a, for every colour
+    mask, with doors and walls scattered at random. The bots rely on it: bots.opened_walk and
+    walls_score join a walk from the goal to one side of a border with the walk from their own
+    square to the other."""
+    rng = np.random.default_rng(5)
+    for name in B.board_sets():
+        for arr_name, arr in B.arrangements().items():
+            bd = B.build_board(arr.players, 3, name, arr_name)
+            g = bd.geo
+            n = g.nbr.shape[0]
+            kinds, doors = g.edge_kind.copy(), g.edge_doors.copy()
+            for e in range(kinds.shape[0]):
+                if kinds[e] != B.OUTER and rng.random() < 0.3:
+                    kinds[e] = rng.choice([B.OPEN, B.WALL, B.DOOR])
+                    doors[e] = rng.integers(0, 16)
+            for geo in (g, g._replace(edge_kind=kinds, edge_doors=doors)):
+                for bit in (BLUE, RED, 1 << 2, 1 << 3, ALL_DOORS):
+                    d = np.array([distances(geo, a, bit) for a in range(n)])
+                    assert (d == d.T).all(), (name, arr_name, bit)
