@@ -797,13 +797,7 @@ def walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wt
             opens = goal_square(s, t, b, geo, p) >= 0
             s.edge_kind[b, z] = old
             return 3.0 * prm[P_W_TREASURE] - cost if opens else -1.0
-        fme = wfrom[p]
-        best = 1000
-        if fme[u] >= 0 and field[v] >= 0:
-            best = fme[u] + 1 + field[v]
-        if fme[v] >= 0 and field[u] >= 0:
-            best = min(best, fme[v] + 1 + field[u])
-        gain = here - best
+        gain = here - walk_across(field, wfrom[p], u, v)
         if gain < 3:
             return -1.0
         return prm[P_W_TREASURE] * gain - cost
@@ -869,6 +863,19 @@ def object_hit(s, t, b, p, k):
 
 
 @njit(cache=True)
+def walk_across(to_goal, from_me, u, v):
+    """The shortest walk from the bot's square to its goal that takes the step between squares
+    u and v (``from_me``, ``to_goal``: walking distances; walks are symmetric), 1000 if neither
+    side is reached: the walk once a border between them is gone (it is taken at most once)."""
+    best = np.int64(1000)
+    if to_goal[u] >= 0 and from_me[v] >= 0:
+        best = np.int64(to_goal[u]) + 1 + from_me[v]
+    if to_goal[v] >= 0 and from_me[u] >= 0:
+        best = min(best, np.int64(to_goal[v]) + 1 + from_me[u])
+    return best
+
+
+@njit(cache=True)
 def opened_walk(s, b, geo, p, x, goal, bit, to_goal, from_me):
     """Steps from seat p's square to ``goal`` with target x gone: a border opened, or a Stone
     Block's sides cleared (1000: still unreachable). ``to_goal``, ``from_me``: the decision's
@@ -887,10 +894,7 @@ def opened_walk(s, b, geo, p, x, goal, bit, to_goal, from_me):
             best = np.int64(to_goal[me]) if to_goal[me] >= 0 else np.int64(1000)
             k, m = s.edge_kind[b, x], s.edge_doors[b, x]
             if not walks(k, m, bit) and walks(k & FILLED, m, bit):  # gone, the border lets p by
-                if to_goal[u] >= 0 and from_me[v] >= 0:
-                    best = min(best, np.int64(to_goal[u]) + 1 + from_me[v])
-                if to_goal[v] >= 0 and from_me[u] >= 0:
-                    best = min(best, np.int64(to_goal[v]) + 1 + from_me[u])
+                best = min(best, walk_across(to_goal, from_me, u, v))
             return best
     olds = np.empty(4, np.int8)
     if x >= 0:
