@@ -610,6 +610,9 @@ def _num(x: float | None, digits: int) -> str:
 # Parser
 
 
+GAME_HELP = "a registered game (simlab games lists them)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     from simlab import __version__
 
@@ -623,12 +626,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_games)
 
     s = sub.add_parser("cards", help="print a game's card table")
-    s.add_argument("game")
+    s.add_argument("game", help=GAME_HELP)
     s.add_argument("--variant", action="append", metavar="NAME=VALUE", help="data variant (repeatable)")
     s.set_defaults(func=cmd_cards)
 
     s = sub.add_parser("run", help="run a scenario file")
-    s.add_argument("scenario", type=Path)
+    s.add_argument("scenario", type=Path, help="the scenario file (TOML; README, Scenario format)")
     s.add_argument("--games", type=int, help="games per variant (overrides the file)")
     s.add_argument("--jobs", type=int,
                    help="worker processes: n (at most the cores), -1 = all cores (the default), 1 = in-process")
@@ -657,26 +660,29 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_run)
 
     s = sub.add_parser("report", help="write report.md and index.html from a results directory")
-    s.add_argument("results", type=Path, metavar="RESULTS_DIR")
+    s.add_argument("results", type=Path, metavar="RESULTS_DIR", help="a results directory simlab run wrote")
     s.add_argument("--out", type=Path, help="report directory (default reports/<study name>)")
     s.add_argument("--overwrite", action="store_true", help="replace a report that is already there")
     s.set_defaults(func=cmd_report)
 
     s = sub.add_parser("replay", help="print the log of one seeded game")
-    s.add_argument("game")
-    s.add_argument("--seed", type=int, required=True)
-    s.add_argument("--game-id", type=int, default=0)
-    s.add_argument("--players", type=int)
+    s.add_argument("game", help=GAME_HELP)
+    s.add_argument("--seed", type=int, required=True, help="the study seed the game was played with")
+    s.add_argument("--game-id", type=int, default=0,
+                   help="the game id within that seed (the games table's game_id; default 0)")
+    s.add_argument("--players", type=int, help="players (default 2)")
     s.add_argument("--bots", help="comma-separated bot presets, one or one per seat")
     s.add_argument("--board", help="draw the board (Wiz-War): start, end, each, or turn numbers, "
                                    "comma-separated (e.g. start,5,end)")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("bench", help="games/s of the compiled kernel vs the interpreted code")
-    s.add_argument("game")
-    s.add_argument("--games", type=int, default=20000)
-    s.add_argument("--players", type=int)
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("game", help=GAME_HELP)
+    s.add_argument("--games", type=int, default=20000,
+                   help="compiled games to time on one core (default 20000); the interpreted run "
+                        "plays 1/200 of them, at least 20")
+    s.add_argument("--players", type=int, help="players (default 2)")
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     s.add_argument("--bot", help="bot preset every seat plays (default the game's default bot)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.add_argument("--interpreted-games", type=int, help=argparse.SUPPRESS)
@@ -695,12 +701,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_compile)
 
     s = sub.add_parser("check", help="play many games with every invariant checked; exit 1 on any violation")
-    s.add_argument("game")
+    s.add_argument("game", help=GAME_HELP)
     s.add_argument("--games", type=int, default=10000, help="games per player count and bot (default 10000)")
     s.add_argument("--players", type=int, help="one player count (default every count the game allows)")
     s.add_argument("--bots", help="comma-separated bot presets, each played by every seat (default random and "
                    "the game's default bot)")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     s.add_argument("--first-game", type=int, default=0,
                    help="first game id (default 0): checks of disjoint id ranges add up, so a long check can be split")
     s.add_argument("--jobs", type=int, default=-1,
@@ -710,7 +716,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("tune", help="search a bot preset's parameters for the highest win rate (CMA-ES) and "
                        "write a tuned preset file")
-    s.add_argument("game")
+    s.add_argument("game", help=GAME_HELP)
     s.add_argument("--preset", required=True, help="the hand-set preset to start from")
     s.add_argument("--against", help="comma-separated presets of the field, seats 1.. in turn (default: the "
                    "preset itself)")
@@ -722,7 +728,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--params", help="comma-separated parameters to search (default every tunable one)")
     s.add_argument("--fresh-games", type=int, default=20_000,
                    help="games of the final check on fresh seeds, tuned and hand-set each (default 20000)")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     s.add_argument("--jobs", type=int, default=-1,
                    help="worker processes: n (at most the cores), -1 = all cores (the default), 1 = in-process")
     s.add_argument("--name", help="the tuned preset's name (default <preset>_tuned_<players>p)")
@@ -735,12 +741,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_tune)
 
     s = sub.add_parser("ladder", help="round robin of bots: Bradley-Terry ratings and the gap between rungs")
-    s.add_argument("game")
+    s.add_argument("game", help=GAME_HELP)
     s.add_argument("--bots", help="comma-separated presets (default every preset of the game but its slow "
                    "lookahead bots, such as quarriors lookahead_2p)")
     s.add_argument("--players", type=int, help="players per game (default 2); a pair's bots take turns in the seats")
     s.add_argument("--games", type=int, default=2_000, help="games per pair of bots (default 2000)")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     s.add_argument("--jobs", type=int, default=-1,
                    help="worker processes: n (at most the cores), -1 = all cores (the default), 1 = in-process")
     s.add_argument("--quiet", action="store_true", help="no progress bar")

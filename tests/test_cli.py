@@ -212,3 +212,15 @@ def test_compile_side_by_side(capsys):
     assert "--jobs must be at least 1, got 0" in capsys.readouterr().err
     assert main(["compile", "quarriors", "--cold", "--jobs", "2"]) == 2
     assert "drop --jobs" in capsys.readouterr().err
+
+
+def test_every_argument_has_help():
+    """``simlab COMMAND --help`` explains every argument and option a user can pass."""
+    import argparse
+
+    from simlab.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    missing = [f"{name} {a.dest}" for name, parser in sub.choices.items() for a in parser._actions
+               if not isinstance(a, argparse._HelpAction) and not a.help]
+    assert missing == []
