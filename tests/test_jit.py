@@ -201,6 +201,7 @@ def test_the_cache_holds_whole_trees_and_a_new_process_loads_any_function_alone(
     cache = tmp_path / "cache"
     env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
     env.pop("NUMBA_DISABLE_JIT", None)
+    env.pop("SIMLAB_CACHE_DIR", None)  # it would take the place of NUMBA_CACHE_DIR (compile_cache)
 
     def run(name):
         proc = subprocess.run([sys.executable, "-c", _CACHED_RUN, str(tmp_path), name], env=env,
@@ -250,3 +251,73 @@ def test_a_library_loaded_from_the_cache_claims_no_compile():
         jit._FRAMES.pop()
     assert not frame.claimed
     assert not getattr(loaded, "_simlab_callee", False)
+
+
+# --- Lookahead hooks: only the functions on the way to a hook are compiled per parameter layout ---
+
+from numba.core.errors import TypingError  # noqa: E402
+
+from simlab.games.kernel import lookahead_bots, lookahead_hook, param_rows  # noqa: E402
+
+
+@njit(cache=False)
+def _look(s, t, b, p, prm, choice, a0, a1):
+    return choice + 100 + a0
+
+
+_choice_hook = lookahead_hook(_look)
+
+
+@njit(cache=False)
+def _param(prm, p):
+    # no hook below it: one compiled version serves both layouts
+    return prm[p, 0]
+
+
+@njit(cache=False, hooks=True)
+def _decide(s, prm):
+    return _choice_hook(s, s, 0, 0, prm, 1, 5, 0) + _param(prm, 1)
+
+
+@njit(cache=False)
+def _turns(s, bots):
+    prm = param_rows(bots, 2)
+    prm[:, :] = bots
+    return _decide(s, prm)
+
+
+@njit(cache=False)
+def _unmarked(s, prm):
+    return _choice_hook(s, s, 0, 0, prm, 1, 5, 0)
+
+
+@njit(cache=False)
+def _bad_turns(s, bots):
+    prm = param_rows(bots, 2)
+    return _unmarked(s, prm)
+
+
+def test_hooks_see_the_layout_and_other_functions_compile_once():
+    s = np.zeros(1, np.int64)
+    bots = np.array([[0.0, 0.0], [7.0, 0.0]])
+    assert _turns(s, bots) == 1 + 7.0                      # an ordinary run: the heuristic's choice
+    assert _turns(s, lookahead_bots(bots)) == 106 + 7.0    # a lookahead run: the lookahead's
+    # the function on the way to the hook has a version per layout, the helper one for both
+    assert sorted(tuple(sig)[1].layout for sig in _decide.overloads) == ["C", "F"]
+    assert [tuple(sig)[0].layout for sig in _param.overloads] == ["A"]
+
+
+def test_a_hook_reached_through_an_unmarked_function_does_not_compile():
+    s = np.zeros(1, np.int64)
+    with pytest.raises(TypingError, match=r"hooks=True"):
+        _bad_turns(s, np.zeros((2, 2)))
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "A"])
+def test_canonical_type_of_bot_parameters(layout):
+    prm = types.Array(types.float64, 2, layout)
+    assert canonical_type(prm) == types.Array(types.float64, 2, "A")
+    assert canonical_type(prm, hooks=True) == prm
+    # other arrays keep their layout (the state's and the tables')
+    ints = types.Array(types.int64, 2, layout)
+    assert canonical_type(ints) == ints
