@@ -14,11 +14,8 @@ This ``njit`` therefore compiles every call from compiled code for canonical arg
 * a signed integer of fewer than 64 bits, or an integer constant, becomes ``int64``;
 * a boolean constant stays a constant (``check=False`` compiles the checks away; a game has few
   such flags, and the copies are wanted);
-* a 2-d ``float64`` array (the seats' bot parameters, row-major in a run and column-major in a
-  lookahead run) becomes layout ``A``, except for a function marked ``njit(hooks=True)``: the few
-  on the way to a lookahead hook, whose code depends on the layout (simlab.games.kernel);
-* everything else (other arrays, the state, floats, unsigned integers, whose arithmetic numba
-  does differently) is left as it is.
+* everything else (arrays, the state, floats, unsigned integers, whose arithmetic numba does
+  differently) is left as it is.
 
 Measured on Quarriors 1.2.0 (docs/compile.md): a first compile of 75 s became 46 s, at the same
 games per second. A call from Python (tests calling a helper directly) compiles for the values'
@@ -85,23 +82,12 @@ def _kernel_opt():
         config.OPT = saved
 
 
-def canonical_type(t: types.Type, hooks: bool = False) -> types.Type:
-    """The argument type a kernel function is compiled for when a compiled caller passes ``t``.
-
-    ``hooks``: the callee reaches a lookahead hook (``njit(hooks=True)``), so a bot-parameter
-    matrix keeps its layout; for any other callee a 2-d ``float64`` array becomes layout ``A``."""
+def canonical_type(t: types.Type) -> types.Type:
+    """The argument type a kernel function is compiled for when a compiled caller passes ``t``."""
     if isinstance(t, types.IntegerLiteral):
         t = t.literal_type
     if isinstance(t, types.Integer) and t.signed and t.bitwidth < 64:
         return types.int64
-    if (not hooks and isinstance(t, types.Array) and t.ndim == 2 and t.dtype == types.float64
-            and t.layout != "A"):
-        # The seats' bot parameters: row-major in every run, column-major in a lookahead run
-        # (the type that selects the lookahead hooks' code, simlab.games.kernel). Only the few
-        # functions on the way to a hook need to tell them apart; compiled for layout A, every
-        # other function is compiled once and serves both (a first lookahead compile typed the
-        # whole turn a second time: docs/compile.md). Any layout casts to A for free.
-        return t.copy(layout="A")
     return t
 
 
@@ -109,9 +95,8 @@ def _canonical_call_template(self: Dispatcher, args: tuple, kws: dict) -> Any:
     # numba asks the dispatcher for a compiled version matching the caller's argument types
     # (types.Dispatcher.get_call_type); the call site then casts its arguments to the types
     # returned here, so one compiled version serves every caller
-    hooks = getattr(self, "_simlab_hooks", False)
-    args = tuple(canonical_type(a, hooks) for a in args)
-    kws = {k: canonical_type(v, hooks) for k, v in kws.items()}
+    args = tuple(canonical_type(a) for a in args)
+    kws = {k: canonical_type(v) for k, v in kws.items()}
     return type(self).get_call_template(self, args, kws)
 
 
@@ -228,19 +213,13 @@ codegen.CPUCodeLibrary.serialize_using_object_code = _serialize
 codegen.CPUCodeLibrary._unserialize = classmethod(_unserialize)
 
 
-def njit(*, cache: bool = True, inline: str = "never", hooks: bool = False) -> Callable[[Callable], Any]:
+def njit(*, cache: bool = True, inline: str = "never") -> Callable[[Callable], Any]:
     """``numba.njit(cache=..., inline=...)`` whose calls from compiled code use canonical argument
-    types (module docstring), compiled at :func:`kernel_opt_level`.
-
-    ``hooks=True`` marks a function that calls a lookahead hook (``simlab.games.kernel.
-    lookahead_hook``) or a function so marked: it is compiled for the exact layout of the bot
-    parameters it is passed, which the hooks' code depends on. A hook reached through an unmarked
-    function fails to compile, naming the rule."""
+    types (module docstring), compiled at :func:`kernel_opt_level`."""
 
     def wrap(func: Callable) -> Any:
         disp = _numba_njit(cache=cache, inline=inline)(func)
         if isinstance(disp, Dispatcher):
-            disp._simlab_hooks = hooks
             disp.get_call_template = MethodType(_canonical_call_template, disp)
             disp.compile = MethodType(_compile_at_kernel_opt, disp)
         return disp

@@ -25,7 +25,6 @@ from collections.abc import Callable
 import numpy as np
 from numba import config as numba_config
 from numba import typeof, types
-from numba.core.errors import TypingError
 from numba.extending import overload
 
 from simlab.games.base import ArrayStruct, borrowed, mix64, next_u64, randbelow
@@ -247,14 +246,11 @@ def shuffle_list(rng, b, stream, items, n):
 # compiled turn would call itself through the bot: a cycle numba cannot type as the kernels are
 # built. The cycle is broken by the type of the seats' parameter matrix ``prm``. A run with a
 # lookahead bot hands ``play_batch`` its bot rows as a strided view (:func:`lookahead_bots`), so
-# ``prm`` is allocated column-major ('F' layout) and the functions on the way from ``play_game``
-# to a hook (marked ``njit(hooks=True)``) are compiled a second time for that type. In it each
-# :func:`lookahead_hook` compiles to the game's lookahead; everywhere else (every run without a
-# lookahead bot, and the rollouts themselves, which play with an ordinary row-major copy of the
-# parameters) the hook compiles to "keep the heuristic's choice". Every other function is
-# compiled once, for either layout (simlab.games.jit.canonical_type), and serves both: before,
-# the whole turn was typed twice, half of a game's first compile (docs/compile.md). Runs without a
-# lookahead bot compile and play the same games as before.
+# ``prm`` is allocated column-major ('F' layout) and the whole turn is compiled a second time for
+# that type. In it each :func:`lookahead_hook` compiles to the game's lookahead; everywhere else
+# (every run without a lookahead bot, and the rollouts themselves, which play with an ordinary
+# row-major copy of the parameters) the hook compiles to "keep the heuristic's choice". Runs
+# without a lookahead bot therefore compile and play exactly as before.
 
 
 def param_rows(bots, n):
@@ -296,11 +292,6 @@ def lookahead_hook(real: Callable) -> Callable:
 
     @overload(hook)
     def _hook(s, t, b, p, prm, choice, a0, a1):
-        if isinstance(prm, types.Array) and prm.layout == "A":
-            # a function between play_batch and this hook lacks njit(hooks=True) and was compiled
-            # for either layout: which code the hook should be is lost (simlab.games.jit)
-            raise TypingError(f"{hook.__name__}: reached through a function compiled without "
-                              "njit(hooks=True); mark every function on the way to a lookahead hook")
         if _lookahead_type(prm):
             return lambda s, t, b, p, prm, choice, a0, a1: real(s, t, b, p, prm, choice, a0, a1)
         return lambda s, t, b, p, prm, choice, a0, a1: choice
