@@ -251,3 +251,61 @@ def test_a_library_loaded_from_the_cache_claims_no_compile():
         jit._FRAMES.pop()
     assert not frame.claimed
     assert not getattr(loaded, "_simlab_callee", False)
+
+
+# --- Lookahead hooks: only the functions on the way to a hook are compiled for a lookahead run ---
+
+from simlab.games.kernel import LookaheadArray, lookahead_bots, lookahead_hook, param_rows  # noqa: E402
+
+
+@njit(cache=False)
+def _look(s, t, b, p, prm, choice, a0, a1):
+    return choice + 100 + a0
+
+
+_choice_hook = lookahead_hook(_look)
+
+
+@njit(cache=False)
+def _param(prm, p):
+    # no hook below it: one compiled version (the plain array) serves both runs
+    return prm[p, 0]
+
+
+@njit(cache=False)
+def _row(row):
+    return row[0]
+
+
+@njit(cache=False, hooks=True)
+def _decide(s, prm):
+    return _choice_hook(s, s, 0, 0, prm, 1, 5, 0) + _param(prm, 1) + _row(prm[1])
+
+
+@njit(cache=False)
+def _turns(s, bots):
+    prm = param_rows(bots, 2)
+    prm[:, :] = bots
+    return _decide(s, prm)
+
+
+def test_hooks_see_the_run_and_other_functions_compile_once():
+    s = np.zeros(1, np.int64)
+    bots = np.array([[0.0, 0.0], [7.0, 0.0]])
+    assert _turns(s, bots) == 1 + 7.0 + 7.0                    # a plain run: the heuristic's choice
+    assert _turns(s, lookahead_bots(bots)) == 106 + 7.0 + 7.0  # a lookahead run: the lookahead's
+    # the function on the way to the hook has a version for each run ...
+    assert sorted(type(tuple(sig)[1]).__name__ for sig in _decide.overloads) == ["Array", "LookaheadArray"]
+    # ... the others one, for the plain row-major array (a row of either is a plain row)
+    for helper in (_param, _row):
+        assert [type(tuple(sig)[0]) for sig in helper.overloads] == [types.Array], helper
+        assert tuple(next(iter(helper.overloads)))[0].layout == "C"
+
+
+def test_canonical_type_of_a_lookahead_run_s_parameters():
+    la = LookaheadArray(types.float64, 2, "C")
+    plain = types.Array(types.float64, 2, "C")
+    assert la != plain and la.name != plain.name  # a type of its own, so its own compiled versions
+    assert canonical_type(la) == plain
+    assert canonical_type(la, hooks=True) == la
+    assert canonical_type(plain) == plain

@@ -14,6 +14,9 @@ This ``njit`` therefore compiles every call from compiled code for canonical arg
 * a signed integer of fewer than 64 bits, or an integer constant, becomes ``int64``;
 * a boolean constant stays a constant (``check=False`` compiles the checks away; a game has few
   such flags, and the copies are wanted);
+* a lookahead run's parameter matrix (``simlab.games.kernel.LookaheadArray``) becomes the plain
+  row-major array, except for a function marked ``njit(hooks=True)``: the few on the way to a
+  lookahead hook, whose code depends on the type;
 * everything else (arrays, the state, floats, unsigned integers, whose arithmetic numba does
   differently) is left as it is.
 
@@ -82,12 +85,20 @@ def _kernel_opt():
         config.OPT = saved
 
 
-def canonical_type(t: types.Type) -> types.Type:
-    """The argument type a kernel function is compiled for when a compiled caller passes ``t``."""
+def canonical_type(t: types.Type, hooks: bool = False) -> types.Type:
+    """The argument type a kernel function is compiled for when a compiled caller passes ``t``.
+
+    ``hooks``: the callee is on the way to a lookahead hook (``njit(hooks=True)``), so a lookahead
+    run's parameter matrix keeps its own type; any other callee gets the plain array type."""
     if isinstance(t, types.IntegerLiteral):
         t = t.literal_type
     if isinstance(t, types.Integer) and t.signed and t.bitwidth < 64:
         return types.int64
+    if not hooks and hasattr(t, "simlab_plain"):
+        # simlab.games.kernel.LookaheadArray: only the functions on the way to a hook need to tell
+        # a lookahead run's parameters from a plain run's; every other function is compiled once,
+        # for the plain array, and serves both (docs/compile.md, 2026-12-04)
+        return t.simlab_plain()
     return t
 
 
@@ -95,8 +106,9 @@ def _canonical_call_template(self: Dispatcher, args: tuple, kws: dict) -> Any:
     # numba asks the dispatcher for a compiled version matching the caller's argument types
     # (types.Dispatcher.get_call_type); the call site then casts its arguments to the types
     # returned here, so one compiled version serves every caller
-    args = tuple(canonical_type(a) for a in args)
-    kws = {k: canonical_type(v) for k, v in kws.items()}
+    hooks = getattr(self, "_simlab_hooks", False)
+    args = tuple(canonical_type(a, hooks) for a in args)
+    kws = {k: canonical_type(v, hooks) for k, v in kws.items()}
     return type(self).get_call_template(self, args, kws)
 
 
@@ -213,13 +225,19 @@ codegen.CPUCodeLibrary.serialize_using_object_code = _serialize
 codegen.CPUCodeLibrary._unserialize = classmethod(_unserialize)
 
 
-def njit(*, cache: bool = True, inline: str = "never") -> Callable[[Callable], Any]:
+def njit(*, cache: bool = True, inline: str = "never", hooks: bool = False) -> Callable[[Callable], Any]:
     """``numba.njit(cache=..., inline=...)`` whose calls from compiled code use canonical argument
-    types (module docstring), compiled at :func:`kernel_opt_level`."""
+    types (module docstring), compiled at :func:`kernel_opt_level`.
+
+    ``hooks=True`` marks a function that calls a lookahead hook (``simlab.games.kernel.
+    lookahead_hook``) or a function so marked: it is compiled for a lookahead run's own parameter
+    type, which selects the hooks' code. A hook reached through an unmarked function would keep
+    the heuristic's choice; the games' lookahead tests and replays would show it."""
 
     def wrap(func: Callable) -> Any:
         disp = _numba_njit(cache=cache, inline=inline)(func)
         if isinstance(disp, Dispatcher):
+            disp._simlab_hooks = hooks
             disp.get_call_template = MethodType(_canonical_call_template, disp)
             disp.compile = MethodType(_compile_at_kernel_opt, disp)
         return disp

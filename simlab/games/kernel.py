@@ -25,7 +25,8 @@ from collections.abc import Callable
 import numpy as np
 from numba import config as numba_config
 from numba import typeof, types
-from numba.extending import overload
+from numba.core.typing.typeof import typeof_impl
+from numba.extending import intrinsic, lower_cast, models, overload, register_model
 
 from simlab.games.base import ArrayStruct, borrowed, mix64, next_u64, randbelow
 from simlab.games.jit import njit
@@ -245,39 +246,94 @@ def shuffle_list(rng, b, stream, items, n):
 # A lookahead decision is taken inside a turn and plays the rest of the game from a copy, so the
 # compiled turn would call itself through the bot: a cycle numba cannot type as the kernels are
 # built. The cycle is broken by the type of the seats' parameter matrix ``prm``. A run with a
-# lookahead bot hands ``play_batch`` its bot rows as a strided view (:func:`lookahead_bots`), so
-# ``prm`` is allocated column-major ('F' layout) and the whole turn is compiled a second time for
-# that type. In it each :func:`lookahead_hook` compiles to the game's lookahead; everywhere else
-# (every run without a lookahead bot, and the rollouts themselves, which play with an ordinary
-# row-major copy of the parameters) the hook compiles to "keep the heuristic's choice". Runs
-# without a lookahead bot therefore compile and play exactly as before.
+# lookahead bot hands ``play_batch`` its bot rows as a :class:`LookaheadParams` array, so ``prm``
+# is a :class:`LookaheadArray` (row-major, like any other run's) and the functions on the way from
+# ``play_game`` to a hook (marked ``njit(hooks=True)``) are compiled a second time for that type.
+# In it each :func:`lookahead_hook` compiles to the game's lookahead; everywhere else (every run
+# without a lookahead bot, and the rollouts themselves, which play with a plain copy of the
+# parameters) the hook compiles to "keep the heuristic's choice". Every other function receives
+# the plain row-major array (simlab.games.jit.canonical_type, a free cast) and is compiled once
+# for both runs: the whole turn typed twice had been half of a game's first compile
+# (docs/compile.md). Runs without a lookahead bot compile and play exactly as before.
+
+
+class LookaheadParams(np.ndarray):
+    """Bot rows or seat parameters of a lookahead run (a plain array's values; the class marks
+    the run, for the compiler and for interpreted runs)."""
+
+    # numba's dispatcher types an ndarray subclass as a plain array unless the class asks for
+    # its own typeof (numba/_typeof.c)
+    __numba_array_subtype_dispatch__ = True
+
+
+class LookaheadArray(types.Array):
+    """numba type of a :class:`LookaheadParams` array: an array type of its own name, the same
+    data, so only the functions marked ``njit(hooks=True)`` are compiled for it."""
+
+    def __init__(self, dtype, ndim, layout, readonly=False, aligned=True):
+        super().__init__(dtype, ndim, layout, readonly=readonly, aligned=aligned,
+                         name=f"lookahead_array({dtype}, {ndim}d, {layout})")
+
+    def simlab_plain(self) -> types.Array:
+        """The plain array type the other functions are compiled for (simlab.games.jit)."""
+        return types.Array(self.dtype, self.ndim, self.layout, readonly=not self.mutable,
+                           aligned=self.aligned)
+
+
+register_model(LookaheadArray)(models.ArrayModel)
+
+
+@typeof_impl.register(LookaheadParams)
+def _typeof_lookahead_params(val, c):
+    t = typeof_impl.dispatch(np.ndarray)(val, c)
+    return LookaheadArray(t.dtype, t.ndim, t.layout, readonly=not t.mutable, aligned=t.aligned)
+
+
+@lower_cast(LookaheadArray, types.Array)
+def _lookahead_to_plain(context, builder, fromty, toty, val):
+    return val  # the same array structure: only the type's name differs
+
+
+def as_lookahead(arr):
+    """``arr`` marked as a lookahead run's parameters (the same data)."""
+    return arr.view(LookaheadParams)
+
+
+@intrinsic
+def _as_lookahead(typingctx, arr):
+    def codegen(context, builder, sig, args):
+        context.nrt.incref(builder, sig.args[0], args[0])  # the result is a new reference
+        return args[0]
+
+    return LookaheadArray(arr.dtype, arr.ndim, arr.layout)(arr), codegen
+
+
+@overload(as_lookahead)
+def _as_lookahead_ol(arr):
+    return lambda arr: _as_lookahead(arr)
 
 
 def param_rows(bots, n):
-    """The seats' parameter matrix (n rows): column-major when ``bots`` is a strided view."""
-    if bots.flags.c_contiguous:
-        return np.empty((n, bots.shape[1]), np.float64)
-    return np.empty((bots.shape[1], n), np.float64).T
+    """The seats' parameter matrix (n rows), marked as a lookahead run's when ``bots`` is."""
+    rows = np.empty((n, bots.shape[1]), np.float64)
+    return as_lookahead(rows) if isinstance(bots, LookaheadParams) else rows
 
 
 @overload(param_rows)
 def _param_rows(bots, n):
-    if bots.layout == "C":
-        return lambda bots, n: np.empty((n, bots.shape[1]), np.float64)
-    return lambda bots, n: np.empty((bots.shape[1], n), np.float64).T
+    if isinstance(bots, LookaheadArray):
+        return lambda bots, n: as_lookahead(np.empty((n, bots.shape[1]), np.float64))
+    return lambda bots, n: np.empty((n, bots.shape[1]), np.float64)
 
 
 def lookahead_bots(bots: np.ndarray) -> np.ndarray:
-    """``bots`` as a strided (non-contiguous) view with the same values: the form that makes
+    """``bots`` (the same values, row-major) as the :class:`LookaheadParams` that makes
     :func:`play_batch` compile and play the lookahead hooks."""
-    wide = np.zeros((bots.shape[0], 2 * bots.shape[1]), np.float64)
-    view = wide[:, ::2]
-    view[:] = bots
-    return view
+    return np.array(bots, np.float64, order="C").view(LookaheadParams)
 
 
 def _lookahead_type(prm) -> bool:
-    return isinstance(prm, types.Array) and prm.layout != "C"
+    return isinstance(prm, LookaheadArray)
 
 
 def lookahead_hook(real: Callable) -> Callable:
@@ -286,7 +342,7 @@ def lookahead_hook(real: Callable) -> Callable:
     and ``a1`` are two integers the decision needs (a budget, a cost)."""
 
     def hook(s, t, b, p, prm, choice, a0, a1):
-        if prm.flags.c_contiguous:  # interpreted runs (NUMBA_DISABLE_JIT=1) decide on the array
+        if not isinstance(prm, LookaheadParams):  # interpreted runs (NUMBA_DISABLE_JIT=1)
             return choice
         return real(s, t, b, p, prm, choice, a0, a1)
 

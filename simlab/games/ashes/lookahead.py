@@ -138,7 +138,7 @@ def result_value(s, t, b, p):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def playout(s, t, b, p, rprm, u, k, option):
     """Play game b on from seat p's main action with ``option`` taken (a legal move, -1 = pass)
     on the scratch row, with fresh random streams (seed ``u``, rollout ``k``) and the hidden cards
@@ -152,7 +152,7 @@ def playout(s, t, b, p, rprm, u, k, option):
     return result_value(s, t, rb, p)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def play_out(s, t, b, p, rprm, option, unused):
     """Seat p makes main action ``option`` (-1 = pass) in game b; the turn, the player turns
     phase, the round and the game are played to the end with the parameters ``rprm``. Compiled
@@ -165,7 +165,7 @@ def play_out(s, t, b, p, rprm, option, unused):
     R.play_on(s, t, b, rprm, False, False)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def best_option(s, t, b, p, prm, options, n):
     """The option of ``options[:n]`` (the heuristic's first) whose playouts beat the heuristic's by
     the most, counting only options ahead by more than ``look_z`` standard errors of the paired
@@ -237,7 +237,7 @@ def main_options(s, t, b, p, prm, choice, n, options):
     return no
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def look_main(s, t, b, p, prm, choice, n, unused):
     """Seat p's main action (a move of the ``n`` legal ones in ``State.scratch`` row 2, -1 = pass):
     the heuristic's ``choice`` unless another option's playouts beat it (module docstring)."""

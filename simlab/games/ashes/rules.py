@@ -2764,7 +2764,7 @@ def free_actions(s, t, b, prm, p):
         k = 0  # a battlefield list may have changed (swap-remove): look again; used ones are exhausted
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def take_turn(s, t, b, prm, p):
     """One turn of seat p (rules 38-46): the bot's side action, if it takes one (DP4; taken
     before the main action for now), then its main action among the legal moves, else a pass
@@ -2821,7 +2821,7 @@ def main_action(s, t, b, prm, p, move):
     return end_turn(s, b, p)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def player_turns_phase(s, t, b, prm):
     """Player turns phase (rules 38-47): turns go clockwise from the first player until every
     seat has passed in a row."""
@@ -2845,7 +2845,7 @@ def start_player_turns(s, t, b):
     return p
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def turns_from(s, t, b, prm, p, guard):
     """Turns from seat p's on, clockwise, until the phase ends (every seat passed in a row), the
     game ends, or ``guard`` turns were played. A lookahead's playout continues the phase here from
@@ -2991,7 +2991,7 @@ def end_of_round(s, t, b):
 # The game
 # ---------------------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def play_game(s, t, b, prm, check):
     """Play game b to its end: rounds of prepare, player turns and recovery (rule 30) until one
     Phoenixborn is left, or the round cap (rule 142: the rules have none; a draw). Returns the
@@ -3017,7 +3017,7 @@ def keep_round(s, t, b):
         s.score_hist[b, r, p] = max(life, 0) if s.alive[b, p] else 0
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def play_on(s, t, b, prm, check, keep):
     """Play whole rounds of game b (prepare, player turns, recovery) until it ends or the round
     cap; the invariant violations seen after each phase when ``check``. A lookahead's playout

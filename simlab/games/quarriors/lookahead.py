@@ -94,7 +94,7 @@ def result_value(s, b, p):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def playout(s, t, b, p, rprm, u, k, kind, option):
     """Play game b from seat p's decision ``kind`` with ``option`` taken to its end, on the
     scratch row with fresh random streams (seed ``u``, rollout ``k``); p's result there."""
@@ -109,7 +109,7 @@ def playout(s, t, b, p, rprm, u, k, kind, option):
     return result_value(s, rb, p)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def play_out(s, t, b, p, rprm, kind, option):
     """Take ``option`` for seat p's decision ``kind`` in game b, then play the game to its end
     with the parameters ``rprm``. Compiled before the lookahead run (kernel.precompile_playout)."""
@@ -127,7 +127,7 @@ def play_out(s, t, b, p, rprm, kind, option):
     R.play_on(s, t, b, rprm, False)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def best_option(s, t, b, p, prm, kind, options, n):
     """The option of ``options[:n]`` (the heuristic's first; "none" is added when that is not
     it) whose playouts beat the heuristic's by the most, counting only options ahead by more than
@@ -162,7 +162,7 @@ def best_option(s, t, b, p, prm, kind, options, n):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def look_capture(s, t, b, p, prm, choice, budget, discount):
     """Seat p's capture (a Wilds slot, -1 = none) by playing out the heuristic's ``choice``, the
     next best affordable dice and capturing nothing (``budget`` quiddity, costs less ``discount``)."""
@@ -193,7 +193,7 @@ def look_capture(s, t, b, p, prm, choice, budget, discount):
     return best_option(s, t, b, p, prm, CAPTURE, options, n)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def look_summon(s, t, b, p, prm, choice, budget, reserve):
     """Seat p's next summon (an Active Pool die, -1 = stop) by playing out every creature it can
     pay for (``budget``; costs in State.scratch row 5, as summon_loop left them) and stopping."""

@@ -1139,7 +1139,7 @@ def best_capture_cost(s, t, b, p, prm, budget):
     return max(0, t.card_cost[s.slot_card[b, slot]] - s.discount[b])
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def summon_phase(s, t, b, p, prm):
     """Ready every spell icon for free, offer the spells before summoning, summon creatures by
     paying their level, then offer the spells again before the attack."""
@@ -1166,7 +1166,7 @@ def summon_start(s, t, b, p, prm):
     cast_spells(s, t, b, p, prm, CAST_BEFORE_SUMMON)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def summon_loop(s, t, b, p, prm):
     """Summon creatures from the Active Pool one at a time, paying their level, while the bot wants."""
     me = prm[p]
@@ -1643,7 +1643,7 @@ def attack_phase(s, t, b, p, prm):
 # Phase 5: capture (R: Fáze 5: získání jedné Quarry kostky z divočiny)
 # ---------------------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def capture_phase(s, t, b, p, prm):
     """Spend quiddity to capture one die (more where Growth Cantrip or Mighty Questing Wizard
     allow) into the used pile; four empty creature cards then end the game."""
@@ -1718,7 +1718,7 @@ def snapshot_collection(s, b, p, col):
     s.seat[b, p, col + 1] = q
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def play_turn(s, t, b, prm):
     """One full turn of the current player, phases 1-6 in order."""
     p = begin_turn(s, b)
@@ -1761,7 +1761,7 @@ def begin_turn(s, b):
 PH_SUMMON, PH_BEFORE_ATTACK, PH_ATTACK, PH_CAPTURE, PH_CLEANUP = 0, 1, 2, 3, 4
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def finish_turn(s, t, b, p, prm, phase):
     """The rest of p's turn from ``phase``: summoning (after summon_start), the spells before the
     attack (the end of summon_phase), the attack, the spells after it, the capture, the cleanup."""
@@ -1816,7 +1816,7 @@ def finish(s, t, b):
     log(s, b, EV_END, s.end_reason[b], s.winner[b], 0)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def play_game(s, t, b, prm, check):
     """Play game b to its end; returns the number of invariant violations seen (when checking)."""
     bad = play_on(s, t, b, prm, check)
@@ -1824,7 +1824,7 @@ def play_game(s, t, b, prm, check):
     return bad
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def play_on(s, t, b, prm, check):
     """Play turns of game b until it ends (the turn limit included); invariant violations seen."""
     bad = 0

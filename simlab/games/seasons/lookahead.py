@@ -125,7 +125,7 @@ def result_value(s, b, p):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def playout(s, t, b, p, rprm, u, k, kind, option):
     """Play game b on from seat p's decision ``kind`` with ``option`` taken, on the scratch row
     with fresh random streams and hidden cards re-dealt; p's result there."""
@@ -138,7 +138,7 @@ def playout(s, t, b, p, rprm, u, k, kind, option):
     return result_value(s, rb, p)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def play_out(s, t, b, p, rprm, kind, option):
     """Seat p takes ``option`` for its decision ``kind`` (DIE: a season die; SUMMON: a hand card,
     -1 = hold); the turn, the round and the game are played to the end and scored with the
@@ -163,7 +163,7 @@ def play_out(s, t, b, p, rprm, kind, option):
     R.final_scoring(s, t, b)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def best_option(s, t, b, p, prm, kind, options, n):
     """The option of ``options[:n]`` (the heuristic's first) whose playouts beat the heuristic's by
     the most, counting only options ahead by more than ``look_z`` standard errors of the paired
@@ -193,7 +193,7 @@ def best_option(s, t, b, p, prm, kind, options, n):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def look_die(s, t, b, p, prm, choice, d, unused):
     """Seat p's season die (the ``d``-th player to choose this round): the heuristic's ``choice``
     unless another untaken die's playouts beat it (module docstring)."""
@@ -209,7 +209,7 @@ def look_die(s, t, b, p, prm, choice, d, unused):
     return best_option(s, t, b, p, prm, DIE, options, n)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def look_summon(s, t, b, p, prm, choice, a0, a1):
     """Seat p's next summon: the heuristic's hand card ``choice``, another summonable hand card, or
     holding (-1: nothing more this turn, which sets ``State.hold``), whichever plays out best

@@ -1488,7 +1488,7 @@ def bonus_exchange(s, t, b, p, prm, card, plan):
         gain_energy(s, t, b, p, prm, want, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def summon_phase(s, t, b, p, prm):
     """p's summons and activations (any order the bot likes, repeated while something happens):
     activate cards worth it, summon the best summonable hand card, or spend a bonus to make the
@@ -1595,7 +1595,7 @@ def transmute_for_cost(s, t, b, p, prm):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def turn_actions(s, t, b, p, prm):
     """p's actions after its die (F round structure: summons, activations, transmutation and
     bonuses in any order, interleaved): summons and activations while something happens,
@@ -1724,7 +1724,7 @@ def set_die(s, b, p, k):
     log(s, b, EV_TAKE, se * 10 + s.dice[b, se, k], s.roll[b, k], p)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def choose_dice(s, t, b, prm, d0):
     """Every player takes a season die, in turn order from the first player, before the first
     turn of the round (F: round structure); from the ``d0``-th player on (a lookahead's playout
@@ -1738,7 +1738,7 @@ def choose_dice(s, t, b, prm, d0):
         set_die(s, b, p, k)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def play_turn(s, t, b, prm, p):
     """One player's turn: apply its season die first (taken before the round's turns, or now
     under the ``die_per_turn`` structure), then the token, the Olaf's Knowledge draw bonus, the
@@ -1792,7 +1792,7 @@ def start_turn(s, t, b, prm, p):
         draw_keep_or_discard(s, t, b, p, prm)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def end_of_turn(s, t, b, p, prm):
     """The turn after its actions: Vision of Destiny, then the token at the end (and the actions
     it allows). A lookahead's summon playout continues the turn with turn_actions and this."""
@@ -1860,7 +1860,7 @@ def move_time(s, t, b, prm):
             break
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def play_round(s, t, b, prm):
     """One round (F: Board, time and years; round structure): roll, every player takes a die in
     turn order from the first player (``choose_dice``; under ``die_per_turn`` at the start of its
@@ -1874,7 +1874,7 @@ def play_round(s, t, b, prm):
     finish_round(s, t, b, prm, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def finish_round(s, t, b, prm, d0):
     """The round after the dice are taken: the turns from the ``d0``-th player on (a lookahead's
     playout may start mid-round), end-of-round effects, time, first player."""
@@ -2016,7 +2016,7 @@ def final_scoring(s, t, b):
     log(s, b, EV_END, s.end_reason[b], s.winner[b], 0)
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def play_game(s, t, b, prm, check):
     """Play game b to its end; returns the number of invariant violations seen (when checking)."""
     bad = 0
@@ -2029,7 +2029,7 @@ def play_game(s, t, b, prm, check):
     return bad
 
 
-@njit(cache=True)
+@njit(cache=True, hooks=True)  # on the way to a lookahead hook (simlab.games.jit)
 def play_on(s, t, b, prm, check, keep):
     """Play rounds of game b until it ends (the round limit included); invariant violations seen.
     ``keep``: keep the standings round by round (the game itself; a lookahead's playout does not)."""
