@@ -331,7 +331,7 @@ def _borrowed_overload(st):
 
 def _lookahead_form(bots: np.ndarray, lookahead: tuple[int, Callable] | None) -> tuple[np.ndarray, int]:
     """The bot rows as ``play_batch`` takes them, and the extra state rows the run needs: with a
-    lookahead bot (column ``lookahead[0]`` above 0 in some row) a strided view and one scratch
+    lookahead bot (column ``lookahead[0]`` above 0 in some row) a ``LookaheadParams`` array and one scratch
     row for its playouts (:mod:`simlab.games.kernel`, lookahead bots), else the rows and none."""
     if lookahead is None or not (bots[:, lookahead[0]] > 0).any():
         return bots, 0

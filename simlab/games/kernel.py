@@ -428,8 +428,8 @@ def precompile_playout(play_out: Callable, state, tables) -> None:
     play the game to its end with row-major parameters ``rprm``) for this state, from Python,
     before a lookahead run compiles its turn.
 
-    Why: a playout plays the same turn functions the lookahead run is compiling (with row-major
-    parameters instead of column-major). Reached from inside that compile, numba types them as
+    Why: a playout plays the same turn functions the lookahead run is compiling (with plain
+    parameters instead of a :class:`LookaheadArray`). Reached from inside that compile, numba types them as
     recursive calls, which it links at run time by symbol; that failed ("unresolved symbol", then
     a crash when loaded from the cache). Compiled first, they are an ordinary compiled function
     that the lookahead run calls."""
