@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
+from numba import typeof, types
 from numba.core import config
 from numba.experimental import structref
 
@@ -172,13 +173,19 @@ def test_seasons_setup_clears_what_the_previous_game_left_on_the_cards():
     assert (st.c_copy == -1).all() and (st.die_of == -1).all()
 
 
-def test_lookahead_bots_are_a_strided_view_with_the_same_values():
+def test_lookahead_bots_are_marked_rows_with_the_same_values():
     bots = np.arange(12.0).reshape(2, 6)
-    view = kernel.lookahead_bots(bots)
-    assert np.array_equal(view, bots) and not view.flags.c_contiguous
-    assert kernel.param_rows(bots, 4).flags.c_contiguous and kernel.param_rows(bots, 4).shape == (4, 6)
-    rows = kernel.param_rows(view, 4)
-    assert rows.shape == (4, 6) and not rows.flags.c_contiguous
+    marked = kernel.lookahead_bots(bots)
+    assert np.array_equal(marked, bots) and isinstance(marked, kernel.LookaheadParams)
+    assert marked.flags.c_contiguous  # row-major like any run's: only the type marks it
+    marked[0, 0] = 99.0
+    assert bots[0, 0] == 0.0  # a copy: the caller's rows are untouched
+    rows = kernel.param_rows(bots, 4)
+    assert type(rows) is np.ndarray and rows.flags.c_contiguous and rows.shape == (4, 6)
+    rows = kernel.param_rows(marked, 4)
+    assert isinstance(rows, kernel.LookaheadParams) and rows.shape == (4, 6)
+    assert typeof(marked) == kernel.LookaheadArray(types.float64, 2, "C")
+    assert typeof(marked) != typeof(bots)
 
 
 def test_copy_row_copies_every_field_but_the_trace():
