@@ -114,6 +114,8 @@ def test_cache_folder_names_a_numba_opt_override(tmp_path):
     other = cache_dir({"SIMLAB_CACHE_DIR": str(tmp_path), "NUMBA_OPT": "3"})
     assert plain.name.startswith("numba-") and "-opt" not in plain.name
     assert other.name == plain.name + "-opt3"
+    numba_inline = cache_dir({"SIMLAB_CACHE_DIR": str(tmp_path), "SIMLAB_NUMBA_INLINE": "1"})
+    assert numba_inline.name == plain.name + "-numbainline"  # never the other inlining's code
 
 
 # --- each function's machine code emitted once (docs/compile.md, "One emission per function") ---
@@ -309,3 +311,37 @@ def test_canonical_type_of_a_lookahead_run_s_parameters():
     assert canonical_type(la) == plain
     assert canonical_type(la, hooks=True) == la
     assert canonical_type(plain) == plain
+
+
+# --- inline="always": compiled once, inlined by LLVM (docs/compile.md, 2026-12-05) ---
+
+@njit(cache=False, inline="always")
+def _tiny(a, k):
+    return a[k] * 5 + 1
+
+
+@njit(cache=False)
+def _uses_tiny(a):
+    return _tiny(a, 0) + _tiny(a, 2) + _tiny(a, np.int8(1))
+
+
+def test_inline_always_helpers_compile_once_and_llvm_inlines_them():
+    import os
+
+    a = np.arange(3, dtype=np.int64)
+    assert _uses_tiny(a) == (0 * 5 + 1) + (2 * 5 + 1) + (1 * 5 + 1)
+    if os.environ.get("SIMLAB_NUMBA_INLINE") == "1":
+        pytest.skip("numba's own inlining asked for")
+    # one compiled version for the three call sites (numba would type the body at each)
+    assert len(_tiny.overloads) == 1
+    tiny = _library(_tiny)
+    assert tiny._simlab_inline
+    own = [fn for fn in tiny._final_module.functions
+           if not fn.is_declaration and fn.name.startswith("_ZN") and "_tiny" in fn.name]
+    assert own and all(b"alwaysinline" in list(fn.attributes) for fn in own)
+    # the entry point's optimised code calls no copy of it: LLVM inlined the body
+    (body,) = [fn for fn in _library(_uses_tiny)._final_module.functions
+               if not fn.is_declaration and "_uses_tiny" in fn.name and "cpython" not in fn.name
+               and not fn.name.startswith("cfunc.")]
+    calls = [line for line in str(body).splitlines() if " call " in line and "_tiny" in line]
+    assert not calls, calls

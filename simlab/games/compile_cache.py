@@ -18,7 +18,8 @@ only what simlab compiled; remove ``simlab cache`` folders at will).
 
 Location: ``$SIMLAB_CACHE_DIR`` if set, else ``$NUMBA_CACHE_DIR/simlab`` if set, else
 ``$XDG_CACHE_HOME/simlab`` or ``~/.cache/simlab``; then ``numba-<hash>`` (``numba-<hash>-opt<level>``
-when ``NUMBA_OPT`` is set: the kernels are otherwise compiled at ``simlab.games.jit.KERNEL_OPT``).
+when ``NUMBA_OPT`` is set: the kernels are otherwise compiled at ``simlab.games.jit.KERNEL_OPT``;
+``-numbainline`` added when ``SIMLAB_NUMBA_INLINE=1`` asks for numba's own inlining).
 """
 
 from __future__ import annotations
@@ -65,7 +66,9 @@ def cache_dir(env: dict[str, str] | None = None) -> Path:
     # kernels compiled at another optimisation level (NUMBA_OPT set; simlab.games.jit) get a
     # folder of their own, so that a speed comparison never loads the other level's machine code
     opt = env.get("NUMBA_OPT")
-    return root / (f"numba-{source_hash()}" + (f"-opt{opt}" if opt else ""))
+    # numba's own inlining of inline="always" helpers (simlab.games.jit, for measuring) likewise
+    numba_inline = env.get("SIMLAB_NUMBA_INLINE") == "1"
+    return root / (f"numba-{source_hash()}" + (f"-opt{opt}" if opt else "") + ("-numbainline" if numba_inline else ""))
 
 
 def configure() -> Path:
