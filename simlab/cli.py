@@ -384,7 +384,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
             print(f"simlab: compiling {', '.join(names)} ({args.jobs} at a time; first run only) ...",
                   file=sys.stderr, flush=True)
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(lambda g: _compile_child(g, dict(os.environ)), names))
+            # each game already has a core: no helper processes beside them (simlab.games.warm)
+            results = list(pool.map(lambda g: _compile_child(g, dict(os.environ, SIMLAB_COMPILE_HELPER="0")), names))
     else:
         from simlab.scenario import resolve_game
 

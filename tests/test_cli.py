@@ -141,7 +141,7 @@ def test_compiling_message_on_a_cold_cache(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["False", "None"]
     assert "simlab: compiling the Seasons + Enchanted Kingdom engine for this version of simlab (first run only, " \
-           "about 90 s on a 2-core machine; cached in " + str(tmp_path) in proc.stderr
+           "about 40 s on a 2-core machine; cached in " + str(tmp_path) in proc.stderr
 
 
 def test_a_compiled_run_marks_the_kernels_cached(tmp_path):
@@ -162,14 +162,15 @@ def test_play_marks_the_game_compiled(monkeypatch):
     from simlab.games import base
 
     seen = []
-    monkeypatch.setattr(games, "mark_compiled", seen.append)
+    monkeypatch.setattr(games, "mark_compiled", lambda name, kind="run": seen.append((name, kind)))
     from numba.core import config
 
     monkeypatch.setattr(config, "DISABLE_JIT", False)
     base._compiled("quarriors")
+    base._compiled("seasons", "lookahead")  # a lookahead run's kernels are marked apart
     monkeypatch.setattr(config, "DISABLE_JIT", True)
     base._compiled("seasons")  # interpreted runs compile nothing
-    assert seen == ["quarriors"]
+    assert seen == [("quarriors", "run"), ("seasons", "lookahead")]
 
 
 def test_no_compiling_message_when_cached(monkeypatch, capsys):

@@ -23,15 +23,17 @@ _MODULES = {
 
 
 # First compile of each game's kernels for a run (a lookahead bot's second compile of the turn
-# comes on top), seconds, as measured on the project's 2-core machine (2026-12-02, quiet:
-# `simlab compile --cold`, the "run" figure; docs/compile.md); the CLI quotes it while it
-# compiles. A busy machine takes up to three times as long.
-COMPILE_SECONDS = {"ashes": 70, "quarriors": 40, "seasons": 90, "wizwar": 105}
+# comes on top), seconds, as measured on the project's 2-core machine (2026-12-05, quiet:
+# `simlab compile --cold`, the "run" figure, with the helper process of simlab.games.warm on the
+# second core; docs/compile.md); the CLI quotes it while it compiles. A busy machine, or one core,
+# takes up to three times as long.
+COMPILE_SECONDS = {"ashes": 60, "quarriors": 30, "seasons": 40, "wizwar": 90}
 
 
-def kernels_cached(name: str) -> bool | None:
+def kernels_cached(name: str, kind: str = "run") -> bool | None:
     """Whether game ``name``'s compiled kernels for this version of the sources are in the cache
-    (None: not a registered game, or compiling is off)."""
+    (None: not a registered game, or compiling is off). ``kind``: "run" (runs, checks and
+    replays share them) or "lookahead" (a run with a lookahead bot compiles its turn again)."""
     if name not in _MODULES:
         return None
     try:
@@ -44,20 +46,21 @@ def kernels_cached(name: str) -> bool | None:
         return None
     # play_game itself has no cache entry of its own (the driver's overloads compile its body into
     # kernel.play_batch), so a finished compiled run leaves a mark in the cache folder instead
-    return _mark(name).exists()
+    return _mark(name, kind).exists()
 
 
-def _mark(name: str):
-    return CACHE_DIR / f"{name}.compiled"
+def _mark(name: str, kind: str = "run"):
+    return CACHE_DIR / (f"{name}.compiled" if kind == "run" else f"{name}.{kind}.compiled")
 
 
-def mark_compiled(name: str) -> None:
-    """Note that game ``name``'s kernels have been compiled into (or loaded from) the cache folder
-    of this version of the sources (called after a compiled run; :func:`kernels_cached`)."""
+def mark_compiled(name: str, kind: str = "run") -> None:
+    """Note that game ``name``'s kernels (``kind`` as for :func:`kernels_cached`) have been
+    compiled into (or loaded from) the cache folder of this version of the sources (called after
+    a compiled run)."""
     if name not in _MODULES:
         return
     try:
-        mark = _mark(name)
+        mark = _mark(name, kind)
         if not mark.exists():
             mark.parent.mkdir(parents=True, exist_ok=True)
             mark.touch()

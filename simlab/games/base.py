@@ -340,14 +340,15 @@ def _lookahead_form(bots: np.ndarray, lookahead: tuple[int, Callable] | None) ->
     return lookahead_bots(bots), 1
 
 
-def _compiled(game: str) -> None:
-    """Mark the game's kernels as cached after a compiled run (the CLI's compiling message)."""
+def _compiled(game: str, kind: str = "run") -> None:
+    """Mark the game's kernels as cached after a compiled run (the CLI's compiling message; a
+    lookahead run's kernels are a ``kind`` of their own)."""
     from numba.core import config
 
     if not config.DISABLE_JIT:
         from simlab.games import mark_compiled
 
-        mark_compiled(game)
+        mark_compiled(game, kind)
 
 
 def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables, *, new_state: Callable,
@@ -364,6 +365,7 @@ def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables,
     ``play_out`` (compiled before the run: :func:`simlab.games.kernel.precompile_playout`).
     """
     from simlab.games.kernel import play_batch, precompile_playout
+    from simlab.games.warm import first_compile
 
     game_ids = np.ascontiguousarray(game_ids, dtype=np.int64)
     seed_words = np.ascontiguousarray(seed_words, dtype=np.uint64)
@@ -376,11 +378,11 @@ def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables,
     rows = bots.shape[0]
     bots, extra = _lookahead_form(bots, lookahead)
     st = new_state(min(sub_batch, max(n, 1)) + extra)
-    if extra:
-        precompile_playout(lookahead[1], st, tables)
     viol = np.zeros(min(sub_batch, max(n, 1)), np.int32)
     parts = []
-    for lo in range(0, n, sub_batch):
+
+    def play_part(lo: int) -> None:
+        nonlocal st
         ids = game_ids[lo:lo + sub_batch]
         if lo:
             # a fresh state for every sub-batch: a game must never see what the row's previous
@@ -390,8 +392,21 @@ def play_in_batches(game: str, game_ids, seed_words, players: int, bots, tables,
         with np.errstate(over="ignore"):  # uint64 hashing wraps by design (interpreted runs)
             play_batch(st, tables, ids, seed_words, players, bots, rotate, check, viol)
         parts.append(extract(st, ids, players, rows, rotate, check, viol[: ids.shape[0]]))
+
+    kind = "lookahead" if extra else "run"
+    if n:
+        # the first sub-batch compiles the kernels when they are not cached (on two cores, with a
+        # helper process: simlab.games.warm)
+        with first_compile(game, kind):
+            if extra:
+                precompile_playout(lookahead[1], st, tables)
+            play_part(0)
+    elif extra:
+        precompile_playout(lookahead[1], st, tables)
+    for lo in range(sub_batch, n, sub_batch):
+        play_part(lo)
     if parts:
-        _compiled(game)
+        _compiled(game, kind)
     if not parts:
         parts.append(extract(st, game_ids, players, rows, rotate, check, viol[:0]))
     return {k: {c: _concat([p[k][c] for p in parts]) for c in parts[0][k]} for k in parts[0]}
@@ -413,16 +428,25 @@ def play_traced(new_state: Callable, tables, game_id: int, seed_words, players: 
 
     Returns the state (row 0: its ``ev``/``ev_n`` fields hold the events) and the violations seen."""
     from simlab.games.kernel import play_batch, precompile_playout
+    from simlab.games.warm import first_compile
 
     bots, extra = _lookahead_form(np.ascontiguousarray(bots, dtype=np.float64), lookahead)
     st = new_state(1 + extra, trace_events=50_000)
-    if extra:
-        precompile_playout(lookahead[1], st, tables)
     viol = np.zeros(1, np.int32)
-    with np.errstate(over="ignore"):
-        play_batch(st, tables, np.array([game_id], np.int64), np.ascontiguousarray(seed_words, dtype=np.uint64),
-                   players, bots, False, True, viol)
+    with first_compile(_game_of(st), "lookahead" if extra else "run"):  # simlab.games.warm
+        if extra:
+            precompile_playout(lookahead[1], st, tables)
+        with np.errstate(over="ignore"):
+            play_batch(st, tables, np.array([game_id], np.int64), np.ascontiguousarray(seed_words, dtype=np.uint64),
+                       players, bots, False, True, viol)
+    _compiled(_game_of(st), "lookahead" if extra else "run")  # the same kernels as a run's
     return st, int(viol[0])
+
+
+def _game_of(st: Any) -> str:
+    """The registered name of the game whose state ``st`` is (its package: simlab.games.NAME)."""
+    parts = type(st).__module__.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["simlab", "games"] else ""
 
 
 def choose_variants(game: str, allowed: Mapping[str, tuple[str, ...]], variants: Mapping[str, Any] | None,

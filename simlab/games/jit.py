@@ -54,21 +54,26 @@ unchanged; games per second within noise. ``SIMLAB_NUMBA_INLINE=1`` asks for num
 
 from __future__ import annotations
 
+import hashlib
 import os
+import socket
+import time
 import weakref
 from collections.abc import Callable
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from pathlib import Path
 from types import MethodType
 from typing import Any
 
 import llvmlite.binding as ll
 from numba import njit as _numba_njit
 from numba import types
-from numba.core import codegen, config
+from numba.core import codegen, config, sigutils
 from numba.core.compiler_lock import require_global_compiler_lock
 from numba.core.dispatcher import Dispatcher
 
-__all__ = ["njit", "canonical_type", "KERNEL_OPT", "kernel_opt_level"]
+__all__ = ["njit", "canonical_type", "KERNEL_OPT", "kernel_opt_level", "compiling_parts", "recording_plan",
+           "LOCK_PATIENCE"]
 
 KERNEL_OPT = 1
 """numba's optimisation level (``NUMBA_OPT``) for the game kernels: LLVM's -O1 module passes
@@ -124,11 +129,132 @@ def _canonical_call_template(self: Dispatcher, args: tuple, kws: dict) -> Any:
 def _compile_at_kernel_opt(self: Dispatcher, sig: Any) -> Any:
     # every compile of a kernel function, from Python (_compile_for_args) or from a compiled
     # caller (get_call_template), goes through Dispatcher.compile
+    if _PLAN is not None and _FRAMES and "<locals>" not in self.py_func.__qualname__:
+        # a callee (an entry point called from Python is compiled by the main walk itself), the
+        # first time it is asked for (numba asks again at every call site it types)
+        args = tuple(sigutils.normalize_signature(sig)[0])
+        if args not in self.overloads:
+            _PLAN.append((self.py_func.__module__, self.py_func.__qualname__, args))
     _FRAMES.append(_Frame(self.py_func.__qualname__, callee=bool(_FRAMES),
                           inline=getattr(self, "_simlab_inline", False)))
     try:
-        with _kernel_opt():
+        with _kernel_opt(), _compile_lock(self, sig):
             return type(self).compile(self, sig)
+    finally:
+        _FRAMES.pop()
+
+
+# -- one compile per function across processes ---------------------------------------------------
+# Two processes compiling one game into one cache folder (simlab.games.warm's helper beside the
+# main process, two joblib workers, two test processes) would each type, lower and emit every
+# function they share. So a process that is about to compile a kernel function for a signature
+# first takes a lock file for it in the cache folder; a process that finds the lock taken waits
+# for it to go and then loads the other's work from the cache (numba's Dispatcher.compile looks
+# there first). The call graph of the kernels has no cycles, so two processes never wait for each
+# other. A lock whose process has died is taken over; a wait never lasts longer than
+# LOCK_PATIENCE seconds (a lock from another machine on a shared folder), after which the process
+# compiles the function itself (the same code; numba writes cache files atomically).
+
+LOCK_PATIENCE = 900.0
+"""Seconds a process waits for another's compile of one function before compiling it itself."""
+
+_LOCK_POLL = 0.02
+_HOST = socket.gethostname()
+
+
+def _lock_path(self: Dispatcher, args: tuple) -> Path | None:
+    # beside the function's cache files (the folder every process compiling it saves into)
+    folder = getattr(getattr(self, "_cache", None), "_cache_path", None)
+    if not folder or os.environ.get("SIMLAB_COMPILE_LOCKS") == "0":
+        return None  # not cached (cache=False): nothing another process could load
+    func = self.py_func
+    key = f"{func.__module__}.{func.__qualname__}|{args}|{int(kernel_opt_level())}"
+    return Path(folder) / "simlab-locks" / (hashlib.sha1(key.encode()).hexdigest() + ".lock")
+
+
+def _holder_alive(path: Path) -> bool | None:
+    """Whether the process that holds the lock at ``path`` runs (None: it is on another machine,
+    or the lock is gone or unreadable)."""
+    try:
+        host, pid = path.read_text().split()
+        pid_n = int(pid)
+    except (OSError, ValueError):
+        return None
+    if host != _HOST:
+        return None
+    if pid_n == os.getpid():
+        return False  # our own lock, left by a compile this process abandoned: never wait for it
+    try:
+        os.kill(pid_n, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        pass  # it exists, owned by another user
+    return True
+
+
+@contextmanager
+def _compile_lock(self: Dispatcher, sig: Any):
+    args, _ = sigutils.normalize_signature(sig)
+    path = None if tuple(args) in self.overloads else _lock_path(self, tuple(args))
+    if path is None:
+        yield
+        return
+    owned = False
+    deadline = time.monotonic() + LOCK_PATIENCE
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        while True:
+            try:
+                fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            except FileExistsError:
+                if _holder_alive(path) is False:
+                    with suppress(OSError):
+                        path.unlink()  # a dead process's lock
+                    continue
+                if time.monotonic() > deadline:
+                    break  # compile it here (the other process may still save the same code)
+                time.sleep(_LOCK_POLL)
+                continue
+            with os.fdopen(fd, "w") as f:
+                f.write(f"{_HOST} {os.getpid()}")
+            owned = True
+            break
+    except OSError:
+        pass  # a read-only or odd cache folder: compile without coordinating
+    try:
+        yield
+    finally:
+        if owned:
+            with suppress(OSError):
+                path.unlink()
+
+
+_PLAN: list[tuple[str, str, tuple]] | None = None
+
+
+@contextmanager
+def recording_plan():
+    """Record, in the order a compile reaches them, every kernel function and argument types
+    compiled or loaded inside this block: ``[(module, qualname, arg types), ...]`` (the compile
+    plan that ``simlab.games.warm``'s helper walks from the other end)."""
+    global _PLAN
+    saved, _PLAN = _PLAN, []
+    try:
+        yield _PLAN
+    finally:
+        _PLAN = saved
+
+
+@contextmanager
+def compiling_parts():
+    """Compile kernel functions as parts of a caller compiled elsewhere (``simlab.games.warm``):
+    a function compiled from Python inside this block is finalised as a callee (its own machine
+    code only, its whole-tree IR to the cache) instead of as an entry point that optimises and
+    emits its whole call tree."""
+    _FRAMES.append(_Frame("<parts>", callee=True, inline=False))
+    try:
+        yield
     finally:
         _FRAMES.pop()
 
@@ -186,12 +312,18 @@ def _finalize_callee(self: Any) -> None:
             seen.add(library)
             self._final_module.link_in(library._get_module_for_linking(), preserve=True)
     self._final_module.verify()
+    _emit_missing(self, self._final_module, own)
+
+
+def _emit_missing(self: Any, module: Any, own: set[str] | None = None) -> None:
+    # machine code for the library's own functions (all of them when ``own`` is None) unless the
+    # JIT has them already; its other functions are the callees' copies, called where emitted
     self._finalize_dynamic_globals()
     self._verify_declare_only_symbols()
     engine = self._codegen._engine
-    mod = self._final_module.clone()
+    mod = module.clone()
     for fn in mod.functions:
-        if (not fn.is_declaration and fn.name not in own and fn.linkage in _SHARED_LINKAGE
+        if (not fn.is_declaration and (own is None or fn.name not in own) and fn.linkage in _SHARED_LINKAGE
                 and engine.is_symbol_defined(fn.name)):
             fn.linkage = "available_externally"
     mod._CPUCodeLibrary__library = weakref.proxy(self)
@@ -223,10 +355,17 @@ def _load(cls: Any, codegen_: Any, state: Any) -> Any:
     name, kind, data = state
     if kind != _WHOLE_IR:
         return _orig_unserialize.__func__(cls, codegen_, state)
-    # a callee's tree from the cache (a test calling a helper, or a caller compiled in a later
-    # process): optimised once and emitted whole, so that its code needs nothing outside it
     self = codegen_.create_library(name)  # unmarked: made while _LOADING
     self._final_module = ll.parse_bitcode(data)
+    if _FRAMES:
+        # loaded for a caller being compiled (another process compiled it: simlab.games.warm):
+        # a callee here too, so no module-level optimisation (the entry point optimises its whole
+        # tree) and machine code only for the functions this process has not emitted yet
+        self._simlab_callee = True
+        _emit_missing(self, self._final_module)
+        return self
+    # a callee's tree from the cache (a test calling a helper, or a caller compiled in a later
+    # process): optimised once and emitted whole, so that its code needs nothing outside it
     self._optimize_final_module()
     self._finalize_final_module()
     return self
