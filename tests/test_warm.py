@@ -90,6 +90,15 @@ def test_a_stale_plan_entry_is_passed_over(tmp_path):
         sys.modules.pop("chainmod", None)
 
 
+def test_a_helper_whose_main_process_is_gone_stops():
+    # its parent is not the process it was started for (that one was killed): nothing to compile for
+    from numba import types
+
+    entries = [("tests.test_warm", "_locked", (types.float64[::1],))]
+    assert warm.compile_entries(entries, parent=os.getppid() + 1) == 0
+    assert warm.compile_entries(entries, parent=os.getppid()) == 1
+
+
 @jit.njit(cache=True)
 def _locked(a):
     return a.sum() + 1

@@ -182,19 +182,23 @@ def compile_plan(game: str, kind: str = "run", plan: list[tuple[str, str, tuple]
     from simlab.games import get_game
 
     get_game(game)  # imports the game: its kernels register with the shared driver
-    return compile_entries(reversed(load_plan(game, kind) if plan is None else plan))
+    return compile_entries(reversed(load_plan(game, kind) if plan is None else plan), parent=os.getppid())
 
 
-def compile_entries(entries: Any) -> int:
+def compile_entries(entries: Any, parent: int | None = None) -> int:
     """Compile each (module, qualname, arg types) of ``entries`` into the cache, in that order, as
     a callee of a caller compiled elsewhere (:func:`simlab.games.jit.compiling_parts`); entries
-    that do not fit the code any more are passed over. Returns how many compiled or loaded."""
+    that do not fit the code any more are passed over. Returns how many compiled or loaded.
+    ``parent``: stop as soon as that process is gone (a helper whose main process was killed
+    has nobody to help)."""
     from numba.core.dispatcher import Dispatcher
 
     from simlab.games.jit import compiling_parts
 
     done = 0
     for module, qualname, args in entries:
+        if parent is not None and os.getppid() != parent:
+            break
         try:
             disp = _dispatcher(module, qualname)
             if not isinstance(disp, Dispatcher) or not hasattr(disp, "_simlab_hooks"):
