@@ -210,6 +210,28 @@ def test_the_shipped_plan_covers_this_version_s_compile(game):
         f"{covered} of {len(now)}: remake it with python -m simlab.games.warm --write-plan {game}")
 
 
+def test_a_partial_walk_keeps_the_fuller_plan(tmp_path, monkeypatch):
+    from numba import types
+
+    from simlab import games
+
+    monkeypatch.setattr(warm, "_recorded_plan", lambda game, kind="run": tmp_path / f"{game}-{kind}.pkl")
+    monkeypatch.setattr(warm, "_shipped_plan", lambda game, kind="run": tmp_path / "none.pkl")
+    monkeypatch.setattr(warm, "start_helper", lambda game, kind="run": None)  # one core
+    monkeypatch.setattr(games, "kernels_cached", lambda name, kind="run": False)
+    full = [("m", f"f{i}", (types.int64,)) for i in range(10)]
+    warm.save_plan("toy", "run", full)
+
+    def walk(entries):
+        with warm.first_compile("toy"):
+            jit._PLAN.extend(entries)  # what the compile would have recorded
+
+    walk(full[:3])  # most of the kernels were cached: a partial walk
+    assert warm.load_plan("toy") == full
+    walk(full[:9])  # nearly whole
+    assert warm.load_plan("toy") == full[:9]
+
+
 def test_no_helper_when_turned_off_or_for_a_game_without_a_plan(monkeypatch):
     monkeypatch.setenv(warm.ENV, "0")
     assert warm.start_helper("quarriors") is None

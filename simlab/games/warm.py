@@ -165,7 +165,9 @@ def first_compile(game: str, kind: str = "run") -> Iterator[None]:
             yield
     finally:
         stop_helper(proc)
-    if proc is None:
+    # a compile that found part of the kernels cached already (after an interrupted one) walked
+    # only part of the plan: keep the fuller plan there is
+    if proc is None and len(plan) >= 0.8 * len(load_plan(game, kind)):
         save_plan(game, kind, plan)
 
 
