@@ -118,7 +118,7 @@ def test_cache_folder_names_a_numba_opt_override(tmp_path):
     assert numba_inline.name == plain.name + "-numbainline"  # never the other inlining's code
 
 
-# --- each function's machine code emitted once (docs/compile.md, "One emission per function") ---
+# --- machine code only for what Python calls (docs/compile.md, 2026-12-02 and 2026-12-05) ---
 
 @njit(cache=False)
 def _leaf(a, k):
@@ -143,10 +143,10 @@ def _library(disp):
     return cres.library
 
 
-def test_callees_emit_only_their_own_code_and_the_entry_the_whole_tree():
+def test_callees_emit_no_code_and_the_entry_the_whole_tree():
     a = np.arange(5, dtype=np.int64)
     assert _top(a) == sum(3 * x + 1 for x in a) - 1
-    # compiled only from compiled callers: own functions emitted, the callees' machine code called
+    # compiled only from compiled callers: linked into the caller, no machine code of their own
     assert _library(_middle)._simlab_callee is True
     assert _library(_leaf)._simlab_callee is True
     # called from Python: numba's own finalize, the whole call tree optimised and emitted once
@@ -158,6 +158,49 @@ def test_callees_emit_only_their_own_code_and_the_entry_the_whole_tree():
     # a callee compiled for a caller is still callable from Python, with the same answers
     assert _middle(a, 3) == 1 + 4 + 7
     assert _leaf(a, 4) == 13
+
+
+@njit(cache=False)
+def _wleaf(a, k):
+    return a[k] + 2
+
+
+@njit(cache=False)
+def _wrow(a, k):
+    out = np.empty(k, np.float64)
+    for i in range(k):
+        out[i] = a[i] * 0.5
+    return out
+
+
+@njit(cache=False)
+def _wtop(a):
+    return _wleaf(a, 1) * 10 + int(_wrow(a, 3).sum())
+
+
+def test_a_callee_gets_its_cpython_wrapper_only_when_python_calls_it():
+    from simlab.games import jit
+
+    a = np.arange(4, dtype=np.int64)
+    assert _wtop(a) == 31
+    (sig,) = _wleaf.overloads
+    cres = _wleaf.overloads[sig]
+    # compiled for _wtop: a stand-in entry point, no wrapper in its library, none offered to Python
+    assert jit._wrapperless(cres)
+    names = {fn.name for fn in cres.library._final_module.functions if not fn.is_declaration}
+    assert cres.fndesc.llvm_cpython_wrapper_name not in names
+    # the kernels never get numba's C wrapper (nothing takes a kernel function's address)
+    assert not [n for n in names | {fn.name for fn in _library(_wtop)._final_module.functions}
+                if n.startswith("cfunc.")]
+    # the first call from Python makes the wrapper, once, for the same compiled version
+    assert _wleaf(a, 3) == 5
+    assert list(_wleaf.overloads) == [sig]
+    assert not jit._wrapperless(_wleaf.overloads[sig])
+    assert _wleaf(a, 0) == 2 and _wtop(a) == 31
+    # a wrapper made late boxes what the version returns as numba would (an array: reference
+    # counted, so the wrapper is lowered with numba's reference counting on)
+    assert jit._wrapperless(next(iter(_wrow.overloads.values())))
+    np.testing.assert_array_equal(_wrow(a, 3), [0.0, 0.5, 1.0])
 
 
 _CACHED_MODULE = '''
@@ -176,8 +219,12 @@ def middle(a):
     return t
 
 @njit(cache=True)
+def rows(a):
+    return a + 1
+
+@njit(cache=True)
 def entry(a):
-    return middle(a) * 2
+    return middle(a) * 2 + rows(a)[0] - 1
 '''
 
 _CACHED_RUN = '''
@@ -187,7 +234,8 @@ sys.path.insert(0, sys.argv[1])
 import cachedmod
 a = np.arange(4, dtype=np.int64)
 fn = getattr(cachedmod, sys.argv[2])
-out = {"value": int(fn(a)), "hits": sum(fn.stats.cache_hits.values()),
+v = fn(a)
+out = {"value": int(v.sum()) if isinstance(v, np.ndarray) else int(v), "hits": sum(fn.stats.cache_hits.values()),
        "middle_compiled": len(cachedmod.middle.overloads)}
 print(json.dumps(out))
 '''
@@ -212,11 +260,13 @@ def test_the_cache_holds_whole_trees_and_a_new_process_loads_any_function_alone(
 
     want = 2 * sum(x + 7 for x in range(4))
     assert run("entry") == {"value": want, "hits": 0, "middle_compiled": 1}
-    assert len(list(cache.rglob("*.nbi"))) == 3  # entry, middle and leaf, each saved
+    assert len(list(cache.rglob("*.nbi"))) == 4  # entry, middle, leaf and rows, each saved
     # a new process loads the entry alone: its machine code carries the whole call tree
     assert run("entry") == {"value": want, "hits": 1, "middle_compiled": 0}
     # ... and a callee alone, compiled whole from the IR its library saved (no typing again)
     assert run("middle") == {"value": want // 2, "hits": 1, "middle_compiled": 1}
+    # ... with the CPython wrapper a callee lacks added as it loads (rows returns an array)
+    assert run("rows") == {"value": sum(x + 1 for x in range(4)), "hits": 1, "middle_compiled": 0}
 
 
 def test_a_callee_library_is_saved_as_its_whole_tree():

@@ -64,9 +64,9 @@ def test_a_plan_compiled_from_its_end_leaves_the_main_walk_only_the_entry(tmp_pa
     # the plan lists every callee in the order the walk reaches it (the entry, called from Python,
     # is the main walk's own: its machine code is what the cache keeps for later runs)
     first = _run(tmp_path, tmp_path / "cache1", "record", str(plan))
-    assert first == {"value": want, "plan": ["middle", "leaf"]}
-    # a helper with an empty cache compiles it from its end: leaf, then middle
-    assert _run(tmp_path, tmp_path / "cache2", "helper", str(plan)) == {"done": 2}
+    assert first == {"value": want, "plan": ["middle", "leaf", "rows"]}
+    # a helper with an empty cache compiles it from its end: rows, leaf, then middle
+    assert _run(tmp_path, tmp_path / "cache2", "helper", str(plan)) == {"done": 3}
     # the main walk then types nothing below the entry: it loads middle (and, inside it, leaf)
     # from the cache, with the same answer
     main = _run(tmp_path, tmp_path / "cache2", "main", str(plan))

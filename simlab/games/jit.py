@@ -24,7 +24,7 @@ Measured on Quarriors 1.2.0 (docs/compile.md): a first compile of 75 s became 46
 games per second. A call from Python (tests calling a helper directly) compiles for the values'
 own types, as plain numba does. With ``NUMBA_DISABLE_JIT=1`` the function is returned unchanged.
 
-**Each function's machine code emitted once.** numba gives every compiled function a code library
+**Machine code only for what Python calls.** numba gives every compiled function a code library
 of its own; finalising it links the IR of the callees' libraries (each holding its whole call tree),
 optimises the lot at module level and emits machine code for all of it. A function five levels
 down a game's ``play_batch -> play_game -> play_turn -> ...`` chain was therefore optimised and
@@ -32,15 +32,17 @@ emitted five times or more: Quarriors' 225 libraries held 3,947 function bodies 
 distinct functions. So while a kernel compile is in progress (:class:`_Frame`), a library compiled
 for a compiled caller (or one of numba's helpers compiled for it) is finalised by
 :func:`_finalize_callee`: the callees are linked as numba does (callers link this module, so the
-code the entry point finally optimises is the same), there is no module-level optimisation, and
-only the library's own functions get machine code; the callees' already emitted code is called
-through the JIT's symbol table (``available_externally``). Another process would not have those
-symbols, so the cache gets such a library's whole-tree IR instead of its machine code
-(:func:`_serialize`), optimised and emitted whole when a process loads it (:func:`_unserialize`:
-a test calling a helper loads it without compiling it). A function called from Python is
-finalised by numba unchanged: its whole call tree optimised once and emitted once, so its cached
-machine code needs nothing outside it. Same games, byte for byte; a first compile
-1.6x (Wiz-War) to 2.7x (Ashes) shorter (docs/compile.md).
+code the entry point finally optimises is the same), with no module-level optimisation and no
+machine code. A callee also gets no CPython wrapper (the unboxing and boxing code a call from
+Python goes through) and the kernels no C wrapper (:func:`_get_executable`): a callee's version
+serves compiled callers only, until a call from Python makes its wrapper, linking and emitting its
+tree once (:func:`_python_entry`). The cache gets a callee's whole-tree IR instead of machine code
+(:func:`_serialize`), emitted whole, with the wrapper added, when a process loads it for a call
+from Python (:func:`_unserialize`: a test calling a helper loads it without compiling it). A
+function called from Python is finalised by numba unchanged: its whole call tree optimised once and
+emitted once, so its cached machine code needs nothing outside it. Same games, byte for byte; a
+first compile 1.6x (Wiz-War) to 2.7x (Ashes) shorter (docs/compile.md, 2026-12-02), and the
+wrappers and the callees' own machine code gone, 1.2x to 1.4x shorter again (2026-12-05).
 
 **``inline="always"``, inlined by LLVM.** numba inlines such a function at the level of its own IR,
 typing and lowering the body again at every call site. This ``njit`` compiles it once like any
@@ -58,7 +60,6 @@ import hashlib
 import os
 import socket
 import time
-import weakref
 from collections.abc import Callable
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -66,11 +67,12 @@ from types import MethodType
 from typing import Any
 
 import llvmlite.binding as ll
+from numba import _dynfunc, types
 from numba import njit as _numba_njit
-from numba import types
-from numba.core import codegen, config, sigutils
-from numba.core.compiler_lock import require_global_compiler_lock
+from numba.core import codegen, config, cpu, sigutils
+from numba.core.compiler_lock import global_compiler_lock, require_global_compiler_lock
 from numba.core.dispatcher import Dispatcher
+from numba.core.environment import lookup_environment
 
 __all__ = ["njit", "canonical_type", "KERNEL_OPT", "kernel_opt_level", "compiling_parts", "recording_plan",
            "LOCK_PATIENCE"]
@@ -135,12 +137,21 @@ def _compile_at_kernel_opt(self: Dispatcher, sig: Any) -> Any:
         args = tuple(sigutils.normalize_signature(sig)[0])
         if args not in self.overloads:
             _PLAN.append((self.py_func.__module__, self.py_func.__qualname__, args))
-    _FRAMES.append(_Frame(self.py_func.__qualname__, callee=bool(_FRAMES),
+    callee = bool(_FRAMES)
+    if not callee:
+        cres = self.overloads.get(tuple(sigutils.normalize_signature(sig)[0]))
+        if cres is not None and _wrapperless(cres):
+            return _python_entry(self, cres)  # compiled for compiled callers; now called from Python
+    _FRAMES.append(_Frame(self.py_func.__qualname__, callee=callee,
                           inline=getattr(self, "_simlab_inline", False)))
+    # a callee gets no CPython wrapper: only a call from Python needs one (_python_entry)
+    saved = self.targetoptions.get("no_cpython_wrapper", False)
+    self.targetoptions["no_cpython_wrapper"] = callee
     try:
         with _kernel_opt(), _compile_lock(self, sig):
             return type(self).compile(self, sig)
     finally:
+        self.targetoptions["no_cpython_wrapper"] = saved
         _FRAMES.pop()
 
 
@@ -297,14 +308,13 @@ def _add_ir_module(self: Any, ir_module: Any) -> None:
 def _finalize_callee(self: Any) -> None:
     # numba's CPUCodeLibrary.finalize, for a library only ever called from compiled code: link the
     # callees' code as numba does (callers link this module), but optimise nothing at module level
-    # (the library called from Python optimises its whole call tree once) and emit machine code
-    # only for this library's own functions, calling the callees' machine code already in the JIT
+    # and emit no machine code: the library called from Python optimises and emits its whole call
+    # tree once, and nothing runs a callee's own machine code
     if not getattr(self, "_simlab_callee", False):
         return _orig_finalize(self)
     require_global_compiler_lock()
     self._codegen._check_llvm_bugs()
     self._raise_if_finalized()
-    own = {fn.name for fn in self._final_module.functions if not fn.is_declaration}
     seen = set()
     for library in self._linking_libraries:
         if library not in seen:
@@ -312,25 +322,14 @@ def _finalize_callee(self: Any) -> None:
             seen.add(library)
             self._final_module.link_in(library._get_module_for_linking(), preserve=True)
     self._final_module.verify()
-    _emit_missing(self, self._final_module, own)
+    _finalize_unemitted(self)
 
 
-def _emit_missing(self: Any, module: Any, own: set[str] | None = None) -> None:
-    # machine code for the library's own functions (all of them when ``own`` is None) unless the
-    # JIT has them already; its other functions are the callees' copies, called where emitted
+def _finalize_unemitted(self: Any) -> None:
+    # a callee library is finished without machine code: only the entry point's whole tree, or a
+    # call from Python (_python_entry), is ever run, and each emits the code it calls
     self._finalize_dynamic_globals()
     self._verify_declare_only_symbols()
-    engine = self._codegen._engine
-    mod = module.clone()
-    for fn in mod.functions:
-        if (not fn.is_declaration and (own is None or fn.name not in own) and fn.linkage in _SHARED_LINKAGE
-                and engine.is_symbol_defined(fn.name)):
-            fn.linkage = "available_externally"
-    mod._CPUCodeLibrary__library = weakref.proxy(self)
-    cleanup = self._codegen._add_module(mod)
-    if cleanup:
-        weakref.finalize(self, cleanup)
-    self._finalize_specific()
     self._finalized = True
 
 
@@ -357,22 +356,21 @@ def _load(cls: Any, codegen_: Any, state: Any) -> Any:
         return _orig_unserialize.__func__(cls, codegen_, state)
     self = codegen_.create_library(name)  # unmarked: made while _LOADING
     self._final_module = ll.parse_bitcode(data)
-    if _FRAMES:
+    if _FRAMES and _FRAMES[-1].callee:
         # loaded for a caller being compiled (another process compiled it: simlab.games.warm):
         # a callee here too, so no module-level optimisation (the entry point optimises its whole
         # tree) and machine code only for the functions this process has not emitted yet
         self._simlab_callee = True
-        _emit_missing(self, self._final_module)
+        _finalize_unemitted(self)
         return self
-    # a callee's tree from the cache (a test calling a helper, or a caller compiled in a later
-    # process): optimised once and emitted whole, so that its code needs nothing outside it
-    self._optimize_final_module()
-    self._finalize_final_module()
+    # a callee's tree from the cache for a call from Python (a test calling a helper): its CPython
+    # wrapper is added, and the tree optimised once and emitted whole, by _get_executable, which
+    # numba calls next (CompileResult._rebuild)
+    self._simlab_pending = True
     return self
 
 
 _WHOLE_IR = "simlab-whole-ir"
-_SHARED_LINKAGE = (ll.Linkage.linkonce_odr, ll.Linkage.weak_odr, ll.Linkage.external)
 _orig_create_library = codegen.JITCPUCodegen.create_library
 _orig_add_ir_module = codegen.CPUCodeLibrary.add_ir_module
 _orig_finalize = codegen.CPUCodeLibrary.finalize
@@ -383,6 +381,112 @@ codegen.CPUCodeLibrary.finalize = _finalize_callee
 codegen.CPUCodeLibrary.add_ir_module = _add_ir_module
 codegen.CPUCodeLibrary.serialize_using_object_code = _serialize
 codegen.CPUCodeLibrary._unserialize = classmethod(_unserialize)
+
+
+# -- CPython wrappers only where Python calls ------------------------------------------------------
+# numba gives every compiled function a CPython wrapper (unboxing each argument, boxing the result)
+# and a C wrapper, lowered, optimised and emitted with it. A kernel function is called from Python
+# only as an entry point (play_batch, a replay, a test calling a helper); the hundreds of functions
+# a game's entry point compiles are called from compiled code only, so their wrappers were a fifth
+# of Wiz-War's first compile (timers around numba's lowering, docs/compile.md). The kernels get no
+# C wrapper at all (nothing takes their address), and a callee no CPython wrapper; a callee's
+# compiled version is kept for compiled callers (Dispatcher.overloads) but not offered to Python
+# calls until a wrapper is made for it, on the first such call (_python_entry).
+
+
+def _get_executable(self: Any, library: Any, fndesc: Any, env: Any) -> Any:
+    # numba's CPUContext.get_executable, called when a function is compiled or loaded from the
+    # cache: the Python-callable object of the function's CPython wrapper
+    if getattr(library, "_simlab_pending", False):
+        # a callee's whole-tree IR loaded from the cache for a call from Python (_load): add the
+        # wrapper, then optimise and emit the tree once
+        library._simlab_pending = False
+        if _defines(library._final_module, fndesc.llvm_cpython_wrapper_name) is False:
+            _wrapper_context(self).create_cpython_wrapper(library, fndesc, env, None)
+        with _kernel_opt():
+            library._optimize_final_module()
+            library._finalize_final_module()
+    elif library.get_pointer_to_function(fndesc.llvm_cpython_wrapper_name) == 0:
+        # a callee without a wrapper: a stand-in that nothing calls (_add_overload keeps it from
+        # Python calls) and that keys the function for its compiled callers
+        # (BaseContext.insert_user_function)
+        cfunc = _dynfunc.make_function(fndesc.lookup_module(), fndesc.qualname.split(".")[-1],
+                                       f"compiled-only version of {fndesc.qualname!r}", 0, env, (library,))
+        library._simlab_stand_in = cfunc
+        return cfunc
+    cfunc = _orig_get_executable(self, library, fndesc, env)
+    _set_envs(library)
+    return cfunc
+
+
+def _set_envs(library: Any) -> None:
+    # the environments of every function in an emitted tree (numba sets only the entry's own; the
+    # callees' were set when their own code was emitted, and callees here emit none). Each is found
+    # by its global's name, as numba does for a tree loaded from the cache (CompileResult._rebuild)
+    for gv in library._final_module.global_variables:
+        if gv.name.startswith("_ZN08NumbaEnv"):
+            env = lookup_environment(gv.name)
+            if env is not None:
+                library.codegen.set_env(gv.name, env)
+
+
+def _wrapper_context(ctx: Any) -> Any:
+    # the kernels are compiled with numba's reference counting on (njit's default), and a wrapper
+    # boxes their arrays accordingly; numba's compiler makes such a context from the dispatcher's
+    # for each compile, but a cached version is rebuilt with the dispatcher's plain one
+    return ctx if ctx.enable_nrt else ctx.subtarget(enable_nrt=True)
+
+
+def _defines(module: Any, name: str) -> bool:
+    try:
+        return not module.get_function(name).is_declaration
+    except NameError:
+        return False
+
+
+def _wrapperless(cres: Any) -> bool:
+    return getattr(cres.library, "_simlab_stand_in", None) is cres.entry_point
+
+
+def _add_overload(self: Dispatcher, cres: Any) -> None:
+    # numba's Dispatcher.add_overload, except that a version without a CPython wrapper serves
+    # compiled callers only: Python calls never reach its stand-in
+    if _wrapperless(cres):
+        self.overloads[tuple(cres.signature.args)] = cres
+    else:
+        type(self).add_overload(self, cres)
+
+
+def _python_entry(self: Dispatcher, cres: Any) -> Any:
+    # the first call from Python of a version compiled for compiled callers: its CPython wrapper in
+    # a library of its own that links the version's whole tree, optimised and emitted once
+    ctx = self.targetctx
+    with global_compiler_lock:
+        library = ctx.codegen().create_library(f"{cres.fndesc.qualname}.python")
+        library.add_linking_library(cres.library)
+        _wrapper_context(ctx).create_cpython_wrapper(library, cres.fndesc, cres.environment, None)
+        with _kernel_opt():
+            library.finalize()
+        cfunc = _orig_get_executable(ctx, library, cres.fndesc, cres.environment)
+        _set_envs(library)
+        ctx.insert_user_function(cfunc, cres.fndesc, [cres.library])
+        args = tuple(cres.signature.args)
+        self.overloads[args] = cres._replace(entry_point=cfunc)
+        self._insert([a._code for a in args], cfunc, cres.objectmode)
+    return cfunc
+
+
+def _set_env(self: Any, env_name: str, env: Any) -> None:
+    # numba's JITCPUCodegen.set_env, except for a global not emitted (a callee's, set when its
+    # caller's tree is emitted: _set_envs); numba would write through a null address
+    if self._engine.get_global_value_address(env_name):
+        _orig_set_env(self, env_name, env)
+
+
+_orig_get_executable = cpu.CPUContext.get_executable
+_orig_set_env = codegen.JITCPUCodegen.set_env
+cpu.CPUContext.get_executable = _get_executable
+codegen.JITCPUCodegen.set_env = _set_env
 
 
 def njit(*, cache: bool = True, inline: str = "never", hooks: bool = False) -> Callable[[Callable], Any]:
@@ -397,12 +501,13 @@ def njit(*, cache: bool = True, inline: str = "never", hooks: bool = False) -> C
     llvm_inline = inline == "always" and os.environ.get("SIMLAB_NUMBA_INLINE") != "1"
 
     def wrap(func: Callable) -> Any:
-        disp = _numba_njit(cache=cache, inline="never" if llvm_inline else inline)(func)
+        disp = _numba_njit(cache=cache, inline="never" if llvm_inline else inline, no_cfunc_wrapper=True)(func)
         if isinstance(disp, Dispatcher):
             disp._simlab_inline = llvm_inline
             disp._simlab_hooks = hooks
             disp.get_call_template = MethodType(_canonical_call_template, disp)
             disp.compile = MethodType(_compile_at_kernel_opt, disp)
+            disp.add_overload = MethodType(_add_overload, disp)
         return disp
 
     return wrap
