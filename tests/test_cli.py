@@ -141,7 +141,7 @@ def test_compiling_message_on_a_cold_cache(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["False", "None"]
     assert "simlab: compiling the Seasons + Enchanted Kingdom engine for this version of simlab (first run only, " \
-           "about 40 s on a 2-core machine; cached in " + str(tmp_path) in proc.stderr
+           "about 35 s on a 2-core machine; cached in " + str(tmp_path) in proc.stderr
 
 
 def test_a_compiled_run_marks_the_kernels_cached(tmp_path):

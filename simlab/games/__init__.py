@@ -23,11 +23,12 @@ _MODULES = {
 
 
 # First compile of each game's kernels for a run (a lookahead bot's second compile of the turn
-# comes on top), seconds, as measured on the project's 2-core machine (2026-12-05, quiet:
+# comes on top), seconds, as measured on the project's 2-core machine (2026-12-05, quiet, after
+# the change that gives callees no wrappers and no machine code:
 # `simlab compile --cold`, the "run" figure, with the helper process of simlab.games.warm on the
 # second core; docs/compile.md); the CLI quotes it while it compiles. A busy machine, or one core,
 # takes up to three times as long.
-COMPILE_SECONDS = {"ashes": 60, "quarriors": 30, "seasons": 40, "wizwar": 90}
+COMPILE_SECONDS = {"ashes": 45, "quarriors": 20, "seasons": 35, "wizwar": 55}
 
 
 def kernels_cached(name: str, kind: str = "run") -> bool | None:
