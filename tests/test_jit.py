@@ -45,10 +45,26 @@ def test_one_version_per_integer_width_and_constant():
     want = sum(2 * int(a[k]) + f for k, f in ((0, 1), (1, 1), (2, 1), (-1, 1), (0, 0)))
     assert got == want
     sigs = [tuple(s) for s in _helper.overloads]
-    # one int64 version per boolean constant, none per integer width or integer constant
-    assert len(sigs) == 2, sigs
-    assert {s[1] for s in sigs} == {types.int64}
-    assert {s[2] for s in sigs} == {types.literal(True), types.literal(False)}
+    # one version: none per integer width, integer constant or boolean constant
+    assert sigs == [(types.Array(types.int8, 1, "C"), types.int64, types.boolean)], sigs
+
+
+@njit(cache=False)
+def _defaults(a, k=1, flag=False):
+    return a[k] + (10 if flag else 0)
+
+
+@njit(cache=False)
+def _default_callers(a):
+    return _defaults(a) + _defaults(a, 2) + _defaults(a, 0, True) + _defaults(a, flag=True)
+
+
+def test_one_version_whether_a_default_is_omitted_or_given():
+    a = np.array([1, 2, 3], np.int64)
+    assert _default_callers(a) == 2 + 3 + 11 + 12
+    # an omitted default is compiled as its value's type, so every call shares one version
+    assert [tuple(s) for s in _defaults.overloads] == [(types.Array(types.int64, 1, "C"), types.int64,
+                                                        types.boolean)]
 
 
 def test_unsigned_arguments_keep_their_type():
@@ -61,7 +77,8 @@ def test_unsigned_arguments_keep_their_type():
 @pytest.mark.parametrize("given, expected", [
     (types.int8, types.int64), (types.int16, types.int64), (types.int32, types.int64),
     (types.int64, types.int64), (types.literal(3), types.int64), (types.literal(-1), types.int64),
-    (types.literal(True), types.literal(True)), (types.boolean, types.boolean),
+    (types.literal(True), types.boolean), (types.boolean, types.boolean),
+    (types.Omitted(False), types.boolean), (types.Omitted(4), types.int64), (types.Omitted(None), types.Omitted(None)),
     (types.uint8, types.uint8), (types.uint64, types.uint64), (types.float64, types.float64),
     (types.float32, types.float32),
 ])

@@ -12,8 +12,9 @@ width of its operands, so an ``int8`` argument widened to ``int64`` computes the
 This ``njit`` therefore compiles every call from compiled code for canonical argument types:
 
 * a signed integer of fewer than 64 bits, or an integer constant, becomes ``int64``;
-* a boolean constant stays a constant (``check=False`` compiles the checks away; a game has few
-  such flags, and the copies are wanted);
+* a boolean constant becomes ``boolean``, and an omitted argument whose default is a boolean or
+  an integer becomes that value's type (Wiz-War compiled 19 functions twice, once for a ``True``
+  and once for a ``False`` constant or an omitted default);
 * a lookahead run's parameter matrix (``simlab.games.kernel.LookaheadArray``) becomes the plain
   row-major array, except for a function marked ``njit(hooks=True)``: the few on the way to a
   lookahead hook, whose code depends on the type;
@@ -108,6 +109,12 @@ def canonical_type(t: types.Type, hooks: bool = False) -> types.Type:
     run's parameter matrix keeps its own type; any other callee gets the plain array type."""
     if isinstance(t, types.IntegerLiteral):
         t = t.literal_type
+    if isinstance(t, types.BooleanLiteral):
+        return types.boolean
+    if isinstance(t, types.Omitted) and isinstance(t.value, bool):
+        return types.boolean
+    if isinstance(t, types.Omitted) and isinstance(t.value, int):
+        return types.int64
     if isinstance(t, types.Integer) and t.signed and t.bitwidth < 64:
         return types.int64
     if not hooks and hasattr(t, "simlab_plain"):
@@ -123,9 +130,10 @@ def _canonical_call_template(self: Dispatcher, args: tuple, kws: dict) -> Any:
     # (types.Dispatcher.get_call_type); the call site then casts its arguments to the types
     # returned here, so one compiled version serves every caller
     hooks = getattr(self, "_simlab_hooks", False)
+    # defaults filled in first, so that an omitted argument is compiled as its value's type
+    _, args = self._compiler.fold_argument_types(args, kws)
     args = tuple(canonical_type(a, hooks) for a in args)
-    kws = {k: canonical_type(v, hooks) for k, v in kws.items()}
-    return type(self).get_call_template(self, args, kws)
+    return type(self).get_call_template(self, args, {})
 
 
 def _compile_at_kernel_opt(self: Dispatcher, sig: Any) -> Any:
