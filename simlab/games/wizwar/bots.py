@@ -29,7 +29,7 @@ from simlab.games.wizwar.movement import (
     teleport_squares,
     walks,
 )
-from simlab.games.wizwar.rotation import board_marks, put_back, rotate_sector
+from simlab.games.wizwar.rotation import board_marks, put_back, turn_marked
 from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, sees_bent
 from simlab.games.wizwar.state import (
     DRAW_MAX,
@@ -342,7 +342,7 @@ def rotate_score(s, t, b, geo, p, prm, card, z, here):
     the bot's walk to its goal (the goal and the bot may turn with the sector), tried on the
     game's own board and put back; worth casting from 3 steps on, less the card's worth."""
     marks = board_marks(s, b)
-    rotate_sector(s, t, b, geo, z // 4, z % 4)
+    turn_marked(s, t, b, geo, z // 4, z % 4, marks)
     goal = goal_square(s, t, b, geo, p)
     me = s.pos[b, p]
     after = 40

@@ -111,20 +111,22 @@ def put_back(s, b, m):
 def rotate_sector(s, t, b, geo, slot, k):
     """Turn the sector in ``slot`` by ``k`` clockwise quarter turns (1, 2 or 3) on game b's board
     (module docstring). The map's squares keep their numbers; what lies on them moves."""
+    turn_marked(s, t, b, geo, slot, k, board_marks(s, b))
+
+
+@njit(cache=True)
+def turn_marked(s, t, b, geo, slot, k, marks):
+    """:func:`rotate_sector` given ``marks``, the :func:`board_marks` of game b as it is now: a
+    bot's trial turn, which keeps the marks to put the board back, reads the board before the
+    turn from them instead of copying its arrays a second time."""
     H, W = geo.sq_of.shape
     sw = W // SIZE
     r0 = (slot // sw) * SIZE
     c0 = (slot % sw) * SIZE
     nsq = geo.sq_r.shape[0]
-    kind0 = s.edge_kind[b].copy()
-    doors0 = s.edge_doors[b].copy()
-    by0 = s.wall_by[b].copy()
-    fill0 = s.fill[b].copy()
-    crack0 = s.crack[b].copy()  # the objects cards' marks turn with their walls and squares
-    fire0 = s.fire_by[b].copy()
-    fcrack0 = s.fill_crack[b].copy()
-    trap0 = s.trap_by[b].copy()
-    real0 = s.trap_real[b].copy()
+    kind0, doors0, by0, fill0 = marks[0], marks[1], marks[2], marks[4]
+    crack0 = marks[10]  # the objects cards' marks turn with their walls and squares
+    fire0, fcrack0, trap0, real0 = marks[11], marks[12], marks[13], marks[14]
     sqmap = np.arange(nsq)
     emap = np.full(kind0.shape[0], -2)  # border -> its border after the turn (-1 on the frame), -2 elsewhere
     for lr in range(SIZE):

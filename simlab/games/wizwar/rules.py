@@ -3226,7 +3226,15 @@ def hit_count(s, t, b, p, x, e, dmg):
     """Cracks that ``dmg`` damage of seat p's spell or thrown item (effect e) makes on target x
     (:func:`cracks_of`); fire damage (Fireball, Fire Darts, Boomstone) of 1 or more destroys a
     bush (their cards: 1 crack or 1 fire damage)."""
-    n = cracks_of(s, t, b, p, dmg)
+    return _hits(s, b, x, e, dmg, spell_on(s, t, b, E_SHATTER, p) >= 0)
+
+
+@njit(cache=True)
+def _hits(s, b, x, e, dmg, shatter):
+    """:func:`hit_count` with ``shatter`` (the attacker's Shatter lasts) looked up by the caller:
+    the option listing asks for every target and card, and the lookup scans the maintained
+    spells."""
+    n = dmg if shatter else dmg // 3
     fire = e == E_FIREBALL or e == E_FIRE_DARTS or e == E_BOOMSTONE
     if fire and dmg > 0 and x < 0 and s.fill[b, -1 - x] >= S.FILL_ROSE:
         return max(n, 1)
@@ -3355,6 +3363,8 @@ def objects_options(s, t, b, geo, p, fog):
         if v > 0 and (top < 0 or v > t.card_energy[s.inst_card[b, top]]):
             top = i
     spikes = spell_on(s, t, b, E_STONE_SPIKES, p)
+    shatter = spell_on(s, t, b, E_SHATTER, p) >= 0  # cracks_of's lookup, once for every target
+    punch = 1 + 4 * carried(s, t, b, p, E_MIGHTSTONE)  # a Mightstone can roll a 4 (R57)
     blade = -1
     for k in range(s.cont_n[b, ci]):
         if t.card_effect[s.inst_card[b, s.cont[b, ci, k]]] == E_WIZARDBLADE:
@@ -3362,7 +3372,8 @@ def objects_options(s, t, b, geo, p, fog):
     if blade >= 0 and attack:
         blade_options(s, t, b, geo, p, blade, 0, False)
     # sight is asked only when something could be aimed by it (the Solvent, a throw, a spike, an
-    # attack spell): it is the costliest test here and a pure function, so games are unchanged
+    # attack spell), and then per target only at the first option that needs it (_object_seen):
+    # it is the costliest test here and a pure function, so games are unchanged
     ranged = solvent >= 0 or (attack and spikes >= 0)
     if attack and not ranged:
         for k in range(s.cont_n[b, ci]):
@@ -3375,37 +3386,57 @@ def objects_options(s, t, b, geo, p, fog):
                 ranged = True
     for m in range(ntg):
         x = tg[m]
-        seen = ranged and object_in_reach(s, b, geo, me, x, bit, False, fog)
-        if seen and solvent >= 0:
-            add_opt(s, b, O_OBJECT, solvent, x, -1, OBJ_SOLVENT)
+        # seen: 1 or 0 once asked, -1 before; asked at the first option that needs it, so a
+        # target no throw or spell would crack costs no sight test (the same options, in order)
+        seen = -1
+        if ranged and solvent >= 0:
+            seen = _object_seen(s, b, geo, me, x, bit, fog, seen)
+            if seen == 1:
+                add_opt(s, b, O_OBJECT, solvent, x, -1, OBJ_SOLVENT)
         if not attack:
             continue
         if object_in_reach(s, b, geo, me, x, bit, True, fog):
-            dmg = 1 + 4 * carried(s, t, b, p, E_MIGHTSTONE)  # a Mightstone can roll a 4 (R57)
-            if cracks_of(s, t, b, p, dmg) > 0:
+            if (punch if shatter else punch // 3) > 0:  # cracks_of
                 add_opt(s, b, O_OBJECT, -1, x, -1, OBJ_PUNCH)
             if blade >= 0:
                 blade_options(s, t, b, geo, p, blade, x, True)
-        if not seen:
+        if not ranged:
             continue
         for k in range(s.cont_n[b, ci]):
             i = s.cont[b, ci, k]
             e = t.card_effect[s.inst_card[b, i]]
-            if (e == E_LARGE_ROCK or e == E_BOOMSTONE) and hit_count(s, t, b, p, x, e, object_damage(t, e, 0)) > 0:
-                add_opt(s, b, O_OBJECT, i, x, -1, OBJ_THROW)
-        if spikes >= 0 and hit_count(s, t, b, p, x, E_STONE_SPIKES, 3) > 0:
-            add_opt(s, b, O_OBJECT, spikes, x, -1, OBJ_THROW)
+            if (e == E_LARGE_ROCK or e == E_BOOMSTONE) and _hits(s, b, x, e, object_damage(t, e, 0), shatter) > 0:
+                seen = _object_seen(s, b, geo, me, x, bit, fog, seen)
+                if seen == 1:
+                    add_opt(s, b, O_OBJECT, i, x, -1, OBJ_THROW)
+        if spikes >= 0 and _hits(s, b, x, E_STONE_SPIKES, 3, shatter) > 0:
+            seen = _object_seen(s, b, geo, me, x, bit, fog, seen)
+            if seen == 1:
+                add_opt(s, b, O_OBJECT, spikes, x, -1, OBJ_THROW)
         for k in range(nh):
             i = s.cont[b, h, k]
             card = s.inst_card[b, i]
             e = t.card_effect[card]
             if t.card_type[card] != T_ATTACK or (flood and t.card_fire[card]):
                 continue
-            if hit_count(s, t, b, p, x, e, object_damage(t, e, 1)) > 0:
-                add_opt(s, b, O_OBJECT, i, x, -1, OBJ_SPELL)
+            if _hits(s, b, x, e, object_damage(t, e, 1), shatter) > 0:
+                seen = _object_seen(s, b, geo, me, x, bit, fog, seen)
+                if seen == 1:
+                    add_opt(s, b, O_OBJECT, i, x, -1, OBJ_SPELL)
             if top >= 0 and top != i and uses_energy(e) and \
-                    hit_count(s, t, b, p, x, e, object_damage(t, e, t.card_energy[s.inst_card[b, top]])) > 0:
-                add_opt(s, b, O_OBJECT, i, x, top, OBJ_SPELL)
+                    _hits(s, b, x, e, object_damage(t, e, t.card_energy[s.inst_card[b, top]]), shatter) > 0:
+                seen = _object_seen(s, b, geo, me, x, bit, fog, seen)
+                if seen == 1:
+                    add_opt(s, b, O_OBJECT, i, x, top, OBJ_SPELL)
+
+
+@njit(cache=True)
+def _object_seen(s, b, geo, me, x, bit, fog, seen):
+    """``seen`` if already asked (0 or 1), else whether target x is in sight from ``me`` (1 or 0)
+    for an aimed throw, spell or Solvent (:func:`object_in_reach`)."""
+    if seen >= 0:
+        return seen
+    return 1 if object_in_reach(s, b, geo, me, x, bit, False, fog) else 0
 
 
 @njit(cache=True)

@@ -416,6 +416,28 @@ def test_four_quarter_turns_give_the_board_back():
         assert pos.st.turned[0, 0] == 0
 
 
+def test_a_trial_turn_is_the_turn_and_puts_the_board_back():
+    """The balanced bot's trial of Rotate Sector (rotation.turn_marked, which reads the board
+    before the turn from the marks it keeps to undo it) leaves the board exactly as
+    rotate_sector does, for every slot and turn; put_back restores every marked array."""
+    from simlab.games.wizwar.rotation import board_marks, put_back, turn_marked
+    for slot in range(2):
+        for k in (1, 2, 3):
+            pos = ready(blue=face(wall_east(0, 0), (3, 8, "D"), *CLOSED_NS), at=(0, 1), red_at=(2, 7))
+            pos.st.fill[0, pos.sq(4, 3)] = 1
+            before = board_marks(pos.st, 0)
+            rotate(pos, slot, k)
+            turned = board_marks(pos.st, 0)
+            put_back(pos.st, 0, before)
+            marks = board_marks(pos.st, 0)
+            turn_marked(pos.st, pos.t, 0, pos.geo, slot, k, marks)
+            for a, b in zip(turned, board_marks(pos.st, 0), strict=True):
+                assert np.array_equal(a, b), (slot, k)
+            put_back(pos.st, 0, marks)
+            for a, b in zip(before, board_marks(pos.st, 0), strict=True):
+                assert np.array_equal(a, b), (slot, k)
+
+
 def test_rotate_sector_loses_created_join_walls_and_repairs_drawn_ones():
     """R133: a created wall on the join of a sector that turns is lost; R134: a destroyed drawn
     wall on such a join is repaired (here blue's east exit, when red turns)."""
