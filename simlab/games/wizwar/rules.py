@@ -3216,9 +3216,14 @@ def object_damage(t, e, energy):
 def cracks_of(s, t, b, p, dmg, blade=False):
     """Cracks that ``dmg`` damage of one attack by seat p makes: one per 3 (R123), one per point
     while p's Shatter lasts or with a Wizardblade (``blade``; each card's text)."""
-    if blade or spell_on(s, t, b, E_SHATTER, p) >= 0:
-        return dmg
-    return dmg // 3
+    return _cracks(dmg, blade or spell_on(s, t, b, E_SHATTER, p) >= 0)
+
+
+@njit(cache=True)
+def _cracks(dmg, per_point):
+    """Cracks that ``dmg`` damage makes: one per 3 (R123), or one per point (``per_point``:
+    Shatter lasts, or a Wizardblade's blow)."""
+    return dmg if per_point else dmg // 3
 
 
 @njit(cache=True)
@@ -3234,7 +3239,7 @@ def _hits(s, b, x, e, dmg, shatter):
     """:func:`hit_count` with ``shatter`` (the attacker's Shatter lasts) looked up by the caller:
     the option listing asks for every target and card, and the lookup scans the maintained
     spells."""
-    n = dmg if shatter else dmg // 3
+    n = _cracks(dmg, shatter)
     fire = e == E_FIREBALL or e == E_FIRE_DARTS or e == E_BOOMSTONE
     if fire and dmg > 0 and x < 0 and s.fill[b, -1 - x] >= S.FILL_ROSE:
         return max(n, 1)
@@ -3396,7 +3401,7 @@ def objects_options(s, t, b, geo, p, fog):
         if not attack:
             continue
         if object_in_reach(s, b, geo, me, x, bit, True, fog):
-            if (punch if shatter else punch // 3) > 0:  # cracks_of
+            if _cracks(punch, shatter) > 0:
                 add_opt(s, b, O_OBJECT, -1, x, -1, OBJ_PUNCH)
             if blade >= 0:
                 blade_options(s, t, b, geo, p, blade, x, True)
