@@ -343,11 +343,13 @@ def rotate_score(s, t, b, geo, p, prm, card, z, here):
     game's own board and put back; worth casting from 3 steps on, less the card's worth."""
     marks = board_marks(s, b)
     turn_marked(s, t, b, geo, z // 4, z % 4, marks)
-    goal = goal_square(s, t, b, geo, p)
+    goal, fme = goal_walks(s, t, b, geo, p)
     me = s.pos[b, p]
     after = 40
     if goal >= 0:
-        d = distances(geo, goal, move_bit(s, t, b, p))[me]
+        # walks are symmetric (tests/games/wizwar/test_movement.py): the search goal_square made
+        # from the bot's square gives the walk, if it made one (not when carrying a treasure)
+        d = fme[goal] if fme.shape[0] > 0 else distances(geo, goal, move_bit(s, t, b, p))[me]
         if d >= 0:
             after = d
     put_back(s, b, marks)
@@ -428,11 +430,18 @@ def goal_square(s, t, b, geo, p):
     random: a fixed order (lowest seat first) sent every wizard after seat 0's treasures and made
     seat 0 lose more often on symmetric boards (measured: 18.3% against about 27% for the others
     at 4 players on the mirrored `open` set, n = 1,000 each)."""
+    return goal_walks(s, t, b, geo, p)[0]
+
+
+@njit(cache=True)
+def goal_walks(s, t, b, geo, p):
+    """:func:`goal_square` and the walking distances from seat p's square it searched to find
+    it (empty when carrying a treasure: the goal is home, found without a search)."""
     k = s.deal[b]
     me = s.pos[b, p]
     home = t.g_base[k, p]
     if s.carrying[b, p] >= 0:
-        return home
+        return home, np.empty(0, np.int16)
     field = distances(geo, me, move_bit(s, t, b, p))
     best = -1
     bd = 1 << 20
@@ -470,7 +479,7 @@ def goal_square(s, t, b, geo, p):
                     ties += 1
                     if rand(s, b, p, ties) == 0:
                         best = s.pos[b, q]
-    return best
+    return best, field
 
 
 # --- geo cards ---
@@ -862,7 +871,7 @@ def object_hit(s, t, b, p, k):
     return dmg, cost
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def walk_across(to_goal, from_me, u, v):
     """The shortest walk from the bot's square to its goal that takes the step between squares
     u and v (``from_me``, ``to_goal``: walking distances; walks are symmetric), 1000 if neither
@@ -891,11 +900,7 @@ def opened_walk(s, b, geo, p, x, goal, bit, to_goal, from_me):
         side = geo.edge_side[x]
         v = geo.nbr[u, side]
         if v >= 0 and geo.edge[v, geo.arrive[u, side]] == x:  # the one step u <-> v crosses x
-            best = np.int64(to_goal[me]) if to_goal[me] >= 0 else np.int64(1000)
-            k, m = s.edge_kind[b, x], s.edge_doors[b, x]
-            if not walks(k, m, bit) and walks(k & FILLED, m, bit):  # gone, the border lets p by
-                best = min(best, walk_across(to_goal, from_me, u, v))
-            return best
+            return _across(s, b, x, bit, me, u, v, to_goal, from_me)
     olds = np.empty(4, np.int8)
     if x >= 0:
         olds[0] = s.edge_kind[b, x]
@@ -914,15 +919,87 @@ def opened_walk(s, b, geo, p, x, goal, bit, to_goal, from_me):
     return np.int64(d_new) if d_new >= 0 else np.int64(1000)
 
 
+@njit(cache=True, inline="always")
+def _across(s, b, x, bit, me, u, v, to_goal, from_me):
+    """:func:`opened_walk` for border x, crossed by the one step between squares u and v."""
+    best = np.int64(to_goal[me]) if to_goal[me] >= 0 else np.int64(1000)
+    k, m = s.edge_kind[b, x], s.edge_doors[b, x]
+    if not walks(k, m, bit) and walks(k & FILLED, m, bit):  # gone, the border lets p by
+        best = min(best, walk_across(to_goal, from_me, u, v))
+    return best
+
+
 @njit(cache=True)
-def object_score(s, t, b, geo, p, prm, k, goal, here, blocked, seen, field, fme):
+def object_walk(s, t, b, geo, p, x):
+    """Steps from seat p's square to its goal with target x gone (:func:`opened_walk`), kept in
+    the view's cache for the rest of the decision (several options aim at one target)."""
+    seen = s.view_seen
+    for m in range(1, seen[b, 0, 0] + 1):
+        if seen[b, m, 0] == x:
+            return seen[b, m, 1]
+    walk = opened_walk(s, b, geo, p, x, np.int64(s.view_num[b, V_GOAL]), np.int64(s.view_num[b, V_BIT]),
+                       s.view_field[b, 0], view_fme(s, b, geo, p))
+    _keep_walk(s, b, x, walk)
+    return walk
+
+
+@njit(cache=True, inline="always")
+def _keep_walk(s, b, x, walk):
+    """Add (x, walk) to the view's cache of walks with a target gone (full: not kept)."""
+    seen = s.view_seen
+    m = seen[b, 0, 0] + 1
+    if m < seen.shape[1]:
+        seen[b, m, 0] = x
+        seen[b, m, 1] = walk
+        seen[b, 0, 0] = m
+
+
+@njit(cache=True)
+def aims_wanted(s, t, b, geo, p, tg, ntg):
+    """For the listing (``rules.objects_options``): keep in ``tg[:ntg]`` (walls, doors and
+    blocks, in order) only the targets an attack on which, or a Universal Solvent thrown at
+    which, could score above nothing in seat p's view, and return how many. The others are not
+    worth listing: with no goal, or a walk to it with the target gone not break_min steps
+    shorter, both :func:`object_score` and :func:`shatter_score` (the only readers of such
+    options) pass them by, and an option scored below nothing is never taken and draws no
+    tie-break, so the choice is the same. An inactive view (the random bot's) keeps all.
+    One call per listing, with the search-free walk worked out here: a call per target that
+    takes the board's tuple costs more than the walk (measured)."""
+    nums = s.view_num
+    if nums[b, V_ACTIVE] == 0:
+        return ntg
+    if nums[b, V_GOAL] < 0:
+        return 0
+    me = s.pos[b, p]
+    bit = np.int64(nums[b, V_BIT])
+    to_goal = s.view_field[b, 0]
+    from_me = view_fme(s, b, geo, p)
+    inner, esq, eside, nbr, edge, arrive = geo.edge_inner, geo.edge_sq, geo.edge_side, geo.nbr, geo.edge, geo.arrive
+    kept = 0
+    for m in range(ntg):
+        x = tg[m]
+        walk = np.int64(-1)
+        if x >= 0 and inner[x] != 0:
+            u = esq[x]
+            v = nbr[u, eside[x]]
+            if v >= 0 and edge[v, arrive[u, eside[x]]] == x:
+                walk = _across(s, b, x, bit, me, u, v, to_goal, from_me)
+                _keep_walk(s, b, x, walk)
+        if walk < 0:
+            walk = object_walk(s, t, b, geo, p, x)
+        if nums[b, V_HERE] - walk >= nums[b, V_BREAK_MIN]:
+            tg[kept] = x
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
+def object_score(s, t, b, geo, p, prm, k, goal, here, blocked):
     """Score of an attack on a wall, door or block (O_OBJECT): only what shortens the walk to
     the goal by at least break_min steps once destroyed. An option that destroys it now scores
     the steps saved; one that only cracks it scores just above attack_min when the goal lies
     behind it and cannot be reached otherwise (``blocked``), else nothing: a wall of 5 cracks
-    rarely pays one crack a turn. ``seen`` (target, walk) pairs of this decision, row 0 = count:
-    several options aim at one target. ``field``, ``fme``: walking distances to the goal and
-    from the bot's square (:func:`opened_walk`)."""
+    rarely pays one crack a turn. The walks are the decision's view's (:func:`decision_view`)."""
     x = s.opt[b, k, 2]
     if goal < 0:
         return -1.0
@@ -930,17 +1007,7 @@ def object_score(s, t, b, geo, p, prm, k, goal, here, blocked, seen, field, fme)
     n = dmg if spell_on(s, t, b, E_SHATTER, p) >= 0 or s.opt[b, k, 4] == 4 else dmg // 3
     if n <= 0:
         return -1.0
-    walk = -1
-    for m in range(1, seen[0, 0] + 1):
-        if seen[m, 0] == x:
-            walk = seen[m, 1]
-    if walk < 0:
-        walk = opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p), field, fme)
-        m = seen[0, 0] + 1
-        if m < seen.shape[0]:
-            seen[m, 0] = x
-            seen[m, 1] = walk
-            seen[0, 0] = m
+    walk = object_walk(s, t, b, geo, p, x)
     gain = here - walk
     if gain < prm[P_BREAK_MIN]:
         return -1.0
@@ -959,11 +1026,11 @@ def _breaks(s, b, x, n):
 
 
 @njit(cache=True)
-def shatter_score(s, t, b, geo, p, prm, k, goal, here, field, fme):
+def shatter_score(s, t, b, geo, p, prm, k, goal, here):
     """Score of casting Shatter (option k, O_NEUTRAL): worth it when one of the listed attacks
     on a wall, door or block would destroy it with a crack per point but not without, and that
     saves at least break_min steps (:func:`object_score`'s measure); a boost (a longer Shatter)
-    only costs more. ``field``, ``fme``: as for :func:`object_score`."""
+    only costs more. The walks are the decision's view's (:func:`decision_view`)."""
     if goal < 0 or spell_on(s, t, b, E_SHATTER, p) >= 0:
         return -1.0
     y = s.opt[b, k, 3]
@@ -980,7 +1047,8 @@ def shatter_score(s, t, b, geo, p, prm, k, goal, here, field, fme):
         dmg, c2 = object_hit(s, t, b, p, k2)
         if _breaks(s, b, x, dmg // 3) or not _breaks(s, b, x, dmg):
             continue
-        gain = here - opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p), field, fme)
+        gain = here - opened_walk(s, b, geo, p, x, goal, move_bit(s, t, b, p), s.view_field[b, 0],
+                                  view_fme(s, b, geo, p))
         if gain >= prm[P_BREAK_MIN]:
             best = max(best, prm[P_W_TREASURE] * gain - cost - c2)
     return best
@@ -1200,20 +1268,78 @@ def random_option(s, b, p, prm):
     return 0
 
 
+# A decision's view: what the heuristic reads of the board before the rules list the options
+# (decision_view), so that the listing can leave out what it would never take (aims_wanted). It
+# lives in the state, one row per game (no allocation, no reference counts): view_num[b, V_*]
+# (V_ACTIVE 0: the listing is whole, as for the random bot and rules.enumerate_options);
+# view_field[b, 0] the walking distances to the goal (from the bot's square when no goal is
+# reachable), view_field[b, 1] those from the bot's square (once V_FME is 1); view_seen[b] the
+# walks with a wall, door or block gone (object_walk's cache; [b, 0, 0] holds the count).
+V_ACTIVE, V_GOAL, V_HERE, V_BLOCKED, V_FME, V_BREAK_MIN, V_BIT = range(7)
+
+
+@njit(cache=True)
+def decision_view(s, t, b, geo, p, prm):
+    """Make seat p's view of the decision it is about to take in Move and Cast: its goal
+    (:func:`goal_square`), the walks to it, ``here`` (the steps from the bot's square; 40 when
+    the goal lies behind a door closed to it: any way in is progress), break_min and its
+    walking colour mask. Made before the options are listed; it changes nothing on the board
+    and draws what goal_square draws. A random bot's view is inactive."""
+    nums = s.view_num
+    if prm[P_RANDOM] >= 0.5:
+        nums[b, V_ACTIVE] = 0
+        return
+    me = s.pos[b, p]
+    bit = move_bit(s, t, b, p)  # for walking (Mist Body passes doors)
+    goal, fme = goal_walks(s, t, b, geo, p)
+    fields = s.view_field
+    nums[b, V_FME] = 0
+    if fme.shape[0] > 0:
+        fields[b, 1] = fme
+        nums[b, V_FME] = 1
+    if goal < 0 and fme.shape[0] > 0:
+        fields[b, 0] = fme  # no goal: the walks from the bot's square, as searched
+    else:
+        fields[b, 0] = distances(geo, goal if goal >= 0 else me, bit)
+    here = fields[b, 0, me]
+    nums[b, V_BLOCKED] = 1 if here < 0 else 0
+    nums[b, V_ACTIVE] = 1
+    nums[b, V_GOAL] = goal
+    nums[b, V_HERE] = here if here >= 0 else 40
+    nums[b, V_BREAK_MIN] = prm[P_BREAK_MIN]
+    nums[b, V_BIT] = bit
+    s.view_seen[b, 0, 0] = 0
+
+
+@njit(cache=True)
+def view_fme(s, b, geo, p):
+    """The walking distances from seat p's square of the view, searched at the first need."""
+    if s.view_num[b, V_FME] == 0:
+        s.view_field[b, 1] = distances(geo, s.pos[b, p], np.int64(s.view_num[b, V_BIT]))
+        s.view_num[b, V_FME] = 1
+    return s.view_field[b, 1]
+
+
 @njit(cache=True)
 def choose_option(s, t, b, geo, p, prm):
-    """Index of the option (in State.opt) seat p takes next in Move and Cast."""
+    """Index of the option (in State.opt) seat p takes next in Move and Cast, the options listed
+    listed whole (``rules.enumerate_options``)."""
+    decision_view(s, t, b, geo, p, prm)
+    return choose_in_view(s, t, b, geo, p, prm)
+
+
+@njit(cache=True)
+def choose_in_view(s, t, b, geo, p, prm):
+    """:func:`choose_option` with the view made before the listing (``rules.move_and_cast``)."""
     if prm[P_RANDOM] >= 0.5:
         return random_option(s, b, p, prm)
     k_deal = s.deal[b]
     me = s.pos[b, p]
     bit = move_bit(s, t, b, p)  # for walking (Mist Body passes doors)
     home = t.g_base[k_deal, p]
-    goal = goal_square(s, t, b, geo, p)
-    field = distances(geo, goal if goal >= 0 else me, bit)
-    here = field[me]
-    if here < 0:
-        here = 40  # the goal lies behind a door closed to the wizard: any way in is progress
+    goal = np.int64(s.view_num[b, V_GOAL])
+    field = s.view_field[b, 0]
+    here = np.int64(s.view_num[b, V_HERE])
     walk, walk_here = field, here  # what a step is scored by (the other scores keep the plain field)
     if goal >= 0 and s.life[b, p] <= 7:
         avoid = lethal_squares(s, b, p, me, goal)
@@ -1226,8 +1352,6 @@ def choose_option(s, t, b, geo, p, prm):
     wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, False, False)  # filled at the first walls option
     prepped = False
     look = np.full(MAXP + 1, -1, np.int8)  # sight answers of this decision (_looks_at, _sees_enemy)
-    opened = np.zeros((33, 2), np.int64)  # walks with a target gone (object_score)
-    fme = np.empty(0, np.int16)  # walking distances from the bot's square, found at the first object option
     best_attack = -1e9
     for k in range(n):
         kind = s.opt[b, k, 0]
@@ -1376,9 +1500,7 @@ def choose_option(s, t, b, geo, p, prm):
             elif e == E_WALLIVORE or e == E_PASS_THROUGH_WALL or e == E_CREATE_DOOR:
                 sc = wall_side_score(s, t, b, geo, p, prm, card, s.opt[b, k, 4], goal, field, here)
             elif e == E_SHATTER:
-                if goal >= 0 and fme.shape[0] == 0:
-                    fme = distances(geo, me, bit)
-                sc = shatter_score(s, t, b, geo, p, prm, k, goal, here, field, fme)
+                sc = shatter_score(s, t, b, geo, p, prm, k, goal, here)
             elif e == E_GLUE:
                 sc = glue_score(s, t, b, geo, p, k)
             elif e == E_BOOBY_TRAP:
@@ -1406,9 +1528,7 @@ def choose_option(s, t, b, geo, p, prm):
                     prepped = True
                 sc = trap_score(s, t, b, geo, p, k, True, wg, wwalk, wfrom, wto)
         elif kind == O_OBJECT:
-            if goal >= 0 and fme.shape[0] == 0:
-                fme = distances(geo, me, bit)
-            sc = object_score(s, t, b, geo, p, prm, k, goal, here, field[me] < 0, opened, field, fme)
+            sc = object_score(s, t, b, geo, p, prm, k, goal, here, s.view_num[b, V_BLOCKED] == 1)
         elif kind == O_UNLOCK:
             # worth it for a door on one of the wizard's own sides that shortens the way
             sc = -1.0

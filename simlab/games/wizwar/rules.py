@@ -713,6 +713,15 @@ def uses_energy(e):
 @njit(cache=True)
 def enumerate_options(s, t, b, geo, p):
     """List the active seat's legal options in State.opt (kinds O_*, see state.py)."""
+    s.view_num[b, BT.V_ACTIVE] = 0  # no bot's view: the whole listing
+    list_options(s, t, b, geo, p)
+
+
+@njit(cache=True)
+def list_options(s, t, b, geo, p):
+    """:func:`enumerate_options` after the bot's view of the decision (``bots.decision_view``):
+    attacks on walls, doors and blocks it could never take are left out (``bots.aims_wanted``);
+    the rest is the whole listing, in its order."""
     s.opt_n[b] = 0
     add_opt(s, b, O_END, 0, 0, 0, 0)
     me = s.pos[b, p]
@@ -3321,7 +3330,8 @@ def objects_options(s, t, b, geo, p, fog):
     (Boomstone, Large Rock, a stone spike) in sight, or a punch at what is adjacent (A-28), each
     only when it would make a crack (the others are legal and change nothing); and throwing a
     carried Universal Solvent, which is no attack. Also Shatter (on oneself, unboosted or with
-    one energy card for a longer spell)."""
+    one energy card for a longer spell). Targets the bot's view could never want to hit are left
+    out (``bots.aims_wanted``)."""
     me = s.pos[b, p]
     bit = 1 << s.colour[b, p]
     h = hand_of(p)
@@ -3389,6 +3399,7 @@ def objects_options(s, t, b, geo, p, fog):
             card = s.inst_card[b, s.cont[b, h, k]]
             if t.card_type[card] == T_ATTACK and not (flood and t.card_fire[card]):
                 ranged = True
+    ntg = BT.aims_wanted(s, t, b, geo, p, tg, ntg)  # what the bot could never take is left out
     for m in range(ntg):
         x = tg[m]
         # seen: 1 or 0 once asked, -1 before; asked at the first option that needs it, so a
@@ -4000,8 +4011,9 @@ def move_and_cast(s, t, b, geo, p, prm):
     for _ in range(MAX_ACTIONS):
         if s.done[b] or s.mc_over[b] or not s.alive[b, p]:
             break
-        enumerate_options(s, t, b, geo, p)
-        k = BT.choose_option(s, t, b, geo, p, prm[p])
+        BT.decision_view(s, t, b, geo, p, prm[p])  # before the listing, which reads it
+        list_options(s, t, b, geo, p)
+        k = BT.choose_in_view(s, t, b, geo, p, prm[p])
         if s.opt[b, k, 0] == O_END:
             break
         do_option(s, t, b, geo, p, k, prm)

@@ -253,6 +253,9 @@ class StateLayout(KernelLayout):
     #                        passes through (Pick Lock, Master Key; R44), -1
     opt: np.ndarray        # int16 (B, MAXOPT, 5): legal options of the current decision
     opt_n: np.ndarray      # int16 (B,)
+    view_num: np.ndarray   # float64 (B, 7): the active bot's view of the decision (bots.decision_view)
+    view_field: np.ndarray  # int16 (B, 2, NSQ): its walking distances to its goal and from its square
+    view_seen: np.ndarray  # int64 (B, 33, 2): its walks with a wall, door or block gone (a cache)
     deck_of: np.ndarray    # int8 (B, MAXI): the deck card instance i belongs to and is discarded to
     #                        (0; 1 = the second team's, Custom Spellbook R176)
     no_move: np.ndarray    # int8 (B,): the active wizard may not move again this turn (Teleport)
@@ -337,6 +340,8 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         stunned=z(batch, np.int8), no_pickup=z(batch, np.int8), mc_over=z(batch, np.int8),
         unlocked=np.full(batch, -1, np.int16),
         opt=z((batch, MAXOPT, 5), np.int16), opt_n=z(batch, np.int16),
+        view_num=z((batch, 7), np.float64), view_field=z((batch, 2, nsq), np.int16),
+        view_seen=z((batch, 33, 2), np.int64),
         deck_of=z((batch, MAXI), np.int8), no_move=z(batch, np.int8),
         m_tokens=z((batch, MAXI), np.int8), m_target=np.full((batch, MAXI), -1, np.int8),
         edge_kind=z((batch, ne), np.int8), column=z((batch, h + 1, w + 1), np.int8), fill=z((batch, nsq), np.int8),

@@ -198,3 +198,68 @@ def test_opened_walk_equals_the_walk_on_the_board_with_the_target_gone(players):
             tried += 1
             shorter += want < base
     assert tried > 6 * ne and shorter > 0  # some borders gone shorten the walk
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_view_leaves_out_only_attacks_on_objects_the_bot_never_takes(players):
+    """rules.move_and_cast makes the bot's view first (bots.decision_view) and the listing then
+    leaves out walls, doors and blocks no attack on which could score above nothing
+    (bots.aims_wanted). With break_min 0, 2 and 4, on boards with walls, doors and Stone Blocks
+    at random, hands of attack
+    spells, energy cards and Shatter, and carried throwing items, Solvent and Wizardblade: the
+    same option is taken as from the whole listing (rules.enumerate_options, bots.choose_option),
+    with the same random draws; the listing is the whole one less some rows; every row left out
+    attacks a wall, door or block and scores below nothing in the whole listing."""
+    from simlab.games.wizwar import board as B
+    from simlab.games.wizwar.state import O_OBJECT
+
+    dropped = kept = 0
+    for seed in range(24):
+        pos = Position(players, seed=seed, params={"break_min": 2.0 * (seed % 3)})  # 0, 2, 4 steps
+        st, geo = pos.st, pos.geo
+        rng = np.random.default_rng(seed)
+        for e in range(geo.edge_kind.shape[0]):
+            if geo.edge_inner[e] and geo.edge_kind[e] != B.OUTER:
+                st.edge_kind[0, e] = rng.choice([B.OPEN, B.OPEN, B.WALL, B.WALL, B.DOOR])
+                st.edge_doors[0, e] = rng.integers(0, 16)
+                st.crack[0, e] = rng.integers(0, 3)
+        nsq = geo.nbr.shape[0]
+        for sq in rng.integers(0, nsq, 2):
+            for d in range(4):
+                st.edge_kind[0, geo.edge[sq, d]] |= S.FILLED  # a Stone Block
+            st.fill[0, sq] = S.FILL_BLOCK
+        for p in range(players):
+            st.pos[0, p] = rng.integers(0, nsq)
+        for name in rng.choice(["Fireball", "Lightning Bolt", "Fire Darts", "Energy 5", "Energy 6", "Shatter",
+                                "Destroy Wall", "Zot!"], 5, replace=False):
+            pos.give(0, str(name))
+        for name in rng.choice(["Large Rock", "Boomstone", "Universal Solvent", "Mightstone", "Wizardblade"],
+                               2, replace=False):
+            S.place(st, 0, pos.give(0, str(name)), S.items_of(0))
+        pos.start_turn(0)
+        whole, seen = _copy(pos), _copy(pos)
+        pos.R.enumerate_options(whole, pos.t, 0, geo, 0)
+        k1 = BT.choose_option(whole, pos.t, 0, geo, 0, pos.prm[0])
+        BT.decision_view(seen, pos.t, 0, geo, 0, pos.prm[0])
+        pos.R.list_options(seen, pos.t, 0, geo, 0)
+        k2 = BT.choose_in_view(seen, pos.t, 0, geo, 0, pos.prm[0])
+        rows1 = [tuple(int(v) for v in whole.opt[0, k]) for k in range(whole.opt_n[0])]
+        rows2 = [tuple(int(v) for v in seen.opt[0, k]) for k in range(seen.opt_n[0])]
+        assert rows1[k1] == rows2[k2], seed
+        assert (whole.rng == seen.rng).all(), seed
+        it = iter(enumerate(rows1))
+        left_out = []
+        for row in rows2:  # rows2 is rows1 with some rows left out, in order
+            k, r = next(it)
+            while r != row:
+                left_out.append(k)
+                k, r = next(it)
+        left_out += [k for k, _ in it]
+        goal, here = int(whole.view_num[0, BT.V_GOAL]), int(whole.view_num[0, BT.V_HERE])
+        blocked = whole.view_num[0, BT.V_BLOCKED] == 1
+        for k in left_out:
+            assert rows1[k][0] == O_OBJECT
+            assert BT.object_score(whole, pos.t, 0, geo, 0, pos.prm[0], k, goal, here, blocked) < 0
+        dropped += len(left_out)
+        kept += sum(r[0] == O_OBJECT for r in rows2)
+    assert dropped > 0 and kept > 0  # both kinds of target occur
