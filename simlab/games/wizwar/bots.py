@@ -737,7 +737,11 @@ def walls_prep(s, t, b, geo, p, active, threats):
         walk[q] = f[s.pos[b, q]]
         dto[q] = f
         dfrom[q] = distances(geo, s.pos[b, q], bitq)
-    dfrom[p] = distances(geo, s.pos[b, p], 1 << s.colour[b, p])
+    bit = 1 << s.colour[b, p]
+    if s.view_num[b, V_ACTIVE] == 1 and np.int64(s.view_num[b, V_BIT]) == bit:
+        dfrom[p] = view_fme(s, b, geo, p)  # the view's (the same mask: no Mist Body)
+    else:
+        dfrom[p] = distances(geo, s.pos[b, p], bit)
     return g, walk, dfrom, dto
 
 
@@ -900,7 +904,10 @@ def opened_walk(s, b, geo, p, x, goal, bit, to_goal, from_me):
         side = geo.edge_side[x]
         v = geo.nbr[u, side]
         if v >= 0 and geo.edge[v, geo.arrive[u, side]] == x:  # the one step u <-> v crosses x
-            return _across(s, b, x, bit, me, u, v, to_goal, from_me)
+            best = np.int64(to_goal[me]) if to_goal[me] >= 0 else np.int64(1000)
+            if _in_the_way(s, b, x, bit):
+                best = min(best, walk_across(to_goal, from_me, u, v))
+            return best
     olds = np.empty(4, np.int8)
     if x >= 0:
         olds[0] = s.edge_kind[b, x]
@@ -920,13 +927,10 @@ def opened_walk(s, b, geo, p, x, goal, bit, to_goal, from_me):
 
 
 @njit(cache=True, inline="always")
-def _across(s, b, x, bit, me, u, v, to_goal, from_me):
-    """:func:`opened_walk` for border x, crossed by the one step between squares u and v."""
-    best = np.int64(to_goal[me]) if to_goal[me] >= 0 else np.int64(1000)
+def _in_the_way(s, b, x, bit):
+    """Border x stops a walker with colour mask ``bit`` now and would let it by once gone."""
     k, m = s.edge_kind[b, x], s.edge_doors[b, x]
-    if not walks(k, m, bit) and walks(k & FILLED, m, bit):  # gone, the border lets p by
-        best = min(best, walk_across(to_goal, from_me, u, v))
-    return best
+    return not walks(k, m, bit) and walks(k & FILLED, m, bit)
 
 
 @njit(cache=True)
@@ -973,7 +977,7 @@ def aims_wanted(s, t, b, geo, p, tg, ntg):
     me = s.pos[b, p]
     bit = np.int64(nums[b, V_BIT])
     to_goal = s.view_field[b, 0]
-    from_me = view_fme(s, b, geo, p)
+    present = np.int64(to_goal[me]) if to_goal[me] >= 0 else np.int64(1000)
     inner, esq, eside, nbr, edge, arrive = geo.edge_inner, geo.edge_sq, geo.edge_side, geo.nbr, geo.edge, geo.arrive
     kept = 0
     for m in range(ntg):
@@ -982,8 +986,11 @@ def aims_wanted(s, t, b, geo, p, tg, ntg):
         if x >= 0 and inner[x] != 0:
             u = esq[x]
             v = nbr[u, eside[x]]
-            if v >= 0 and edge[v, arrive[u, eside[x]]] == x:
-                walk = _across(s, b, x, bit, me, u, v, to_goal, from_me)
+            if v >= 0 and edge[v, arrive[u, eside[x]]] == x:  # opened_walk's way, without a call
+                walk = present
+                if _in_the_way(s, b, x, bit):  # the walks from the bot's square: at the first need
+                    from_me = s.view_field[b, 1] if nums[b, V_FME] == 1 else view_fme(s, b, geo, p)
+                    walk = min(walk, walk_across(to_goal, from_me, u, v))
                 _keep_walk(s, b, x, walk)
         if walk < 0:
             walk = object_walk(s, t, b, geo, p, x)
