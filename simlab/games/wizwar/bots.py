@@ -1,7 +1,10 @@
 """Wiz-War bots: a parameter vector per seat and the compiled decisions that read it.
 
 Every decision the rules ask a seat for goes through one function here. The rules list the legal
-options (``rules.enumerate_options``) or say which counters are allowed; a bot only picks. With
+options (``rules.enumerate_options``) or say which counters are allowed; a bot only picks. (In
+Move and Cast the heuristic's view of the decision is made first, :func:`decision_view`, and the
+listing leaves out the attacks on walls, doors and blocks it would score below nothing,
+:func:`aims_wanted`; the choice is the one the whole listing would give.) With
 ``random = 1`` each decision is a uniformly random legal choice (the fuzzing bot); otherwise the
 heuristic scores the options with the weights below.
 

@@ -7,7 +7,10 @@ A turn (R26, R27): Time Passes (stun token, R30), Move and Cast (movement points
 boost, one attack, any number of neutral spells; R31-R36, R49, R66), Discard and Draw (R168-R170).
 During Move and Cast the rules list the legal options (:func:`enumerate_options`) and the seat's
 bot picks one (``bots.choose_option``) until it ends the phase, picks up a treasure (R116) or hits
-the action guard. Reactions (counters) are asked of the bots where the rules open a window.
+the action guard. In play the bot first makes its view of the decision (``bots.decision_view``)
+and the listing leaves out attacks on walls, doors and blocks it could never take
+(:func:`list_options`, ``bots.choose_in_view``): the same choices, less work. Reactions
+(counters) are asked of the bots where the rules open a window.
 """
 
 from __future__ import annotations
