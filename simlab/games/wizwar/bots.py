@@ -32,7 +32,7 @@ from simlab.games.wizwar.movement import (
     teleport_squares,
     walks,
 )
-from simlab.games.wizwar.rotation import board_marks, put_back, turn_marked
+from simlab.games.wizwar.rotation import put_back, turn_marked, walk_marks
 from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, sees_bent
 from simlab.games.wizwar.state import (
     DRAW_MAX,
@@ -344,7 +344,7 @@ def rotate_score(s, t, b, geo, p, prm, card, z, here):
     """Score of Rotate Sector turning slot z // 4 by z % 4 quarter turns: the steps it takes off
     the bot's walk to its goal (the goal and the bot may turn with the sector), tried on the
     game's own board and put back; worth casting from 3 steps on, less the card's worth."""
-    marks = board_marks(s, b)
+    marks = walk_marks(s, b)  # a trial for walks: goal_square and a search read nothing else
     turn_marked(s, t, b, geo, z // 4, z % 4, marks)
     goal, fme = goal_walks(s, t, b, geo, p)
     me = s.pos[b, p]

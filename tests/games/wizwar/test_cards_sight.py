@@ -438,6 +438,36 @@ def test_a_trial_turn_is_the_turn_and_puts_the_board_back():
                 assert np.array_equal(a, b), (slot, k)
 
 
+def test_a_trial_for_walks_turns_what_a_search_reads_and_nothing_else():
+    """rotation.walk_marks (the balanced bot's Rotate Sector score): a trial turn that turns only
+    what a search and goal_square read leaves the border kinds, door colours, fillers, wizards,
+    treasures and the slots' turns as the whole turn does, touches nothing else (created walls,
+    cracks, Walls of Fire, columns...), and put_back restores the board, for every slot and turn."""
+    from simlab.games.wizwar.rotation import board_marks, put_back, turn_marked, walk_marks
+    walked = (0, 1, 4, 5, 6, 8)  # board_marks' places of what a trial for walks turns
+    for slot in range(2):
+        for k in (1, 2, 3):
+            pos = ready(blue=face(wall_east(0, 0), (3, 8, "D"), *CLOSED_NS), at=(0, 1), red_at=(2, 7))
+            st = pos.st
+            st.fill[0, pos.sq(4, 3)] = 1
+            e = side(pos, 1, 1, 1)
+            st.crack[0, e], st.wall_by[0, e], st.fire_by[0, side(pos, 3, 3, 2)] = 2, 5, 7
+            before = board_marks(st, 0)
+            rotate(pos, slot, k)
+            turned = board_marks(st, 0)
+            put_back(st, 0, before)
+            marks = walk_marks(st, 0)
+            turn_marked(st, pos.t, 0, pos.geo, slot, k, marks)
+            now = board_marks(st, 0)
+            for i in range(len(before)):
+                want = turned[i] if i in walked else before[i]
+                assert np.array_equal(want, now[i]), (slot, k, i)
+            assert any(not np.array_equal(turned[i], before[i]) for i in walked)
+            put_back(st, 0, marks)
+            for a, b in zip(before, board_marks(st, 0), strict=True):
+                assert np.array_equal(a, b), (slot, k)
+
+
 def test_rotate_sector_loses_created_join_walls_and_repairs_drawn_ones():
     """R133: a created wall on the join of a sector that turns is lost; R134: a destroyed drawn
     wall on such a join is repaired (here blue's east exit, when red turns)."""
