@@ -117,7 +117,8 @@ def _search(geo, src, bit, avoid):
             if t < 0 or dist[t] >= 0 or (check and avoid[t] != 0):
                 continue
             e, f = edge[s, d], edge[t, arrive[s, d]]  # a linked step crosses both exits' borders
-            if walks(kind[e], doors[e], bit) and walks(kind[f], doors[f], bit):
+            # (a plain step crosses one border, recorded once: e == f, asked once)
+            if walks(kind[e], doors[e], bit) and (f == e or walks(kind[f], doors[f], bit)):
                 dist[t] = dist[s] + 1
                 queue[tail] = t
                 tail += 1
