@@ -1333,7 +1333,7 @@ def view_fme(s, b, geo, p):
 @njit(cache=True)
 def choose_option(s, t, b, geo, p, prm):
     """Index of the option (in State.opt) seat p takes next in Move and Cast, the options listed
-    listed whole (``rules.enumerate_options``)."""
+    whole (``rules.enumerate_options``)."""
     decision_view(s, t, b, geo, p, prm)
     return choose_in_view(s, t, b, geo, p, prm)
 

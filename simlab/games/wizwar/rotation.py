@@ -144,7 +144,8 @@ def turn_marked(s, t, b, geo, slot, k, marks):
     crack0 = marks[10]  # the objects cards' marks turn with their walls and squares
     fire0, fcrack0, trap0, real0 = marks[11], marks[12], marks[13], marks[14]
     sqmap = np.arange(nsq)
-    emap = np.full(kind0.shape[0], -2)  # border -> its border after the turn (-1 on the frame), -2 elsewhere
+    # border -> its border after the turn (-1 on the frame), -2 elsewhere: for sealed doors only
+    emap = np.full(kind0.shape[0] if full else 0, -2)
     for lr in range(SIZE):
         for lc in range(SIZE):
             a = geo.sq_of[r0 + lr, c0 + lc]
@@ -158,15 +159,16 @@ def turn_marked(s, t, b, geo, slot, k, marks):
                 s.trap_real[b, a2] = real0[a]
             for d in range(4):
                 if not _inside(r0 + lr + _DR[d], c0 + lc + _DC[d], r0, c0):
-                    emap[geo.edge[a, d]] = -1
+                    if full:
+                        emap[geo.edge[a, d]] = -1
                     continue  # a frame border: merged again below
                 e = geo.edge[a, d]
                 _, _, d2 = turn_cell(lr, lc, d, k)
                 e2 = geo.edge[a2, d2]
-                emap[e] = e2
                 s.edge_kind[b, e2] = kind0[e] & ~(FILLED | SIGHT_ONLY)  # a Seal Door's bit turns with its door
                 s.edge_doors[b, e2] = doors0[e]
                 if full:
+                    emap[e] = e2
                     s.wall_by[b, e2] = by0[e]
                     s.crack[b, e2] = crack0[e]
                     s.fire_by[b, e2] = fire0[e]
