@@ -407,8 +407,77 @@ def test_inline_always_helpers_compile_once_and_llvm_inlines_them():
            if not fn.is_declaration and fn.name.startswith("_ZN") and "_tiny" in fn.name]
     assert own and all(b"alwaysinline" in list(fn.attributes) for fn in own)
     # the entry point's optimised code calls no copy of it: LLVM inlined the body
-    (body,) = [fn for fn in _library(_uses_tiny)._final_module.functions
-               if not fn.is_declaration and "_uses_tiny" in fn.name and "cpython" not in fn.name
-               and not fn.name.startswith("cfunc.")]
+    body = _own_function(_uses_tiny, "_uses_tiny")
     calls = [line for line in str(body).splitlines() if " call " in line and "_tiny" in line]
     assert not calls, calls
+
+
+# -- an error passed up is an exit like a raise (jit._return_status_propagate) --------------------
+
+@njit(cache=False)
+def _rc_leaf(t, k):
+    if k < 0:
+        raise ValueError("a negative square")
+    return t[0][k] + t[1][k] + t[2][k]
+
+
+@njit(cache=False)
+def _rc_middle(t, k):
+    # takes the tuple of arrays and calls a function that may fail: numba counts the three arrays
+    # up on entry and down on return, and the path passing the leaf's error up decrements nothing
+    if k == 0:
+        return 0
+    return _rc_leaf(t, k)
+
+
+@njit(cache=False)
+def _rc_top(t, n):
+    total = 0
+    for k in range(n):
+        total += _rc_middle(t, k)
+    return total
+
+
+@njit(cache=False)
+def _rc_caught(t, k):
+    try:
+        return _rc_leaf(t, k)
+    except Exception:  # numba catches Exception only
+        return -1
+
+
+def _counts_in(fn) -> tuple[int, int]:
+    text = str(fn)
+    return text.count("call void @NRT_incref"), text.count("call void @NRT_decref")
+
+
+def _own_function(disp, name):
+    (body,) = [fn for fn in _library(disp)._final_module.functions
+               if not fn.is_declaration and name in fn.name and "cpython" not in fn.name
+               and not fn.name.startswith("cfunc.")]
+    return body
+
+
+def test_counts_around_a_call_that_may_fail_are_pruned_as_around_a_raise():
+    t = (np.arange(6, dtype=np.int64), np.arange(6, dtype=np.int16) * 10, np.ones(6, np.int8))
+    assert _rc_top(t, 6) == sum(k + 10 * k + 1 for k in range(1, 6))
+    # the entry's whole tree, optimised: no reference counting is left in the loop (numba's own
+    # calling convention keeps 3 increments and 3 decrements per call of _rc_middle)
+    inc, dec = _counts_in(_own_function(_rc_top, "_rc_top"))
+    assert (inc, dec) == (0, 0), (inc, dec)
+    # an error still reaches Python, with its message
+    with pytest.raises(ValueError, match="a negative square"):
+        _rc_middle(t, -1)
+
+
+def test_a_function_with_a_try_block_keeps_numba_s_error_path():
+    from simlab.games import jit
+
+    t = (np.arange(4, dtype=np.int64), np.arange(4, dtype=np.int16), np.zeros(4, np.int8))
+    assert _rc_caught(t, 2) == 4
+    assert _rc_caught(t, -1) == -1  # caught inside the function: the error path went on
+    # ... because the lowering saw its try block (numba's front end injects the marks)
+    from numba.core.compiler import run_frontend
+
+    assert jit._may_try(run_frontend(_rc_caught.py_func))
+    assert not jit._may_try(run_frontend(_rc_middle.py_func))

@@ -53,6 +53,13 @@ in the hot loop, typed once. Measured (docs/compile.md, 2026-12-05): a cold run 
 Quarriors 45 -> 28 s and Seasons 83 -> 51 s; Ashes and Wiz-War, which mark few functions so,
 unchanged; games per second within noise. ``SIMLAB_NUMBA_INLINE=1`` asks for numba's own inlining
 (for measuring; it gets a cache folder of its own).
+
+**Reference counts around a call pruned as around a raise.** A kernel function without try/except
+passes a callee's error up on a path numba's reference-count pruning recognises as raising
+(:func:`_return_status_propagate`), so the counts numba keeps on every array argument for the
+length of a call are pruned away: Wiz-War's ``line_of_sight`` made 32 atomic count updates a call
+for its board tuple, and now none. Same games, byte for byte; games per second +4% (Quarriors) to
++20% (Wiz-War), compile time unchanged (docs/speed.md, 2026-12-05, night).
 """
 
 from __future__ import annotations
@@ -68,12 +75,16 @@ from types import MethodType
 from typing import Any
 
 import llvmlite.binding as ll
+from llvmlite import ir as llvm_ir
 from numba import _dynfunc, types
 from numba import njit as _numba_njit
-from numba.core import codegen, config, cpu, sigutils
+from numba.core import callconv, codegen, config, cpu, lowering, sigutils
+from numba.core import ir as numba_ir
 from numba.core.compiler_lock import global_compiler_lock, require_global_compiler_lock
 from numba.core.dispatcher import Dispatcher
 from numba.core.environment import lookup_environment
+from numba.core.runtime import rtsys
+from numba.core.unsafe import eh
 
 __all__ = ["njit", "canonical_type", "KERNEL_OPT", "kernel_opt_level", "compiling_parts", "recording_plan",
            "LOCK_PATIENCE"]
@@ -411,6 +422,7 @@ def _get_executable(self: Any, library: Any, fndesc: Any, env: Any) -> Any:
         library._simlab_pending = False
         if _defines(library._final_module, fndesc.llvm_cpython_wrapper_name) is False:
             _wrapper_context(self).create_cpython_wrapper(library, fndesc, env, None)
+            _link_runtime(library._final_module)
         with _kernel_opt():
             library._optimize_final_module()
             library._finalize_final_module()
@@ -425,6 +437,14 @@ def _get_executable(self: Any, library: Any, fndesc: Any, env: Any) -> Any:
     cfunc = _orig_get_executable(self, library, fndesc, env)
     _set_envs(library)
     return cfunc
+
+
+def _link_runtime(module: Any) -> None:
+    # numba links its runtime's functions (NRT_incref, NRT_decref, ...) into every library it lowers
+    # (CPUContext.post_lowering); LLVM's linker copies only the ones a module already calls, so a
+    # tree whose reference counts were all pruned away has none, and the wrapper added to it later
+    # calls NRT_decref: link them again, now that the wrapper calls them
+    module.link_in(rtsys.library._get_module_for_linking(), preserve=True)
 
 
 def _set_envs(library: Any) -> None:
@@ -472,6 +492,7 @@ def _python_entry(self: Dispatcher, cres: Any) -> Any:
     with global_compiler_lock:
         library = ctx.codegen().create_library(f"{cres.fndesc.qualname}.python")
         library.add_linking_library(cres.library)
+        library.add_linking_library(rtsys.library)  # what the wrapper counts references with
         _wrapper_context(ctx).create_cpython_wrapper(library, cres.fndesc, cres.environment, None)
         with _kernel_opt():
             library.finalize()
@@ -497,6 +518,55 @@ cpu.CPUContext.get_executable = _get_executable
 codegen.JITCPUCodegen.set_env = _set_env
 
 
+# -- an error passed up is an exit like a raise, so reference counts on the way are pruned ---------
+# numba counts references to every array a function holds: an argument is counted up on entry and
+# down on each return, and a tuple of arrays (Wiz-War's Geometry: 16 of them) costs 16 atomic
+# increments and 16 decrements per call. numba's reference-count pruning (llvmlite's RefPrune,
+# "fanout_raise") deletes such a pair when every path from the increment either decrements or
+# raises, as a path that raises may leak. But a call to another compiled function can fail, and
+# the path that passes the callee's error up to the caller (CPUCallConv.return_status_propagate)
+# is not marked as raising: it leaks exactly as a raise does (it decrements nothing), yet it
+# keeps every count around the call. Wiz-War's line_of_sight counted 32 times per call for a test
+# of 5 lines. A game kernel marks that path as RefPrune marks a raise (the store of the error's
+# details tagged ``numba_exception_output``), so the same pruning applies. Only for the functions
+# of this module's njit, and only for one without try/except (numba's try blocks let the error
+# path go on inside the function, where a count pruned away would be missed; no kernel has one).
+# Same games, byte for byte (tests/test_jit.py); docs/speed.md, 2026-12-05.
+
+
+def _may_try(func_ir: Any) -> bool:
+    # numba lowers a try block through calls to eh.mark_try_block (interpreter._inject_call)
+    for block in func_ir.blocks.values():
+        for stmt in block.body:
+            value = getattr(stmt, "value", None)
+            if isinstance(value, numba_ir.Global) and any(value.value is f for f in (eh.mark_try_block,
+                                                                                    eh.exception_check)):
+                return True
+    return False
+
+
+def _setup_function(self: Any, fndesc: Any) -> None:
+    _orig_setup_function(self, fndesc)
+    func = getattr(self.func_ir.func_id, "func", None)
+    self.builder._simlab_error_exits = getattr(func, "_simlab_kernel", False) and not _may_try(self.func_ir)
+
+
+def _return_status_propagate(self: Any, builder: Any, status: Any) -> None:
+    if not getattr(builder, "_simlab_error_exits", False):
+        return _orig_propagate(self, builder, status)
+    # numba's CPUCallConv.return_status_propagate without the try-block test (the function has no
+    # try block: the error always returns), the store tagged as a raise's is
+    store = builder.store(status.excinfoptr, self._get_excinfo_argument(builder.function))
+    store.set_metadata("numba_exception_output", builder.module.add_metadata([llvm_ir.IntType(1)(1)]))
+    self._return_errcode_raw(builder, status.code)
+
+
+_orig_setup_function = lowering.BaseLower.setup_function
+_orig_propagate = callconv.CPUCallConv.return_status_propagate
+lowering.BaseLower.setup_function = _setup_function
+callconv.CPUCallConv.return_status_propagate = _return_status_propagate
+
+
 def njit(*, cache: bool = True, inline: str = "never", hooks: bool = False) -> Callable[[Callable], Any]:
     """``numba.njit(cache=..., inline=...)`` whose calls from compiled code use canonical argument
     types (module docstring), compiled at :func:`kernel_opt_level`.
@@ -509,6 +579,7 @@ def njit(*, cache: bool = True, inline: str = "never", hooks: bool = False) -> C
     llvm_inline = inline == "always" and os.environ.get("SIMLAB_NUMBA_INLINE") != "1"
 
     def wrap(func: Callable) -> Any:
+        func._simlab_kernel = True  # _setup_function
         disp = _numba_njit(cache=cache, inline="never" if llvm_inline else inline, no_cfunc_wrapper=True)(func)
         if isinstance(disp, Dispatcher):
             disp._simlab_inline = llvm_inline

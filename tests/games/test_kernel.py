@@ -256,3 +256,36 @@ def test_borrowed_reads_and_writes_the_same_arrays():
     assert _borrowed_use(st) == 7 + 2 + 3 + b.sum()
     assert a[0] == 7
     assert borrowed(st) is st  # from Python: the struct itself
+
+
+@pytest.mark.skipif(config.DISABLE_JIT, reason="numba's runtime counts compiled code's arrays only")
+@pytest.mark.parametrize("name", ["quarriors", "seasons", "ashes", "wizwar"])
+def test_a_run_frees_every_array_it_allocates(name):
+    """The kernels' reference counts balance: every array a run allocates is freed once the
+    results are dropped (simlab.games.jit prunes counts around calls as around a raise; a pair
+    pruned wrongly would leak, or free an array still in use and change the games, which the
+    golden replays would show)."""
+    import gc
+
+    from numba.core.runtime import _nrt_python, rtsys
+
+    spec = games.get_game(name)
+    words = np.random.SeedSequence(5).generate_state(4, dtype=np.uint64)
+    bots = spec.bot_matrix([(spec.default_bot, None)] * 2)
+    cards = spec.load_cards()
+    spec.play(np.arange(2, dtype=np.int64), words, 2, bots, cards)  # compiled (or loaded) first
+    gc.collect()
+    _nrt_python.memsys_enable_stats()
+    try:
+        before = rtsys.get_allocation_stats()
+        res = spec.play(np.arange(6, dtype=np.int64), words, 2, bots, cards)
+        assert res["games"]["game_id"].shape[0] == 6
+        del res
+        gc.collect()
+        after = rtsys.get_allocation_stats()
+    finally:
+        _nrt_python.memsys_disable_stats()
+    allocated = after.alloc - before.alloc
+    assert allocated > 0
+    assert after.free - before.free == allocated
+    assert after.mi_free - before.mi_free == after.mi_alloc - before.mi_alloc
