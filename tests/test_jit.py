@@ -481,3 +481,95 @@ def test_a_function_with_a_try_block_keeps_numba_s_error_path():
 
     assert jit._may_try(run_frontend(_rc_caught.py_func))
     assert not jit._may_try(run_frontend(_rc_middle.py_func))
+
+
+# -- an argument the function never assigns again is borrowed (jit._lower_assign) ------------------
+
+@njit(cache=False)
+def _bw_walk(t, n):
+    # ways out inside a loop, behind more branches in a row than numba's pruning follows (15
+    # blocks) from the count on entry to the counts on the ways out (stores, so that LLVM keeps
+    # the branches)
+    out = t[3]
+    total = 0
+    for i in range(n):
+        for j in range(t[0].shape[0]):
+            if t[1][j] > i:
+                out[0] += 1
+            if t[1][j] > i + 1:
+                out[1] += 1
+            if t[1][j] > i + 2:
+                out[2] += 1
+            if t[1][j] > i + 3:
+                out[3] += 1
+            if t[2][j] != 0:
+                out[4] += 1
+            if t[0][j] == 1:
+                out[5] += 1
+            if t[0][j] == 2:
+                out[6] += 1
+            if t[0][j] == 3:
+                out[7] += 1
+            if t[0][j] == 4:
+                out[0] -= 1
+            if t[0][j] == 5:
+                return -1
+            total += t[0][j]
+    return total
+
+
+@njit(cache=False)
+def _bw_top(t, n):
+    total = 0
+    for i in range(n):
+        total += _bw_walk(t, i)
+    return total
+
+
+@njit(cache=False)
+def _bw_return_it(a):
+    return a  # the caller gets a reference of its own
+
+
+@njit(cache=False)
+def _bw_keep(a, b):
+    a = a + 1  # a new array under the argument's name: numba's renaming keeps the argument borrowed
+    return (a, b)  # b in a tuple the caller owns
+
+
+@njit(cache=False)
+def _bw_uses(a, b):
+    x, y = _bw_keep(a, b)
+    z = _bw_return_it(y)
+    return x.sum() + z.sum() + _bw_return_it(a)[0]
+
+
+def test_arguments_are_borrowed_for_the_call_and_counted_when_kept():
+    from numba.core.runtime import _nrt_python, rtsys
+
+    t = (np.arange(5, dtype=np.int64), np.arange(5, dtype=np.int16), np.zeros(5, np.int8), np.zeros(8, np.int64))
+    assert _bw_top(t, 4) == 6 * (0 + 1 + 2 + 3 + 4)
+    # the callee's own code (before the entry's optimisation inlines it) no longer counts the
+    # tuple's arrays: only ``out``, a variable of its own, once up and once down on each of its
+    # two ways out (numba's own lowering: 5 and 10, the four arrays and ``out``)
+    assert _counts_in(_own_function(_bw_walk, "_bw_walk")) == (1, 2)
+    assert _counts_in(_own_function(_bw_top, "_bw_top")) == (0, 0)
+    a, b = np.arange(4, dtype=np.float64), np.ones(3)
+    _bw_uses(a, b)  # compiled
+    _nrt_python.memsys_enable_stats()
+    try:
+        before = rtsys.get_allocation_stats()
+        for _ in range(3):
+            assert _bw_uses(a, b) == (1 + 2 + 3 + 4) + 3 + 0
+            kept, same = _bw_keep(a, b)
+            assert same is b  # b came back in the tuple, counted for the tuple
+            assert (kept == a + 1).all()
+            assert _bw_return_it(a) is not None
+        del kept, same
+        after = rtsys.get_allocation_stats()
+    finally:
+        _nrt_python.memsys_disable_stats()
+    # every allocation freed, none freed twice; the caller's arrays intact
+    assert after.alloc - before.alloc == after.free - before.free
+    assert after.mi_alloc - before.mi_alloc == after.mi_free - before.mi_free
+    assert (a == np.arange(4)).all() and (b == 1).all()

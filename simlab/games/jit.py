@@ -54,12 +54,18 @@ Quarriors 45 -> 28 s and Seasons 83 -> 51 s; Ashes and Wiz-War, which mark few f
 unchanged; games per second within noise. ``SIMLAB_NUMBA_INLINE=1`` asks for numba's own inlining
 (for measuring; it gets a cache folder of its own).
 
-**Reference counts around a call pruned as around a raise.** A kernel function without try/except
-passes a callee's error up on a path numba's reference-count pruning recognises as raising
-(:func:`_return_status_propagate`), so the counts numba keeps on every array argument for the
-length of a call are pruned away: Wiz-War's ``line_of_sight`` made 32 atomic count updates a call
-for its board tuple, and now none. Same games, byte for byte; games per second +4% (Quarriors) to
-+20% (Wiz-War), compile time unchanged (docs/speed.md, 2026-12-05, night).
+**Arguments borrowed, and an error passed up pruned like a raise.** numba counts references to
+every array a function holds: a variable gets its own count, an argument included (one atomic
+increment on entry, one decrement on each way out), and a tuple of arrays counts each of them, so a
+call that passes Wiz-War's board (16 arrays) cost 32 atomic updates. numba's pruning of such pairs
+(llvmlite's RefPrune) gives up past 15 blocks or where a path passes a callee's error up (that path
+is not marked as a raise, though it leaks as one). A kernel function without try/except therefore
+(1) lets a variable that is only ever assigned its argument borrow it (:func:`_lower_assign`,
+:func:`_delvar`): the caller holds a reference for the whole call, and every other variable, a
+returned value and a tuple built from it still count their own; (2) marks the path that passes a
+callee's error up as RefPrune marks a raise (:func:`_return_status_propagate`). Same games, byte
+for byte; games per second up to 1.9x (Wiz-War), compile time unchanged (docs/speed.md,
+2026-12-05, night).
 """
 
 from __future__ import annotations
@@ -68,6 +74,7 @@ import hashlib
 import os
 import socket
 import time
+from collections import Counter
 from collections.abc import Callable
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -518,20 +525,25 @@ cpu.CPUContext.get_executable = _get_executable
 codegen.JITCPUCodegen.set_env = _set_env
 
 
-# -- an error passed up is an exit like a raise, so reference counts on the way are pruned ---------
-# numba counts references to every array a function holds: an argument is counted up on entry and
-# down on each return, and a tuple of arrays (Wiz-War's Geometry: 16 of them) costs 16 atomic
-# increments and 16 decrements per call. numba's reference-count pruning (llvmlite's RefPrune,
-# "fanout_raise") deletes such a pair when every path from the increment either decrements or
-# raises, as a path that raises may leak. But a call to another compiled function can fail, and
-# the path that passes the callee's error up to the caller (CPUCallConv.return_status_propagate)
-# is not marked as raising: it leaks exactly as a raise does (it decrements nothing), yet it
-# keeps every count around the call. Wiz-War's line_of_sight counted 32 times per call for a test
-# of 5 lines. A game kernel marks that path as RefPrune marks a raise (the store of the error's
-# details tagged ``numba_exception_output``), so the same pruning applies. Only for the functions
-# of this module's njit, and only for one without try/except (numba's try blocks let the error
-# path go on inside the function, where a count pruned away would be missed; no kernel has one).
-# Same games, byte for byte (tests/test_jit.py); docs/speed.md, 2026-12-05.
+# -- fewer reference counts: arguments borrowed, an error passed up pruned like a raise -----------
+# numba counts references to every array a function holds: each variable owns one count, an
+# argument's variable included (counted up on entry, down where the variable dies), and a tuple of
+# arrays (Wiz-War's Geometry: 16 of them) costs 16 atomic increments and 16 decrements per call.
+# numba's reference-count pruning (llvmlite's RefPrune) deletes such a pair only when it can follow
+# every path from the increment to a decrement within 15 blocks, or to a raise ("fanout_raise": a
+# path that raises may leak). So, for the functions of this module's njit without try/except:
+# * an argument's variable that is never assigned again borrows the caller's reference: the
+#   caller holds one for the whole call (a variable of its own, or the wrapper that unboxed the
+#   value), and nothing in the callee can drop it (no reassignment: numba's SSA renames a new value
+#   under the same name). Every other variable, a returned value (numba's cast counts it) and a
+#   tuple or structure the value is put in still count their own (_lower_assign, _delvar);
+# * the path that passes a callee's error up to the caller (CPUCallConv.return_status_propagate)
+#   is marked as RefPrune marks a raise (the store of the error's details tagged
+#   ``numba_exception_output``): it leaks exactly as a raise does, decrementing nothing, but was not
+#   recognised, so every count held across a call that may fail stayed.
+# try/except is left out because numba's try blocks let the error path go on inside the function,
+# where a count pruned away would be missed (no kernel has one). Same games, byte for byte;
+# tests/test_jit.py checks the counts and that every allocation is freed once.
 
 
 def _may_try(func_ir: Any) -> bool:
@@ -548,7 +560,41 @@ def _may_try(func_ir: Any) -> bool:
 def _setup_function(self: Any, fndesc: Any) -> None:
     _orig_setup_function(self, fndesc)
     func = getattr(self.func_ir.func_id, "func", None)
-    self.builder._simlab_error_exits = getattr(func, "_simlab_kernel", False) and not _may_try(self.func_ir)
+    kernel = getattr(func, "_simlab_kernel", False) and not _may_try(self.func_ir)
+    self.builder._simlab_error_exits = kernel
+    self._simlab_borrowed = set()
+    self._simlab_assigned = None
+    if kernel:
+        self._simlab_assigned = Counter(stmt.target.name for block in self.func_ir.blocks.values()
+                                        for stmt in block.body if isinstance(stmt, numba_ir.Assign))
+
+
+def _lower_assign(self: Any, ty: Any, inst: Any) -> Any:
+    value = inst.value
+    counts = getattr(self, "_simlab_assigned", None)
+    if counts is not None and isinstance(value, numba_ir.Arg) and counts[inst.target.name] == 1:
+        argty = self.typeof("arg." + value.name)
+        if not isinstance(argty, types.Omitted):
+            # an argument the function never assigns again: the caller holds a reference to it for
+            # the whole call, so the variable borrows it (numba counts it up here and down at the
+            # variable's deletion, _delvar)
+            self._simlab_borrowed.add(inst.target.name)
+            return self.context.cast(self.builder, self.fnargs[value.index], argty, ty)
+    return _orig_lower_assign(self, ty, inst)
+
+
+def _no_decref(typ: Any, val: Any) -> None:
+    return None
+
+
+def _delvar(self: Any, name: str) -> None:
+    if name not in getattr(self, "_simlab_borrowed", ()):
+        return _orig_delvar(self, name)
+    self.decref = _no_decref  # a borrowed argument: numba's bookkeeping without the count
+    try:
+        return _orig_delvar(self, name)
+    finally:
+        del self.decref
 
 
 def _return_status_propagate(self: Any, builder: Any, status: Any) -> None:
@@ -563,8 +609,12 @@ def _return_status_propagate(self: Any, builder: Any, status: Any) -> None:
 
 _orig_setup_function = lowering.BaseLower.setup_function
 _orig_propagate = callconv.CPUCallConv.return_status_propagate
+_orig_lower_assign = lowering.Lower.lower_assign
+_orig_delvar = lowering.Lower.delvar
 lowering.BaseLower.setup_function = _setup_function
 callconv.CPUCallConv.return_status_propagate = _return_status_propagate
+lowering.Lower.lower_assign = _lower_assign
+lowering.Lower.delvar = _delvar
 
 
 def njit(*, cache: bool = True, inline: str = "never", hooks: bool = False) -> Callable[[Callable], Any]:
