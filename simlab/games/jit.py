@@ -64,7 +64,7 @@ is not marked as a raise, though it leaks as one). A kernel function without try
 :func:`_delvar`): the caller holds a reference for the whole call, and every other variable, a
 returned value and a tuple built from it still count their own; (2) marks the path that passes a
 callee's error up as RefPrune marks a raise (:func:`_return_status_propagate`). Same games, byte
-for byte; games per second up to 1.9x (Wiz-War), compile time unchanged (docs/speed.md,
+for byte; games per second about 1.8x (Wiz-War), compile time unchanged (docs/speed.md,
 2026-12-05, night).
 """
 
@@ -499,7 +499,7 @@ def _python_entry(self: Dispatcher, cres: Any) -> Any:
     with global_compiler_lock:
         library = ctx.codegen().create_library(f"{cres.fndesc.qualname}.python")
         library.add_linking_library(cres.library)
-        library.add_linking_library(rtsys.library)  # what the wrapper counts references with
+        library.add_linking_library(rtsys.library)  # the wrapper counts references (_link_runtime)
         _wrapper_context(ctx).create_cpython_wrapper(library, cres.fndesc, cres.environment, None)
         with _kernel_opt():
             library.finalize()
@@ -551,8 +551,8 @@ def _may_try(func_ir: Any) -> bool:
     for block in func_ir.blocks.values():
         for stmt in block.body:
             value = getattr(stmt, "value", None)
-            if isinstance(value, numba_ir.Global) and any(value.value is f for f in (eh.mark_try_block,
-                                                                                    eh.exception_check)):
+            if isinstance(value, numba_ir.Global) and (value.value is eh.mark_try_block
+                                                       or value.value is eh.exception_check):
                 return True
     return False
 
