@@ -573,3 +573,54 @@ def test_arguments_are_borrowed_for_the_call_and_counted_when_kept():
     assert after.alloc - before.alloc == after.free - before.free
     assert after.mi_alloc - before.mi_alloc == after.mi_free - before.mi_free
     assert (a == np.arange(4)).all() and (b == 1).all()
+
+
+# -- a tree emitted whole owns its callees: their unread arguments dropped (jit._internalise) ------
+
+@njit(cache=False)
+def _ia_leaf(t, k):
+    # reads one array of the four it is passed; long enough that LLVM keeps it a function of its
+    # own rather than inlining it at its four call sites
+    total = 0
+    for j in range(k):
+        v = int(t[1][j % t[1].shape[0]])
+        for m in range(2, 6):
+            if v > m:
+                total += v * m + j
+            elif total % (m + 1) == 1:
+                total -= m
+            total ^= 7 * m + 1
+        if total > 1000:
+            total //= 3
+        elif total < -1000:
+            total = -total // 5
+        if (total & 3) == 1:
+            total += j * j
+    return total
+
+
+@njit(cache=False)
+def _ia_top(t, n):
+    return _ia_leaf(t, n) + 2 * _ia_leaf(t, n + 1) + 3 * _ia_leaf(t, n + 2) + 4 * _ia_leaf(t, n + 3)
+
+
+def test_an_emitted_tree_owns_its_callees_and_drops_their_unread_arguments():
+    import llvmlite.binding as ll
+
+    t = (np.arange(5, dtype=np.int64), np.arange(6, dtype=np.int16), np.zeros(5, np.int8), np.zeros(4))
+    want = sum(m * _ia_leaf.py_func(t, n) for m, n in ((1, 9), (2, 10), (3, 11), (4, 12)))
+    assert _ia_top(t, 9) == want
+    module = _library(_ia_top)._final_module
+    defined = [fn for fn in module.functions if not fn.is_declaration]
+    # the module's own functions keep their names for numba; every copy linked in is its own
+    assert not [fn.name for fn in defined if fn.linkage == ll.Linkage.linkonce_odr]
+    assert _own_function(_ia_top, "_ia_top").linkage == ll.Linkage.external
+    # numba passes the tuple as every field of its four arrays (7 words each), plus k and its two
+    # pointers for the result and an error: 31 parameters; the leaf reads one array's data and size
+    (leaf,) = [fn for fn in defined if "_ia_leaf" in fn.name]
+    assert leaf.linkage == ll.Linkage.internal
+    assert len(list(leaf.arguments)) <= 8, str(leaf.type)
+    # a callee's own library (linked by compiled callers) keeps numba's signature
+    (own,) = [fn for fn in _library(_ia_leaf)._final_module.functions
+              if not fn.is_declaration and "_ia_leaf" in fn.name and fn.name.startswith("_ZN")]
+    assert len(list(own.arguments)) == 31

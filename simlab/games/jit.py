@@ -66,6 +66,14 @@ returned value and a tuple built from it still count their own; (2) marks the pa
 callee's error up as RefPrune marks a raise (:func:`_return_status_propagate`). Same games, byte
 for byte; games per second about 1.8x (Wiz-War), compile time unchanged (docs/speed.md,
 2026-12-05, night).
+
+**A tree emitted whole owns its callees (:func:`_internalise`).** numba passes a tuple of arrays
+as every field of every array (Wiz-War's board: 130 words pushed on the stack per call), and links
+a callee's code into its callers as ``linkonce_odr``, whose signature LLVM must keep. In a module
+that is optimised and emitted whole (an entry point, a wrapper for Python) those copies are made
+internal first, so LLVM's dead argument elimination drops what a callee never reads (pushes in
+Wiz-War's machine code: 32,131 -> 6,641). Same games, byte for byte; Wiz-War about 1.15x
+(docs/speed.md, 2026-12-06).
 """
 
 from __future__ import annotations
@@ -317,6 +325,7 @@ def _create_library(self: Any, name: str, **kwargs: Any) -> Any:
         if not frame.claimed and name == frame.qualname:
             frame.claimed = True
             lib._simlab_callee = frame.callee
+            lib._simlab_entry = not frame.callee
             lib._simlab_inline = frame.callee and frame.inline
         else:
             lib._simlab_callee = True  # numba's own helpers compiled for a kernel function
@@ -393,17 +402,41 @@ def _load(cls: Any, codegen_: Any, state: Any) -> Any:
     # wrapper is added, and the tree optimised once and emitted whole, by _get_executable, which
     # numba calls next (CompileResult._rebuild)
     self._simlab_pending = True
+    self._simlab_entry = True
     return self
+
+
+def _optimize_entry(self: Any) -> None:
+    # numba's CPUCodeLibrary._optimize_final_module; for a kernel library that emits its tree (an
+    # entry point, _python_entry, a cached tree loaded for Python), the callees' copies linked in
+    # are made internal first, so that LLVM may drop the arguments they never read
+    if getattr(self, "_simlab_entry", False):
+        _internalise(self._final_module)
+    return _orig_optimize(self)
+
+
+def _internalise(module: Any) -> None:
+    # numba links a callee's functions as linkonce_odr (CPUCodeLibrary._get_module_for_linking:
+    # another module may hold a copy, so LLVM must keep each one's signature). In a module that is
+    # emitted whole they are this module's own copies: internal linkage lets LLVM's dead argument
+    # elimination drop what a callee never reads (a tuple of arrays is passed as every field of
+    # every array: Wiz-War's board was 130 words pushed per call). The module's own functions (the
+    # entry, its wrapper) keep their external linkage, so numba finds them by name as before.
+    for fn in module.functions:
+        if not fn.is_declaration and fn.linkage == ll.Linkage.linkonce_odr:
+            fn.linkage = ll.Linkage.internal
 
 
 _WHOLE_IR = "simlab-whole-ir"
 _orig_create_library = codegen.JITCPUCodegen.create_library
 _orig_add_ir_module = codegen.CPUCodeLibrary.add_ir_module
 _orig_finalize = codegen.CPUCodeLibrary.finalize
+_orig_optimize = codegen.CPUCodeLibrary._optimize_final_module
 _orig_serialize = codegen.CPUCodeLibrary.serialize_using_object_code
 _orig_unserialize = codegen.CPUCodeLibrary._unserialize
 codegen.JITCPUCodegen.create_library = _create_library
 codegen.CPUCodeLibrary.finalize = _finalize_callee
+codegen.CPUCodeLibrary._optimize_final_module = _optimize_entry
 codegen.CPUCodeLibrary.add_ir_module = _add_ir_module
 codegen.CPUCodeLibrary.serialize_using_object_code = _serialize
 codegen.CPUCodeLibrary._unserialize = classmethod(_unserialize)
@@ -498,6 +531,7 @@ def _python_entry(self: Dispatcher, cres: Any) -> Any:
     ctx = self.targetctx
     with global_compiler_lock:
         library = ctx.codegen().create_library(f"{cres.fndesc.qualname}.python")
+        library._simlab_entry = True
         library.add_linking_library(cres.library)
         library.add_linking_library(rtsys.library)  # the wrapper counts references (_link_runtime)
         _wrapper_context(ctx).create_cpython_wrapper(library, cres.fndesc, cres.environment, None)
