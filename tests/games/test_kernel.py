@@ -289,3 +289,26 @@ def test_a_run_frees_every_array_it_allocates(name):
     assert allocated > 0
     assert after.free - before.free == allocated
     assert after.mi_free - before.mi_free == after.mi_alloc - before.mi_alloc
+
+
+@njit(cache=False)
+def _same(a, b):
+    return kernel.same_bytes(a, b)
+
+
+def test_same_bytes_compares_whole_rows():
+    rows = np.zeros((3, 115), np.int8)
+    rows[1, :] = np.arange(115)
+    rows[2, :] = rows[1]
+    for same in (_same, kernel.same_bytes):  # compiled (one memcmp) and in Python
+        assert same(rows[1], rows[2]) and same(rows[0], rows[0].copy())
+        assert not same(rows[0], rows[1])
+        rows[2, 114] = 0  # the last byte only
+        assert not same(rows[1], rows[2])
+        rows[2, 114] = 114
+        assert not same(rows[1], rows[1, :-1].copy())  # another length
+        wide = np.arange(40, dtype=np.int16)
+        assert same(wide, wide.copy()) and not same(wide, wide[::-1].copy())
+    if not config.DISABLE_JIT:
+        with pytest.raises(Exception, match="same_bytes"):
+            _same(rows[1], np.zeros(115, np.int16))  # one dtype only

@@ -520,6 +520,10 @@ class Geometry(NamedTuple):
     #                         the borders by `columns`; rebuild it whenever a border changes.
     links: np.ndarray       # int16 (NL, 7): one row per link (link != LINK_NONE), in square-then-side
     #                         order, what a line of sight through it needs (`link_rows`; sight.LK_*)
+    walk_key: np.ndarray    # int64 (WALKS + 1,): the game's remembered searches (State.walk_key; the
+    walk_kind: np.ndarray   # int8 (WALKS, NE)    walk_* rows of its State), read and written by
+    walk_doors: np.ndarray  # int8 (WALKS, NE)    movement.distances; empty (nothing remembered)
+    walk_dist: np.ndarray   # int16 (WALKS, NSQ)  on a Board's own Geometry
 
 
 @dataclass(frozen=True, eq=False)
@@ -674,13 +678,19 @@ def assemble(faces: BoardSet, arrangement: Arrangement, colours: list[int] | tup
         edge_side[edge[s]] = np.arange(4)
     geo = Geometry(sq_of, rr.astype(np.int16), cc.astype(np.int16), nbr, arrive, edge, link, hedge, vedge,
                    kind, np.array(doors, np.int8), np.array(inner, np.int8), edge_sq, edge_side,
-                   columns(hedge, vedge, kind), link_rows(link, nbr, arrive, rr, cc))
+                   columns(hedge, vedge, kind), link_rows(link, nbr, arrive, rr, cc), *no_walks())
     board = Board(faces.name, arrangement, tuple(int(c) for c in colours), tuple(int(x) % 4 for x in rotations),
                   geo, owner[rr, cc].astype(np.int8),
                   np.where(cell[rr, cc] == BASE, owner[rr, cc], -1).astype(np.int8),
                   np.where(cell[rr, cc] == TREASURE, owner[rr, cc], -1).astype(np.int8), sides)
     _check_reachable(board)
     return board
+
+
+def no_walks() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The ``walk_*`` fields of a Geometry that remembers no searches (a Board's own)."""
+    return (np.zeros(0, np.int64), np.zeros((0, 0), np.int8), np.zeros((0, 0), np.int8),
+            np.zeros((0, 0), np.int16))
 
 
 def link_rows(link: np.ndarray, nbr: np.ndarray, arrive: np.ndarray, sq_r: np.ndarray,

@@ -13,9 +13,10 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.jit import njit
+from simlab.games.kernel import same_bytes
 
 __all__ = ["ALL_DOORS", "SIGHT_ONLY", "passes", "walks", "border_open", "step", "step_unlocked", "distances",
-           "distances_around",
+           "distances_around", "walk_key", "walk_violations",
            "path", "straight", "bolt_path", "away_side", "push_dest", "teleport_squares"]
 
 ALL_DOORS = 0x0F  # a colour mask that opens every printed door (validation: reachability)
@@ -83,8 +84,56 @@ def step_unlocked(geo, sq, d, bit, unlocked):
 def distances(geo, src, bit):
     """Steps from ``src`` to every square for a mover with colour mask ``bit`` (breadth-first
     search, one movement point per step, R33/R39/R40); -1 = unreachable. Every allowed step can
-    be walked back the same way, so this is also the distance *to* ``src`` from each square."""
-    return _search(geo, src, bit, _NO_AVOID)
+    be walked back the same way, so this is also the distance *to* ``src`` from each square.
+
+    A game's Geometry remembers its last searches (``walk_*``, rows of the State): a search asked
+    again on the same board is answered from there, a copy of the same answer. The answer depends
+    only on ``src``, ``bit``, the deal (fixed for the game: ``rules.setup`` forgets every search)
+    and the border kinds and door colours, so those are compared whole, byte for byte: a wall
+    made, a door sealed or a sector turned (a bot's trial turn too) is simply another board.
+    About two in three searches of a balanced two-player game are answered so (docs/speed.md)."""
+    keys = geo.walk_key
+    if keys.shape[0] == 0:
+        return _search(geo, src, bit, _NO_AVOID)
+    key = walk_key(src, bit)
+    kind, doors = geo.edge_kind, geo.edge_doors
+    n = keys.shape[0] - 1
+    for j in range(n):
+        if keys[j] == key and same_bytes(geo.walk_kind[j], kind) and same_bytes(geo.walk_doors[j], doors):
+            return geo.walk_dist[j].copy()
+    dist = _search(geo, src, bit, _NO_AVOID)
+    j = keys[n]  # the oldest search is forgotten first
+    keys[n] = (j + 1) % n
+    keys[j] = key
+    geo.walk_kind[j] = kind
+    geo.walk_doors[j] = doors
+    geo.walk_dist[j] = dist
+    return dist
+
+
+@njit(cache=True, inline="always")
+def walk_key(src, bit):
+    """The key :func:`distances` remembers a search by: its square and colour mask (never -1, the
+    empty slot's key: squares are -1 or more and masks 0 or more)."""
+    return (np.int64(src) + 1) | (np.int64(bit) << 20)
+
+
+@njit(cache=True)
+def walk_violations(geo):
+    """How many searches remembered for the board as it is now (:func:`distances`) differ from a
+    new search: 0 unless the memory went stale (an invariant ``simlab check`` counts)."""
+    keys = geo.walk_key
+    bad = 0
+    for j in range(keys.shape[0] - 1):
+        if keys[j] < 0 or not (same_bytes(geo.walk_kind[j], geo.edge_kind)
+                               and same_bytes(geo.walk_doors[j], geo.edge_doors)):
+            continue
+        fresh = _search(geo, (keys[j] & ((1 << 20) - 1)) - 1, keys[j] >> 20, _NO_AVOID)
+        for q in range(fresh.shape[0]):
+            if fresh[q] != geo.walk_dist[j, q]:
+                bad += 1
+                break
+    return bad
 
 
 @njit(cache=True)

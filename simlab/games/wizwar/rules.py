@@ -33,6 +33,7 @@ from simlab.games.wizwar.movement import (
     step_unlocked,
     straight,
     teleport_squares,
+    walk_violations,
 )
 from simlab.games.wizwar.rotation import rotate_sector, slot_colour
 from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, near, sees_bent, sees_border, sees_through
@@ -240,7 +241,8 @@ def geo_of(s, t, b):
     k = s.deal[b]
     return Geometry(t.g_sq_of[k], t.g_sq_r[k], t.g_sq_c[k], t.g_nbr[k], t.g_arrive[k], t.g_edge[k],
                     t.g_link[k], t.g_hedge[k], t.g_vedge[k], s.edge_kind[b], s.edge_doors[b],
-                    t.g_edge_inner[k], t.g_edge_sq[k], t.g_edge_side[k], s.column[b], t.g_links[k])
+                    t.g_edge_inner[k], t.g_edge_sq[k], t.g_edge_side[k], s.column[b], t.g_links[k],
+                    s.walk_key[b], s.walk_kind[b], s.walk_doors[b], s.walk_dist[b])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -265,6 +267,8 @@ def setup(s, t, b, players, seed_words, game_id):
     s.adrenaline[b] = 0
     s.sick_turn[b] = 0
     s.edge_doors[b] = t.g_edge_doors[k]  # door colours: Rotate Sector moves doors
+    s.walk_key[b] = -1  # no searches remembered: a search depends on the deal (movement.distances)
+    s.walk_key[b, S.WALKS] = 0
     s.turned[b] = 0
     objects_setup(s, b)
     s.players[b] = players
@@ -4104,7 +4108,7 @@ def play_game(s, t, b, prm, check):
     geo = geo_of(s, t, b)
     bad = 0
     if check:
-        bad += S.count_violations(s, t, b)
+        bad += S.count_violations(s, t, b) + walk_violations(geo)
     while not s.done[b]:
         if s.rnd[b] > ROUND_LIMIT:
             s.done[b] = 1
@@ -4116,7 +4120,7 @@ def play_game(s, t, b, prm, check):
             return bad  # the replay's picture of the board before that turn (not a game end)
         play_turn(s, t, b, geo, s.cur[b], prm)
         if check:
-            bad += S.count_violations(s, t, b)
+            bad += S.count_violations(s, t, b) + walk_violations(geo)
         if not s.done[b]:
             r = s.rnd[b]
             next_seat(s, b)

@@ -49,6 +49,8 @@ ROUND_LIMIT = 60    # A-30: safety cap on rounds, then a draw counted as its own
 ROUND_HIST = 64     # rounds of points kept per game (results: seats.round_scores)
 MAX_ACTIONS = 40    # per Move and Cast phase: a guard against bots that never end the phase
 MAXOPT = 320        # legal options of one decision (rules.enumerate_options)
+WALKS = 16          # searches a game remembers (movement.distances): about two in three of a
+#                     balanced two-player game's searches repeat one of its last 16 on the same board
 
 # Random streams of one game: setup (deal, colours, first player, first shuffle), dice (d4: no
 # implemented card rolls yet), reshuffles of the discard pile, then the seats' tie-breaks.
@@ -300,6 +302,13 @@ class StateLayout(KernelLayout):
     turned: np.ndarray     # int8 (B, 4): clockwise quarter turns of each slot's sector since the deal
     #                        (slot = map row of sectors x sectors per row + column; Rotate Sector)
     m_border: np.ndarray   # int16 (B, MAXI): the door maintained spell i seals (Seal Door), -1
+    # the game's last searches (movement.distances' memo; no game rule reads them): what each
+    # searched from and with which colour mask (walk_key), the board it searched (border kinds and
+    # door colours as they were), and its answer; walk_key[b, WALKS] is the slot written next
+    walk_key: np.ndarray   # int64 (B, WALKS + 1): movement.walk_key of each slot, -1 = empty
+    walk_kind: np.ndarray  # int8 (B, WALKS, NE)
+    walk_doors: np.ndarray  # int8 (B, WALKS, NE)
+    walk_dist: np.ndarray  # int16 (B, WALKS, NSQ)
 
 
 @structref.register
@@ -361,6 +370,8 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         edge_doors=z((batch, ne), np.int8), turned=z((batch, 4), np.int8),
         m_border=np.full((batch, MAXI), -1, np.int16),
         score_hist=z((batch, ROUND_HIST, MAXP), np.int16),
+        walk_key=np.full((batch, WALKS + 1), -1, np.int64), walk_kind=z((batch, WALKS, ne), np.int8),
+        walk_doors=z((batch, WALKS, ne), np.int8), walk_dist=z((batch, WALKS, nsq), np.int16),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 

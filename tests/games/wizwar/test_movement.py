@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.wizwar import board as B
-from simlab.games.wizwar.movement import ALL_DOORS, distances, path, step
+from simlab.games.wizwar.movement import ALL_DOORS, distances, path, step, walk_key, walk_violations
 from tests.games.wizwar.kit import board, face
 
 BLUE, RED = 1 << 0, 1 << 1
@@ -117,3 +117,60 @@ def test_walks_are_symmetric_on_every_board():
                 for bit in (BLUE, RED, 1 << 2, 1 << 3, ALL_DOORS):
                     d = np.array([distances(geo, a, bit) for a in range(n)])
                     assert (d == d.T).all(), (name, arr_name, bit)
+
+
+def _remembering(geo, slots):
+    """``geo`` with a memory of ``slots`` searches, as a game's Geometry has (State.walk_*)."""
+    ne, n = geo.edge_kind.shape[0], geo.nbr.shape[0]
+    key = np.full(slots + 1, -1, np.int64)
+    key[slots] = 0
+    return geo._replace(edge_kind=geo.edge_kind.copy(), edge_doors=geo.edge_doors.copy(), walk_key=key,
+                        walk_kind=np.zeros((slots, ne), np.int8), walk_doors=np.zeros((slots, ne), np.int8),
+                        walk_dist=np.zeros((slots, n), np.int16))
+
+
+def test_a_game_remembers_its_searches_board_by_board():
+    """movement.distances answers a search asked again on the same board from the game's memory
+    (the same answer, as a copy the caller may write to); a border kind or door colour changed is
+    another board, searched anew, and the old board's answers come back with it; the oldest
+    search is forgotten first. Random walls, doors and door colours on every board set, against
+    a Geometry that remembers nothing."""
+    rng = np.random.default_rng(11)
+    for name in B.board_sets():
+        bd = B.build_board(2, 3, name, "p2_wrap")
+        geo = _remembering(bd.geo, 4)
+        key, n = geo.walk_key, geo.nbr.shape[0]
+        boards = []
+        for _ in range(3):
+            kinds, doors = bd.geo.edge_kind.copy(), bd.geo.edge_doors.copy()
+            for e in range(kinds.shape[0]):
+                if kinds[e] != B.OUTER and rng.random() < 0.3:
+                    kinds[e] = rng.choice([B.OPEN, B.WALL, B.DOOR])
+                    doors[e] = rng.integers(0, 16)
+            boards.append((kinds, doors))
+        for step_no in range(200):
+            kinds, doors = boards[rng.integers(0, 3)]
+            geo.edge_kind[:], geo.edge_doors[:] = kinds, doors
+            src, bit = int(rng.integers(0, n)), int(rng.choice([BLUE, RED, 1 << 2, ALL_DOORS]))
+            fresh = distances(bd.geo._replace(edge_kind=kinds, edge_doors=doors), src, bit)
+            kept = [j for j in range(4) if key[j] == walk_key(src, bit) and (geo.walk_kind[j] == kinds).all()
+                    and (geo.walk_doors[j] == doors).all()]
+            written = key[4]
+            got = distances(geo, src, bit)
+            assert (got == fresh).all(), (name, step_no)
+            if kept:  # answered from memory: nothing written, and the answer is a copy
+                assert key[4] == written
+                got[:] = 99
+                assert (geo.walk_dist[kept[0]] == fresh).all()
+            else:  # searched and remembered in the oldest slot
+                assert key[written] == walk_key(src, bit) and key[4] == (written + 1) % 4
+                assert (geo.walk_dist[written] == fresh).all()
+            assert walk_violations(geo) == 0
+        # a stale answer is counted by simlab check's invariant
+        j = int(np.flatnonzero(key[:4] >= 0)[0])
+        geo.edge_kind[:], geo.edge_doors[:] = geo.walk_kind[j], geo.walk_doors[j]
+        geo.walk_dist[j, 0] += 1
+        assert walk_violations(geo) == 1
+    # a Board's own Geometry remembers nothing
+    assert bd.geo.walk_key.shape[0] == 0
+    assert (distances(bd.geo, 0, BLUE) == distances(bd.geo, 0, BLUE)).all()
