@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.jit import njit
+from simlab.games.kernel import same_bytes
 from simlab.games.wizwar.board import DC as _DC
 from simlab.games.wizwar.board import DOOR as _DOOR
 from simlab.games.wizwar.board import DR as _DR
@@ -133,7 +134,102 @@ def turn_marked(s, t, b, geo, slot, k, marks):
     """:func:`rotate_sector` given ``marks``, the :func:`board_marks` of game b as it is now: a
     bot's trial turn, which keeps the marks to put the board back, reads the board before the
     turn from them instead of copying its arrays a second time. Given :func:`walk_marks`, only
-    what they hold is turned (a trial for walks: what a search and goal_square read)."""
+    what they hold is turned (a trial for walks: what a search and goal_square read).
+
+    A trial for walks is remembered (``State.trial_*``): the same turn of the same board (border
+    kinds, door colours, fillers and the slots' turns, compared whole) is then laid down from
+    memory, and the wizards and treasures moved square by square as the turn moved them. A
+    balanced bot holding Rotate Sector tries every turn at every decision, and 19 trials in 20
+    repeat one of the game's last 8 (docs/speed.md)."""
+    if marks[3].shape[0] == 0:
+        j = _remembered_turn(s, b, slot, k, marks)
+        if j >= 0:
+            _lay_turn(s, b, slot, k, j)
+            return
+        sqmap = _turn(s, t, b, geo, slot, k, marks)
+        _remember_turn(s, b, slot, k, marks, sqmap)
+        return
+    _turn(s, t, b, geo, slot, k, marks)
+
+
+@njit(cache=True)
+def _remembered_turn(s, b, slot, k, marks):
+    """The memory slot holding this turn of the board in ``marks`` (:func:`walk_marks`), -1."""
+    keys = s.trial_key[b]
+    for j in range(keys.shape[0] - 1):
+        if (keys[j] == slot * 4 + k and same_bytes(s.trial_kind[b, j, 0], marks[0])
+                and same_bytes(s.trial_doors[b, j, 0], marks[1]) and same_bytes(s.trial_fill[b, j, 0], marks[4])
+                and same_bytes(s.trial_turned[b, j], marks[8])):
+            return j
+    return -1
+
+
+@njit(cache=True)
+def _lay_turn(s, b, slot, k, j):
+    """Lay down remembered turn j: the board after it, and the wizards and treasures moved."""
+    s.edge_kind[b] = s.trial_kind[b, j, 1]
+    s.edge_doors[b] = s.trial_doors[b, j, 1]
+    s.fill[b] = s.trial_fill[b, j, 1]
+    s.turned[b, slot] = (s.turned[b, slot] + k) % 4
+    _move_pieces(s, b, s.trial_sqmap[b, j])
+
+
+@njit(cache=True)
+def _remember_turn(s, b, slot, k, marks, sqmap):
+    """Remember the turn just made from the board in ``marks``, in place of the oldest."""
+    keys = s.trial_key[b]
+    n = keys.shape[0] - 1
+    j = keys[n]
+    keys[n] = (j + 1) % n
+    keys[j] = slot * 4 + k
+    s.trial_kind[b, j, 0] = marks[0]
+    s.trial_doors[b, j, 0] = marks[1]
+    s.trial_fill[b, j, 0] = marks[4]
+    s.trial_turned[b, j] = marks[8]
+    s.trial_kind[b, j, 1] = s.edge_kind[b]
+    s.trial_doors[b, j, 1] = s.edge_doors[b]
+    s.trial_fill[b, j, 1] = s.fill[b]
+    s.trial_sqmap[b, j] = sqmap
+
+
+@njit(cache=True)
+def turn_violations(s, t, b, geo):
+    """How many remembered turns of the board as it is now (:func:`turn_marked`) differ from the
+    turn made anew: 0 unless the memory went stale (an invariant ``simlab check`` counts). Each is
+    made and put back; the board is left as it was."""
+    bad = 0
+    keys = s.trial_key[b]
+    for j in range(keys.shape[0] - 1):
+        if keys[j] < 0:
+            continue
+        marks = walk_marks(s, b)
+        if _remembered_turn(s, b, keys[j] // 4, keys[j] % 4, marks) != j:
+            continue
+        sqmap = _turn(s, t, b, geo, keys[j] // 4, keys[j] % 4, marks)
+        if not (same_bytes(s.edge_kind[b], s.trial_kind[b, j, 1])
+                and same_bytes(s.edge_doors[b], s.trial_doors[b, j, 1])
+                and same_bytes(s.fill[b], s.trial_fill[b, j, 1]) and same_bytes(sqmap, s.trial_sqmap[b, j])):
+            bad += 1
+        put_back(s, b, marks)
+    return bad
+
+
+@njit(cache=True)
+def _move_pieces(s, b, sqmap):
+    """Wizards and treasures on the floor to where a turn moved their squares."""
+    for p in range(s.players[b]):
+        q = s.pos[b, p]
+        if q >= 0:
+            s.pos[b, p] = sqmap[q]
+    for j in range(s.tr_sq.shape[1]):
+        q = s.tr_sq[b, j]
+        if q >= 0:
+            s.tr_sq[b, j] = sqmap[q]
+
+
+@njit(cache=True)
+def _turn(s, t, b, geo, slot, k, marks):
+    """:func:`turn_marked` worked out; returns where the turn moved each square."""
     full = marks[3].shape[0] > 0
     H, W = geo.sq_of.shape
     sw = W // SIZE
@@ -143,7 +239,7 @@ def turn_marked(s, t, b, geo, slot, k, marks):
     kind0, doors0, by0, fill0 = marks[0], marks[1], marks[2], marks[4]
     crack0 = marks[10]  # the objects cards' marks turn with their walls and squares
     fire0, fcrack0, trap0, real0 = marks[11], marks[12], marks[13], marks[14]
-    sqmap = np.arange(nsq)
+    sqmap = np.arange(nsq).astype(np.int16)  # squares are int16 everywhere (State.pos, trial_sqmap)
     # border -> its border after the turn (-1 on the frame), -2 elsewhere: for sealed doors only
     emap = np.full(kind0.shape[0] if full else 0, -2)
     for lr in range(SIZE):
@@ -210,16 +306,9 @@ def turn_marked(s, t, b, geo, slot, k, marks):
                 s.edge_kind[b, e] |= fill_bits(s.fill[b, a])
                 if geo.link[a, d] == 0 and geo.nbr[a, d] >= 0:
                     s.edge_kind[b, e] |= fill_bits(s.fill[b, geo.nbr[a, d]])
-    for p in range(s.players[b]):
-        q = s.pos[b, p]
-        if q >= 0:
-            s.pos[b, p] = sqmap[q]
-    for j in range(s.tr_sq.shape[1]):
-        q = s.tr_sq[b, j]
-        if q >= 0:
-            s.tr_sq[b, j] = sqmap[q]
+    _move_pieces(s, b, sqmap)
     if not full:
-        return
+        return sqmap
     for n in range(s.cont_n[b, Z_FLOOR]):
         i = s.cont[b, Z_FLOOR, n]
         s.c_sq[b, i] = sqmap[s.c_sq[b, i]]
@@ -238,3 +327,4 @@ def turn_marked(s, t, b, geo, slot, k, marks):
     for i in range(r0, r0 + SIZE + 1):
         for j in range(c0, c0 + SIZE + 1):
             s.column[b, i, j] = column_due(s.edge_kind[b], hedge, vedge, i, j)
+    return sqmap

@@ -35,7 +35,7 @@ from simlab.games.wizwar.movement import (
     teleport_squares,
     walk_violations,
 )
-from simlab.games.wizwar.rotation import rotate_sector, slot_colour
+from simlab.games.wizwar.rotation import rotate_sector, slot_colour, turn_violations
 from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, near, sees_bent, sees_border, sees_through
 from simlab.games.wizwar.state import (
     DRAW_MAX,
@@ -269,6 +269,8 @@ def setup(s, t, b, players, seed_words, game_id):
     s.edge_doors[b] = t.g_edge_doors[k]  # door colours: Rotate Sector moves doors
     s.walk_key[b] = -1  # no searches remembered: a search depends on the deal (movement.distances)
     s.walk_key[b, S.WALKS] = 0
+    s.trial_key[b] = -1  # ... nor trial turns (rotation.turn_marked)
+    s.trial_key[b, S.TRIALS] = 0
     s.turned[b] = 0
     objects_setup(s, b)
     s.players[b] = players
@@ -4108,7 +4110,7 @@ def play_game(s, t, b, prm, check):
     geo = geo_of(s, t, b)
     bad = 0
     if check:
-        bad += S.count_violations(s, t, b) + walk_violations(geo)
+        bad += S.count_violations(s, t, b) + walk_violations(geo) + turn_violations(s, t, b, geo)
     while not s.done[b]:
         if s.rnd[b] > ROUND_LIMIT:
             s.done[b] = 1
@@ -4120,7 +4122,7 @@ def play_game(s, t, b, prm, check):
             return bad  # the replay's picture of the board before that turn (not a game end)
         play_turn(s, t, b, geo, s.cur[b], prm)
         if check:
-            bad += S.count_violations(s, t, b) + walk_violations(geo)
+            bad += S.count_violations(s, t, b) + walk_violations(geo) + turn_violations(s, t, b, geo)
         if not s.done[b]:
             r = s.rnd[b]
             next_seat(s, b)

@@ -51,6 +51,8 @@ MAX_ACTIONS = 40    # per Move and Cast phase: a guard against bots that never e
 MAXOPT = 320        # legal options of one decision (rules.enumerate_options)
 WALKS = 16          # searches a game remembers (movement.distances): about two in three of a
 #                     balanced two-player game's searches repeat one of its last 16 on the same board
+TRIALS = 8          # trial sector turns a game remembers (rotation.turn_marked): 19 in 20 of a balanced
+#                     two-player game's trials repeat one of its last 8 on the same board
 
 # Random streams of one game: setup (deal, colours, first player, first shuffle), dice (d4: no
 # implemented card rolls yet), reshuffles of the discard pile, then the seats' tie-breaks.
@@ -309,6 +311,15 @@ class StateLayout(KernelLayout):
     walk_kind: np.ndarray  # int8 (B, WALKS, NE)
     walk_doors: np.ndarray  # int8 (B, WALKS, NE)
     walk_dist: np.ndarray  # int16 (B, WALKS, NSQ)
+    # the game's last trial turns of a sector (rotation.turn_marked, a bot's Rotate Sector trials;
+    # no game rule reads them): slot x 4 + quarter turns (trial_key; [b, TRIALS] the slot written
+    # next), the board before ([..., 0, :]) and after ([..., 1, :]) and where each square went
+    trial_key: np.ndarray  # int64 (B, TRIALS + 1), -1 = empty
+    trial_kind: np.ndarray  # int8 (B, TRIALS, 2, NE): border kinds
+    trial_doors: np.ndarray  # int8 (B, TRIALS, 2, NE): door colours
+    trial_fill: np.ndarray  # int8 (B, TRIALS, 2, NSQ): square fillers
+    trial_turned: np.ndarray  # int8 (B, TRIALS, 4): the slots' turns before
+    trial_sqmap: np.ndarray  # int16 (B, TRIALS, NSQ): the square each square's contents went to
 
 
 @structref.register
@@ -326,6 +337,14 @@ define_struct(State, StateType, StateLayout)
 def board_shape(t) -> tuple[int, int, int, int]:
     """(squares, borders, map rows, map columns) of the deals of tables ``t`` (:func:`new_state`)."""
     return t.g_sq_r.shape[1], t.g_edge_kind.shape[1], t.g_sq_of.shape[1], t.g_sq_of.shape[2]
+
+
+def _memory_keys(batch: int, slots: int) -> np.ndarray:
+    """Keys of an empty memory of ``slots`` answers per game (State.walk_key, trial_key): -1 in
+    every slot, and 0, the slot written next, in the last column (``rules.setup`` sets the same)."""
+    keys = np.full((batch, slots + 1), -1, np.int64)
+    keys[:, slots] = 0
+    return keys
 
 
 def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
@@ -370,8 +389,11 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         edge_doors=z((batch, ne), np.int8), turned=z((batch, 4), np.int8),
         m_border=np.full((batch, MAXI), -1, np.int16),
         score_hist=z((batch, ROUND_HIST, MAXP), np.int16),
-        walk_key=np.full((batch, WALKS + 1), -1, np.int64), walk_kind=z((batch, WALKS, ne), np.int8),
+        walk_key=_memory_keys(batch, WALKS), walk_kind=z((batch, WALKS, ne), np.int8),
         walk_doors=z((batch, WALKS, ne), np.int8), walk_dist=z((batch, WALKS, nsq), np.int16),
+        trial_key=_memory_keys(batch, TRIALS), trial_kind=z((batch, TRIALS, 2, ne), np.int8),
+        trial_doors=z((batch, TRIALS, 2, ne), np.int8), trial_fill=z((batch, TRIALS, 2, nsq), np.int8),
+        trial_turned=z((batch, TRIALS, 4), np.int8), trial_sqmap=z((batch, TRIALS, nsq), np.int16),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 

@@ -735,3 +735,40 @@ def test_balanced_seals_the_way_home_of_a_treasure_thief():
     rnd = sealed_pos(params={"random": 1.0})
     rnd.give(0, "Seal Door")
     assert any(named(rnd, chosen(rnd), "Seal Door") for _ in range(80))
+
+
+def test_a_trial_turn_is_remembered_board_by_board():
+    """rotation.turn_marked remembers the bots' trial turns for walks (State.trial_*): the same
+    turn of the same board is laid down from memory exactly as worked out (border kinds, door
+    colours, fillers, the slots' turns, wizards and treasures) and writes nothing; a changed board
+    is worked out anew; simlab check's invariant (turn_violations) counts a stale memory."""
+    from simlab.games.wizwar.rotation import board_marks, put_back, turn_marked, turn_violations, walk_marks
+    for slot in range(2):
+        for k in (1, 2, 3):
+            pos = ready(blue=face(wall_east(0, 0), (3, 8, "D"), *CLOSED_NS), at=(0, 1), red_at=(2, 7))
+            st, keys = pos.st, pos.st.trial_key[0]
+            st.fill[0, pos.sq(4, 3)] = 1
+            before = board_marks(st, 0)
+            for round_no in range(2):  # worked out, then from memory
+                marks = walk_marks(st, 0)
+                turn_marked(st, pos.t, 0, pos.geo, slot, k, marks)
+                now = board_marks(st, 0)
+                if round_no == 0:
+                    worked, written = now, keys[S.TRIALS]
+                    assert written == 1 and keys[0] == slot * 4 + k
+                else:
+                    assert keys[S.TRIALS] == written  # nothing remembered anew
+                    for a, b in zip(worked, now, strict=True):
+                        assert np.array_equal(a, b), (slot, k)
+                put_back(st, 0, marks)
+                assert all(np.array_equal(a, b) for a, b in zip(before, board_marks(st, 0), strict=True))
+            assert turn_violations(st, pos.t, 0, pos.geo) == 0
+            assert all(np.array_equal(a, b) for a, b in zip(before, board_marks(st, 0), strict=True))
+            e = side(pos, 1, 1, 1)
+            st.edge_kind[0, e] = B.WALL  # another board: worked out and remembered anew
+            marks = walk_marks(st, 0)
+            turn_marked(st, pos.t, 0, pos.geo, slot, k, marks)
+            put_back(st, 0, marks)
+            assert keys[S.TRIALS] == 2 and keys[1] == slot * 4 + k
+            st.trial_fill[0, 1, 1, pos.sq(0, 0)] ^= 1  # a stale memory of the board as it is now
+            assert turn_violations(st, pos.t, 0, pos.geo) == 1
