@@ -49,10 +49,12 @@ ROUND_LIMIT = 60    # A-30: safety cap on rounds, then a draw counted as its own
 ROUND_HIST = 64     # rounds of points kept per game (results: seats.round_scores)
 MAX_ACTIONS = 40    # per Move and Cast phase: a guard against bots that never end the phase
 MAXOPT = 320        # legal options of one decision (rules.enumerate_options)
-WALKS = 16          # searches a game remembers (movement.distances): about two in three of a
-#                     balanced two-player game's searches repeat one of its last 16 on the same board
-TRIALS = 8          # trial sector turns a game remembers (rotation.turn_marked): 19 in 20 of a balanced
-#                     two-player game's trials repeat one of its last 8 on the same board
+WALKS = 32          # searches a game remembers (movement.distances): of a balanced game's searches, 72%
+#                     at 2 players and 20% at 4 repeat one of its last 32 on the same board (16 answered
+#                     none at 4 players: a decision's trial turns searched more than 16 boards)
+TRIALS = 12         # trial sector turns a game remembers (rotation.turn_marked): every turn of every slot
+#                     (4 x 3 at 4 players; 8 answered none there); 95% of a balanced two-player game's
+#                     trials and 92% of a four-player game's repeat one of its last 12
 
 # Random streams of one game: setup (deal, colours, first player, first shuffle), dice (d4: no
 # implemented card rolls yet), reshuffles of the discard pile, then the seats' tie-breaks.
