@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.jit import njit
-from simlab.games.kernel import same_bytes
+from simlab.games.kernel import memory_slot, same_bytes
 
 __all__ = ["ALL_DOORS", "SIGHT_ONLY", "passes", "walks", "border_open", "step", "step_unlocked", "distances",
            "distances_around", "walk_key", "walk_violations",
@@ -103,9 +103,7 @@ def distances(geo, src, bit):
         if keys[j] == key and same_bytes(geo.walk_kind[j], kind) and same_bytes(geo.walk_doors[j], doors):
             return geo.walk_dist[j].copy()
     dist = _search(geo, src, bit, _NO_AVOID)
-    j = keys[n]  # the oldest search is forgotten first
-    keys[n] = (j + 1) % n
-    keys[j] = key
+    j = memory_slot(keys, key)
     geo.walk_kind[j] = kind
     geo.walk_doors[j] = doors
     geo.walk_dist[j] = dist
@@ -130,10 +128,8 @@ def walk_violations(geo):
                                and same_bytes(geo.walk_doors[j], geo.edge_doors)):
             continue
         fresh = _search(geo, (keys[j] & ((1 << 20) - 1)) - 1, keys[j] >> 20, _NO_AVOID)
-        for q in range(fresh.shape[0]):
-            if fresh[q] != geo.walk_dist[j, q]:
-                bad += 1
-                break
+        if not same_bytes(fresh, geo.walk_dist[j]):
+            bad += 1
     return bad
 
 

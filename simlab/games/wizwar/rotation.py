@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.jit import njit
-from simlab.games.kernel import same_bytes
+from simlab.games.kernel import memory_slot, same_bytes
 from simlab.games.wizwar.board import DC as _DC
 from simlab.games.wizwar.board import DOOR as _DOOR
 from simlab.games.wizwar.board import DR as _DR
@@ -177,11 +177,7 @@ def _lay_turn(s, b, slot, k, j):
 @njit(cache=True)
 def _remember_turn(s, b, slot, k, marks, sqmap):
     """Remember the turn just made from the board in ``marks``, in place of the oldest."""
-    keys = s.trial_key[b]
-    n = keys.shape[0] - 1
-    j = keys[n]
-    keys[n] = (j + 1) % n
-    keys[j] = slot * 4 + k
+    j = memory_slot(s.trial_key[b], slot * 4 + k)
     s.trial_kind[b, j, 0] = marks[0]
     s.trial_doors[b, j, 0] = marks[1]
     s.trial_fill[b, j, 0] = marks[4]
@@ -239,7 +235,7 @@ def _turn(s, t, b, geo, slot, k, marks):
     kind0, doors0, by0, fill0 = marks[0], marks[1], marks[2], marks[4]
     crack0 = marks[10]  # the objects cards' marks turn with their walls and squares
     fire0, fcrack0, trap0, real0 = marks[11], marks[12], marks[13], marks[14]
-    sqmap = np.arange(nsq).astype(np.int16)  # squares are int16 everywhere (State.pos, trial_sqmap)
+    sqmap = np.arange(nsq, dtype=np.int16)  # squares are int16 everywhere (State.pos, trial_sqmap)
     # border -> its border after the turn (-1 on the frame), -2 elsewhere: for sealed doors only
     emap = np.full(kind0.shape[0] if full else 0, -2)
     for lr in range(SIZE):

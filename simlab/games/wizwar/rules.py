@@ -19,7 +19,7 @@ import numpy as np
 
 from simlab.games.base import randbelow, stream_seed
 from simlab.games.jit import njit
-from simlab.games.kernel import note_first_round, register_game
+from simlab.games.kernel import forget, note_first_round, register_game
 from simlab.games.wizwar import bots as BT
 from simlab.games.wizwar import state as S
 from simlab.games.wizwar.board import DOOR, Geometry
@@ -267,10 +267,8 @@ def setup(s, t, b, players, seed_words, game_id):
     s.adrenaline[b] = 0
     s.sick_turn[b] = 0
     s.edge_doors[b] = t.g_edge_doors[k]  # door colours: Rotate Sector moves doors
-    s.walk_key[b] = -1  # no searches remembered: a search depends on the deal (movement.distances)
-    s.walk_key[b, S.WALKS] = 0
-    s.trial_key[b] = -1  # ... nor trial turns (rotation.turn_marked)
-    s.trial_key[b, S.TRIALS] = 0
+    forget(s.walk_key[b])  # no searches remembered: a search depends on the deal (movement.distances)
+    forget(s.trial_key[b])  # ... nor trial turns (rotation.turn_marked)
     s.turned[b] = 0
     objects_setup(s, b)
     s.players[b] = players
