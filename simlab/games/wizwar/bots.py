@@ -444,7 +444,7 @@ def goal_walks(s, t, b, geo, p):
     me = s.pos[b, p]
     home = t.g_base[k, p]
     if s.carrying[b, p] >= 0:
-        return home, np.empty(0, np.int16)
+        return home, s.pos[b, :0]  # an empty view: no allocation
     field = distances(geo, me, move_bit(s, t, b, p))
     best = -1
     bd = 1 << 20
@@ -718,14 +718,15 @@ def walls_prep(s, t, b, geo, p, active, threats):
     """What walls_score reads, computed once per decision (empty unless ``active``): per seat q
     (only if ``threats``) the goal of its walk that threatens seat p's treasures (-1: none
     reachable), the walk's length, and the distances from q's square and to that goal; row p
-    holds the distances from p's own square."""
-    n = geo.nbr.shape[0] if active else 1
-    g = np.full(MAXP, -1, np.int64)
-    walk = np.zeros(MAXP, np.int64)
-    dfrom = np.full((MAXP, n), -1, np.int16)
-    dto = np.full((MAXP, n), -1, np.int16)
+    holds the distances from p's own square. The arrays are the game's scratch rows
+    (``State.prep_*``): a decision's listing holds one set, filled at its first walls option."""
+    g, walk, dfrom, dto = s.prep_goal[b], s.prep_walk[b], s.prep_from[b], s.prep_to[b]
     if not active:
-        return g, walk, dfrom, dto
+        return g, walk, dfrom, dto  # not filled: read only once filled (choose_in_view's prepped)
+    g[:] = -1
+    walk[:] = 0
+    dfrom[:] = -1
+    dto[:] = -1
     for q in range(s.players[b]):
         if q == p or not s.alive[b, q] or not threats:
             continue
@@ -1358,10 +1359,12 @@ def choose_in_view(s, t, b, geo, p, prm):
             if around[me] >= 0:
                 walk, walk_here = around, around[me]
     n = s.opt_n[b]
-    score = np.zeros(n, np.float64)
+    score = s.opt_score[b, :n]  # scratch rows of the game (State): no allocation a decision
+    score[:] = 0.0
     wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, False, False)  # filled at the first walls option
     prepped = False
-    look = np.full(MAXP + 1, -1, np.int8)  # sight answers of this decision (_looks_at, _sees_enemy)
+    look = s.look[b]  # sight answers of this decision (_looks_at, _sees_enemy)
+    look[:] = -1
     best_attack = -1e9
     for k in range(n):
         kind = s.opt[b, k, 0]

@@ -91,11 +91,21 @@ def walk_marks(s, b):
     """:func:`board_marks` of only what a search and the bots' goal_square read (border kinds
     and door colours, the fillers whose sides they mark, wizards, treasures, the slots' turns);
     the other places hold empty arrays. A trial turn given these (:func:`turn_marked`) turns
-    only those: a bot's trial for walks, about half the work."""
-    e8, e16 = np.empty(0, np.int8), np.empty(0, np.int16)
-    return (s.edge_kind[b].copy(), s.edge_doors[b].copy(), e16, np.empty((0, 0), np.int8),
-            s.fill[b].copy(), s.pos[b].copy(), s.tr_sq[b].copy(), e16, s.turned[b].copy(),
-            e16, e8, e16, e8, e16, e8, s.unlocked[b], s.eye[b])
+    only those: a bot's trial for walks, about half the work.
+
+    The copies are the game's scratch rows ``State.mark_*`` (one trial at a time: a bot puts
+    each back before the next), the empty places empty views: no allocation, against 9 a trial
+    (a third of a balanced game's allocations; docs/speed.md)."""
+    s.mark_kind[b] = s.edge_kind[b]
+    s.mark_doors[b] = s.edge_doors[b]
+    s.mark_fill[b] = s.fill[b]
+    s.mark_pos[b] = s.pos[b]
+    s.mark_tr[b] = s.tr_sq[b]
+    s.mark_turned[b] = s.turned[b]
+    return (s.mark_kind[b], s.mark_doors[b], s.wall_by[b, :0], s.column[b, :0],
+            s.mark_fill[b], s.mark_pos[b], s.mark_tr[b], s.c_sq[b, :0], s.mark_turned[b],
+            s.m_border[b, :0], s.crack[b, :0], s.fire_by[b, :0], s.fill_crack[b, :0], s.trap_by[b, :0],
+            s.trap_real[b, :0], s.unlocked[b], s.eye[b])
 
 
 @njit(cache=True)

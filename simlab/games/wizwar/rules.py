@@ -736,7 +736,8 @@ def list_options(s, t, b, geo, p):
     players = s.players[b]
     fog = spell_on(s, t, b, E_FOG, -1) >= 0  # Fog: sight reaches one square (A-32)
     flood = spell_on(s, t, b, E_FLOOD, -1) >= 0  # Flood: no Fire spell or item may be played
-    seen = np.full(MAXP, -1, np.int8)  # sees_wizard's answers for this listing
+    seen = s.seen[b]  # sees_wizard's answers for this listing (a scratch row of the game)
+    seen[:] = -1
     cseen = spell_seen(s, t, b, geo, p, fog, seen)  # ... for spells (Visionstone, a bend, Astral Projection)
     # R32, R33: a step per movement point; R141: a stunned wizard that attacked stays put
     if s.mp[b] > 0 and s.no_move[b] == 0 and not stuck(s, b, p):
@@ -1974,15 +1975,16 @@ def empty_square(s, t, b, q):
 
 
 @njit(cache=True)
-def window_borders(geo, me):
+def window_borders(geo, me, near, win):
     """The borders on the sides of square ``me`` and of the 8 squares around it on the map, each
-    once (an array and its length): where Destroy Wall and attacks on walls look (a smaller
-    option set than all of sight, which saves a sight test per border of the map)."""
-    near = np.empty(36, np.int64)
+    once, written to ``near`` (36 places; ``win``, 9 places, gets :func:`window_squares`); returns
+    how many: where Destroy Wall and attacks on walls look (a smaller option set than all of
+    sight, which saves a sight test per border of the map). Callers pass scratch rows of the
+    game's State (``window_edges``, ``window``): no allocation a listing."""
     nn = 0
     r0 = np.int64(geo.sq_r[me])
     c0 = np.int64(geo.sq_c[me])
-    win, nw = window_squares(geo, me)
+    nw = window_squares(geo, me, win)
     for m in range(nw):
         sq = win[m]
         for d in range(4):
@@ -1994,13 +1996,13 @@ def window_borders(geo, me):
             if (o == sq and geo.edge_side[f] == d) or not inside:
                 near[nn] = f
                 nn += 1
-    return near, nn
+    return nn
 
 
 @njit(cache=True)
-def window_squares(geo, me):
-    """The squares of the 3 x 3 block of the map around square ``me`` (an array and its length)."""
-    win = np.empty(9, np.int64)
+def window_squares(geo, me, win):
+    """The squares of the 3 x 3 block of the map around square ``me``, written to ``win`` (9
+    places); returns how many."""
     nw = 0
     H, W = geo.sq_of.shape
     r0 = np.int64(geo.sq_r[me])
@@ -2010,7 +2012,7 @@ def window_squares(geo, me):
             if geo.sq_of[r, c] >= 0:
                 win[nw] = geo.sq_of[r, c]
                 nw += 1
-    return win, nw
+    return nw
 
 
 @njit(cache=True)
@@ -2025,7 +2027,8 @@ def walls_options(s, t, b, geo, p, i, e):
     me = s.pos[b, p]
     bit = 1 << s.colour[b, p]
     if e == E_DESTROY_WALL:
-        near, nn = window_borders(geo, me)
+        near = s.window_edges[b]
+        nn = window_borders(geo, me, near, s.window[b])
         for m in range(nn):
             f = near[m]
             if destroyable(s, b, f) and sees_border(geo, me, f, bit):
@@ -2561,7 +2564,7 @@ def thaum_options(s, t, b, geo, p, fog, seen, mist):
     lasts, its tearing attack (O_TEAR; not while Gravity lasts: tearing takes possession)."""
     h = hand_of(p)
     nh = s.cont_n[b, h]
-    walk = np.empty(0, np.int16)  # the caster's walking distances, found at the first Globe
+    walk = s.pos[b, :0]  # the caster's walking distances, found at the first Globe (empty view)
     for k in range(nh):
         i = s.cont[b, h, k]
         e = t.card_effect[s.inst_card[b, i]]
@@ -3359,15 +3362,17 @@ def objects_options(s, t, b, geo, p, fog):
                 i2 = s.cont[b, h, k2]
                 if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
                     add_opt(s, b, O_NEUTRAL, i, p, i2, 0)
-    near, nn = window_borders(geo, me)
+    near = s.window_edges[b]
+    nn = window_borders(geo, me, near, s.window[b])
     fire_options(s, t, b, geo, p, fog, near, nn)
-    tg = np.empty(nn + 9, np.int64)
+    tg = s.aims[b]  # nn + 9 at most
     ntg = 0
     for m in range(nn):
         if S.crack_limit(s, b, near[m]) > 0:
             tg[ntg] = near[m]
             ntg += 1
-    win, nw = window_squares(geo, me)
+    win = s.window[b]
+    nw = window_squares(geo, me, win)
     for m in range(nw):
         if S.crack_limit(s, b, -1 - win[m]) > 0:
             tg[ntg] = -1 - win[m]

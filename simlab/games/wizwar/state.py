@@ -322,6 +322,24 @@ class StateLayout(KernelLayout):
     trial_fill: np.ndarray  # int8 (B, TRIALS, 2, NSQ): square fillers
     trial_turned: np.ndarray  # int8 (B, TRIALS, 4): the slots' turns before
     trial_sqmap: np.ndarray  # int16 (B, TRIALS, NSQ): the square each square's contents went to
+    # scratch rows of one bot decision (no game rule reads them; their contents before a use are
+    # never read): written where a fresh array per call cost an allocation (docs/speed.md)
+    mark_kind: np.ndarray  # int8 (B, NE): rotation.walk_marks, the board a trial turn puts back
+    mark_doors: np.ndarray  # int8 (B, NE)
+    mark_fill: np.ndarray  # int8 (B, NSQ)
+    mark_pos: np.ndarray   # int16 (B, MAXP)
+    mark_tr: np.ndarray    # int16 (B, NTR)
+    mark_turned: np.ndarray  # int8 (B, 4)
+    prep_goal: np.ndarray  # int64 (B, MAXP): bots.walls_prep, the enemies' threatening goals
+    prep_walk: np.ndarray  # int64 (B, MAXP): ... their walks' lengths
+    prep_from: np.ndarray  # int16 (B, MAXP, NSQ): ... distances from their squares
+    prep_to: np.ndarray    # int16 (B, MAXP, NSQ): ... distances to their goals
+    opt_score: np.ndarray  # float64 (B, MAXOPT): bots.choose_in_view, each option's score
+    look: np.ndarray       # int8 (B, MAXP + 1): ... its sight answers (bots._looks_at, _sees_enemy)
+    seen: np.ndarray       # int8 (B, MAXP): rules.list_options, sees_wizard's answers
+    aims: np.ndarray       # int64 (B, 45): rules.objects_options, the walls, doors and blocks aimed at
+    window: np.ndarray     # int64 (B, 9): rules.window_squares of the bot's square
+    window_edges: np.ndarray  # int64 (B, 36): rules.window_borders of the bot's square
 
 
 @structref.register
@@ -396,6 +414,12 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         trial_key=_memory_keys(batch, TRIALS), trial_kind=z((batch, TRIALS, 2, ne), np.int8),
         trial_doors=z((batch, TRIALS, 2, ne), np.int8), trial_fill=z((batch, TRIALS, 2, nsq), np.int8),
         trial_turned=z((batch, TRIALS, 4), np.int8), trial_sqmap=z((batch, TRIALS, nsq), np.int16),
+        mark_kind=z((batch, ne), np.int8), mark_doors=z((batch, ne), np.int8), mark_fill=z((batch, nsq), np.int8),
+        mark_pos=z((batch, MAXP), np.int16), mark_tr=z((batch, NTR), np.int16), mark_turned=z((batch, 4), np.int8),
+        prep_goal=z((batch, MAXP), np.int64), prep_walk=z((batch, MAXP), np.int64),
+        prep_from=z((batch, MAXP, nsq), np.int16), prep_to=z((batch, MAXP, nsq), np.int16),
+        opt_score=z((batch, MAXOPT), np.float64), look=z((batch, MAXP + 1), np.int8), seen=z((batch, MAXP), np.int8),
+        aims=z((batch, 45), np.int64), window=z((batch, 9), np.int64), window_edges=z((batch, 36), np.int64),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
