@@ -30,6 +30,7 @@ from simlab.games.wizwar.movement import (
     push_dest,
     step_unlocked,
     teleport_squares,
+    walk_length,
     walks,
 )
 from simlab.games.wizwar.rotation import put_back, turn_marked, walk_marks
@@ -294,10 +295,10 @@ def seal_score(s, t, b, geo, p, card, f):
             continue
         home = t.g_base[k, q]
         bit = move_bit(s, t, b, q)
-        before = distances(geo, home, bit)[s.pos[b, q]]
+        before = walk_length(geo, home, s.pos[b, q], bit)
         old = s.edge_kind[b, f]
         s.edge_kind[b, f] = old | SEALED
-        after = distances(geo, home, bit)[s.pos[b, q]]
+        after = walk_length(geo, home, s.pos[b, q], bit)
         s.edge_kind[b, f] = old
         gain = 10 if after < 0 <= before else after - before
         best = max(best, gain)
@@ -326,7 +327,7 @@ def wall_side_score(s, t, b, geo, p, prm, card, d, goal, field, here):
         oldm = s.edge_doors[b, f]
         s.edge_kind[b, f] = DOOR if e == E_CREATE_DOOR else old & FILLED  # the bot's door, or no wall
         s.edge_doors[b, f] = (1 << s.colour[b, p]) if e == E_CREATE_DOOR else oldm
-        after = distances(geo, goal, move_bit(s, t, b, p))[me]
+        after = walk_length(geo, goal, me, move_bit(s, t, b, p))
         s.edge_kind[b, f] = old
         s.edge_doors[b, f] = oldm
         if after >= 0:
@@ -352,7 +353,7 @@ def rotate_score(s, t, b, geo, p, prm, card, z, here):
     if goal >= 0:
         # walks are symmetric (tests/games/wizwar/test_movement.py): the search goal_square made
         # from the bot's square gives the walk, if it made one (not when carrying a treasure)
-        d = fme[goal] if fme.shape[0] > 0 else distances(geo, goal, move_bit(s, t, b, p))[me]
+        d = fme[goal] if fme.shape[0] > 0 else walk_length(geo, goal, me, move_bit(s, t, b, p))
         if d >= 0:
             after = d
     put_back(s, b, marks)
@@ -709,7 +710,7 @@ def _threat_goal(s, t, b, geo, p, q):
 @njit(cache=True)
 def _walk(geo, q_sq, g, bitq):
     """Steps from q_sq to g (1000 when unreachable)."""
-    d = distances(geo, g, bitq)[q_sq]
+    d = walk_length(geo, g, q_sq, bitq)
     return d if d >= 0 else 1000
 
 
@@ -921,7 +922,7 @@ def opened_walk(s, b, geo, p, x, goal, bit, to_goal, from_me):
             f = geo.edge[-1 - x, d]
             olds[d] = s.edge_kind[b, f]
             s.edge_kind[b, f] = olds[d] & KIND
-    d_new = distances(geo, goal, bit)[me]
+    d_new = walk_length(geo, goal, me, bit)
     if x >= 0:
         s.edge_kind[b, x] = olds[0]
     else:
@@ -1122,7 +1123,7 @@ def glue_score(s, t, b, geo, p, k):
             return -1.0  # glued on an enemy base it would keep scoring for that enemy
     for q in range(s.players[b]):
         if q != p and s.alive[b, q] and s.carrying[b, q] < 0:
-            d = distances(geo, sq, 1 << s.colour[b, q])[s.pos[b, q]]
+            d = walk_length(geo, sq, s.pos[b, q], 1 << s.colour[b, q])
             if 0 <= d <= 6:
                 return 3.0 + 0.3 * (tok - 1) - cost
     return -1.0

@@ -16,6 +16,7 @@ from simlab.games.jit import njit
 from simlab.games.kernel import memory_slot, same_bytes
 
 __all__ = ["ALL_DOORS", "SIGHT_ONLY", "passes", "walks", "border_open", "step", "step_unlocked", "distances",
+           "walk_length",
            "distances_around", "walk_key", "walk_violations",
            "path", "straight", "bolt_path", "away_side", "push_dest", "teleport_squares"]
 
@@ -93,21 +94,35 @@ def distances(geo, src, bit):
     made, a door sealed or a sector turned (a bot's trial turn too) is simply another board.
     Of a balanced game's searches, 72% at two players and 20% at four are answered so
     (state.WALKS; docs/speed.md)."""
-    keys = geo.walk_key
-    if keys.shape[0] == 0:
+    if geo.walk_key.shape[0] == 0:
         return _search(geo, src, bit, _NO_AVOID)
+    return geo.walk_dist[_remembered(geo, src, bit)].copy()
+
+
+@njit(cache=True)
+def walk_length(geo, src, dst, bit):
+    """``distances(geo, src, bit)[dst]`` without the copy of the whole answer: the steps between
+    two squares (-1: no walk), for callers that read one square of a search."""
+    if geo.walk_key.shape[0] == 0:
+        return _search(geo, src, bit, _NO_AVOID)[dst]
+    return geo.walk_dist[_remembered(geo, src, bit), dst]
+
+
+@njit(cache=True)
+def _remembered(geo, src, bit):
+    """The slot of the game's memory (``geo.walk_*``) that holds the search from ``src`` with
+    mask ``bit`` on the board as it is now: found, or searched into the oldest slot."""
+    keys = geo.walk_key
     key = walk_key(src, bit)
     kind, doors = geo.edge_kind, geo.edge_doors
-    n = keys.shape[0] - 1
-    for j in range(n):
+    for j in range(keys.shape[0] - 1):
         if keys[j] == key and same_bytes(geo.walk_kind[j], kind) and same_bytes(geo.walk_doors[j], doors):
-            return geo.walk_dist[j].copy()
-    dist = _search(geo, src, bit, _NO_AVOID)
+            return j
     j = memory_slot(keys, key)
     geo.walk_kind[j] = kind
     geo.walk_doors[j] = doors
-    geo.walk_dist[j] = dist
-    return dist
+    _search_into(geo, src, bit, _NO_AVOID, geo.walk_dist[j])
+    return j
 
 
 @njit(cache=True, inline="always")
@@ -146,11 +161,19 @@ _NO_AVOID = np.zeros(0, np.int8)
 @njit(cache=True)
 def _search(geo, src, bit, avoid):
     """The breadth-first search behind :func:`distances` (``avoid`` empty: every square)."""
+    dist = np.empty(geo.nbr.shape[0], np.int16)
+    _search_into(geo, src, bit, avoid, dist)
+    return dist
+
+
+@njit(cache=True)
+def _search_into(geo, src, bit, avoid, dist):
+    """:func:`_search` written to ``dist`` (one place per square)."""
     # the arrays are read out of the named tuple once: each read costs a reference count
     nbr, arrive, edge, kind, doors = geo.nbr, geo.arrive, geo.edge, geo.edge_kind, geo.edge_doors
     n = nbr.shape[0]
     check = avoid.shape[0] > 0
-    dist = np.full(n, -1, np.int16)
+    dist[:] = -1
     queue = np.empty(n, np.int16)
     dist[src] = 0
     queue[0] = src
@@ -168,7 +191,6 @@ def _search(geo, src, bit, avoid):
                 dist[t] = dist[s] + 1
                 queue[tail] = t
                 tail += 1
-    return dist
 
 
 @njit(cache=True)

@@ -33,6 +33,7 @@ from simlab.games.wizwar.movement import (
     step_unlocked,
     straight,
     teleport_squares,
+    walk_length,
     walk_violations,
 )
 from simlab.games.wizwar.rotation import rotate_sector, slot_colour, turn_violations
@@ -2548,7 +2549,7 @@ def still_reaches(s, t, b, geo, p, sq, card):
     reach it: Globe of Pain within GLOBE_REACH steps of p's walk (it needs no sight), every
     other spell in p's sight (under Fog, A-32)."""
     if t.card_effect[card] == E_GLOBE_OF_PAIN:
-        d = distances(geo, s.pos[b, p], move_bit(s, t, b, p))[sq]
+        d = walk_length(geo, s.pos[b, p], sq, move_bit(s, t, b, p))
         return 0 <= d <= GLOBE_REACH
     return in_sight(s, t, b, geo, s.pos[b, p], sq, 1 << s.colour[b, p], spell_on(s, t, b, E_FOG, -1) >= 0)
 

@@ -8,7 +8,15 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.wizwar import board as B
-from simlab.games.wizwar.movement import ALL_DOORS, distances, path, step, walk_key, walk_violations
+from simlab.games.wizwar.movement import (
+    ALL_DOORS,
+    distances,
+    path,
+    step,
+    walk_key,
+    walk_length,
+    walk_violations,
+)
 from tests.games.wizwar.kit import board, face
 
 BLUE, RED = 1 << 0, 1 << 1
@@ -174,3 +182,27 @@ def test_a_game_remembers_its_searches_board_by_board():
     # a Board's own Geometry remembers nothing
     assert bd.geo.walk_key.shape[0] == 0
     assert (distances(bd.geo, 0, BLUE) == distances(bd.geo, 0, BLUE)).all()
+
+
+def test_a_walk_length_is_one_square_of_the_remembered_search():
+    """movement.walk_length(geo, src, dst, bit) is distances(geo, src, bit)[dst], read from the
+    game's memory without copying the answer: found there, or searched into the oldest slot
+    as distances would (the same slot written next); on a Board's own Geometry, a plain search."""
+    rng = np.random.default_rng(5)
+    bd = B.build_board(2, 3, B.board_sets()[0], "p2_wrap")
+    n = bd.geo.nbr.shape[0]
+    for src in range(0, n, 7):
+        for dst in range(n):
+            assert walk_length(bd.geo, src, dst, BLUE) == distances(bd.geo, src, BLUE)[dst]
+    geo, twin = _remembering(bd.geo, 4), _remembering(bd.geo, 4)
+    for _ in range(300):
+        src, dst, bit = int(rng.integers(0, n)), int(rng.integers(0, n)), int(rng.choice([BLUE, RED]))
+        if rng.random() < 0.2:  # another board now and then: a door opened or shut
+            e = int(rng.integers(0, geo.edge_kind.shape[0]))
+            if geo.edge_kind[e] != B.OUTER:
+                for g in (geo, twin):
+                    g.edge_kind[e] = B.DOOR if g.edge_kind[e] != B.DOOR else B.OPEN
+                    g.edge_doors[e] = BLUE
+        assert walk_length(geo, src, dst, bit) == distances(twin, src, bit)[dst]
+        assert (geo.walk_key == twin.walk_key).all() and (geo.walk_dist == twin.walk_dist).all()
+    assert walk_violations(geo) == 0
