@@ -520,6 +520,10 @@ class Geometry(NamedTuple):
     #                         the borders by `columns`; rebuild it whenever a border changes.
     links: np.ndarray       # int16 (NL, 7): one row per link (link != LINK_NONE), in square-then-side
     #                         order, what a line of sight through it needs (`link_rows`; sight.LK_*)
+    window: np.ndarray      # int16 (B, 10): how many squares the 3 x 3 block of the map around the square
+    #                         holds, then those squares in map order, -1 after (`windows`)
+    window_edges: np.ndarray  # int16 (B, 37): how many borders lie on the sides of those squares, then
+    #                         each of them once, -1 after (`windows`)
     walk_key: np.ndarray    # int64 (WALKS + 1,): the game's remembered searches (State.walk_key; the
     walk_kind: np.ndarray   # int8 (WALKS, NE)    walk_* rows of its State), read and written by
     walk_doors: np.ndarray  # int8 (WALKS, NE)    movement.distances; empty (nothing remembered)
@@ -678,13 +682,51 @@ def assemble(faces: BoardSet, arrangement: Arrangement, colours: list[int] | tup
         edge_side[edge[s]] = np.arange(4)
     geo = Geometry(sq_of, rr.astype(np.int16), cc.astype(np.int16), nbr, arrive, edge, link, hedge, vedge,
                    kind, np.array(doors, np.int8), np.array(inner, np.int8), edge_sq, edge_side,
-                   columns(hedge, vedge, kind), link_rows(link, nbr, arrive, rr, cc), *no_walks())
+                   columns(hedge, vedge, kind), link_rows(link, nbr, arrive, rr, cc),
+                   *windows(sq_of, rr, cc, edge, edge_sq, edge_side), *no_walks())
     board = Board(faces.name, arrangement, tuple(int(c) for c in colours), tuple(int(x) % 4 for x in rotations),
                   geo, owner[rr, cc].astype(np.int8),
                   np.where(cell[rr, cc] == BASE, owner[rr, cc], -1).astype(np.int8),
                   np.where(cell[rr, cc] == TREASURE, owner[rr, cc], -1).astype(np.int8), sides)
     _check_reachable(board)
     return board
+
+
+def windows(sq_of: np.ndarray, sq_r: np.ndarray, sq_c: np.ndarray, edge: np.ndarray, edge_sq: np.ndarray,
+            edge_side: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``Geometry.window`` and ``window_edges``: for each square, the squares of the 3 x 3 block
+    of the map around it (map order: row by row), and the borders on their sides, each once (in
+    the order of the squares, then N, E, S, W: a border is listed from the square and side it is
+    recorded on, or from the block's square if that one lies outside the block), each row led by
+    its count. Where Destroy Wall and attacks on walls look (rules.window_squares, window_borders):
+    fixed by the deal (a turned sector keeps its squares' and borders' numbers), so worked out
+    once a deal instead of once a listing."""
+    H, W = sq_of.shape
+    nsq = sq_r.shape[0]
+    r0, c0 = sq_r.astype(np.int64), sq_c.astype(np.int64)
+    cand = np.full((nsq, 9), -1, np.int64)
+    for k, (dr, dc) in enumerate((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
+        r, c = r0 + dr, c0 + dc
+        on = (r >= 0) & (r < H) & (c >= 0) & (c < W)
+        cand[on, k] = sq_of[r[on], c[on]]
+    win = _packed(cand, cand >= 0)
+    sq = np.repeat(win[:, 1:], 4, axis=1)  # (nsq, 36): each block square once per side
+    side = np.tile(np.arange(4), 9)[None, :]
+    f = np.where(sq >= 0, edge[np.maximum(sq, 0), side], -1)
+    o = edge_sq[np.maximum(f, 0)]
+    inside = (np.abs(r0[o] - r0[:, None]) <= 1) & (np.abs(c0[o] - c0[:, None]) <= 1)
+    keep = (sq >= 0) & (((o == sq) & (edge_side[np.maximum(f, 0)] == side)) | ~inside)
+    return win, _packed(f, keep)
+
+
+def _packed(values: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """int16 rows: how many of each row's ``values`` are kept, then those in order, -1 after."""
+    out = np.full((values.shape[0], values.shape[1] + 1), -1, np.int16)
+    out[:, 0] = keep.sum(axis=1)
+    order = np.argsort(~keep, axis=1, kind="stable")  # the kept first, in their order
+    packed = np.take_along_axis(values, order, axis=1)
+    out[:, 1:] = np.where(np.take_along_axis(keep, order, axis=1), packed, -1)
+    return out
 
 
 def no_walks() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -243,6 +243,7 @@ def geo_of(s, t, b):
     return Geometry(t.g_sq_of[k], t.g_sq_r[k], t.g_sq_c[k], t.g_nbr[k], t.g_arrive[k], t.g_edge[k],
                     t.g_link[k], t.g_hedge[k], t.g_vedge[k], s.edge_kind[b], s.edge_doors[b],
                     t.g_edge_inner[k], t.g_edge_sq[k], t.g_edge_side[k], s.column[b], t.g_links[k],
+                    t.g_window[k], t.g_window_edges[k],
                     s.walk_key[b], s.walk_kind[b], s.walk_doors[b], s.walk_dist[b])
 
 
@@ -1975,45 +1976,20 @@ def empty_square(s, t, b, q):
     return True
 
 
-@njit(cache=True)
-def window_borders(geo, me, near, win):
+@njit(cache=True, inline="always")
+def window_borders(geo, me):
     """The borders on the sides of square ``me`` and of the 8 squares around it on the map, each
-    once, written to ``near`` (36 places; ``win``, 9 places, gets :func:`window_squares`); returns
-    how many: where Destroy Wall and attacks on walls look (a smaller option set than all of
-    sight, which saves a sight test per border of the map). Callers pass scratch rows of the
-    game's State (``window_edges``, ``window``): no allocation a listing."""
-    nn = 0
-    r0 = np.int64(geo.sq_r[me])
-    c0 = np.int64(geo.sq_c[me])
-    nw = window_squares(geo, me, win)
-    for m in range(nw):
-        sq = win[m]
-        for d in range(4):
-            f = geo.edge[sq, d]
-            # each border once: from the square and side it is recorded on, or from the
-            # window's square if that one lies outside the window
-            o = geo.edge_sq[f]
-            inside = abs(np.int64(geo.sq_r[o]) - r0) <= 1 and abs(np.int64(geo.sq_c[o]) - c0) <= 1
-            if (o == sq and geo.edge_side[f] == d) or not inside:
-                near[nn] = f
-                nn += 1
-    return nn
+    once (an array and its length; ``Geometry.window_edges``): where Destroy Wall and attacks on
+    walls look (a smaller option set than all of sight, which saves a sight test per border of
+    the map)."""
+    return geo.window_edges[me, 1:], np.int64(geo.window_edges[me, 0])
 
 
-@njit(cache=True)
-def window_squares(geo, me, win):
-    """The squares of the 3 x 3 block of the map around square ``me``, written to ``win`` (9
-    places); returns how many."""
-    nw = 0
-    H, W = geo.sq_of.shape
-    r0 = np.int64(geo.sq_r[me])
-    c0 = np.int64(geo.sq_c[me])
-    for r in range(max(0, r0 - 1), min(H, r0 + 2)):
-        for c in range(max(0, c0 - 1), min(W, c0 + 2)):
-            if geo.sq_of[r, c] >= 0:
-                win[nw] = geo.sq_of[r, c]
-                nw += 1
-    return nw
+@njit(cache=True, inline="always")
+def window_squares(geo, me):
+    """The squares of the 3 x 3 block of the map around square ``me`` (an array and its length;
+    ``Geometry.window``)."""
+    return geo.window[me, 1:], np.int64(geo.window[me, 0])
 
 
 @njit(cache=True)
@@ -2028,8 +2004,7 @@ def walls_options(s, t, b, geo, p, i, e):
     me = s.pos[b, p]
     bit = 1 << s.colour[b, p]
     if e == E_DESTROY_WALL:
-        near = s.window_edges[b]
-        nn = window_borders(geo, me, near, s.window[b])
+        near, nn = window_borders(geo, me)
         for m in range(nn):
             f = near[m]
             if destroyable(s, b, f) and sees_border(geo, me, f, bit):
@@ -3363,8 +3338,7 @@ def objects_options(s, t, b, geo, p, fog):
                 i2 = s.cont[b, h, k2]
                 if i2 != i and t.card_energy[s.inst_card[b, i2]] > 0:
                     add_opt(s, b, O_NEUTRAL, i, p, i2, 0)
-    near = s.window_edges[b]
-    nn = window_borders(geo, me, near, s.window[b])
+    near, nn = window_borders(geo, me)
     fire_options(s, t, b, geo, p, fog, near, nn)
     tg = s.aims[b]  # nn + 9 at most
     ntg = 0
@@ -3372,8 +3346,7 @@ def objects_options(s, t, b, geo, p, fog):
         if S.crack_limit(s, b, near[m]) > 0:
             tg[ntg] = near[m]
             ntg += 1
-    win = s.window[b]
-    nw = window_squares(geo, me, win)
+    win, nw = window_squares(geo, me)
     for m in range(nw):
         if S.crack_limit(s, b, -1 - win[m]) > 0:
             tg[ntg] = -1 - win[m]

@@ -338,8 +338,6 @@ class StateLayout(KernelLayout):
     look: np.ndarray       # int8 (B, MAXP + 1): ... its sight answers (bots._looks_at, _sees_enemy)
     seen: np.ndarray       # int8 (B, MAXP): rules.list_options, sees_wizard's answers
     aims: np.ndarray       # int64 (B, 45): rules.objects_options, the walls, doors and blocks aimed at
-    window: np.ndarray     # int64 (B, 9): rules.window_squares of the bot's square
-    window_edges: np.ndarray  # int64 (B, 36): rules.window_borders of the bot's square
 
 
 @structref.register
@@ -419,7 +417,7 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         prep_goal=z((batch, MAXP), np.int64), prep_walk=z((batch, MAXP), np.int64),
         prep_from=z((batch, MAXP, nsq), np.int16), prep_to=z((batch, MAXP, nsq), np.int16),
         opt_score=z((batch, MAXOPT), np.float64), look=z((batch, MAXP + 1), np.int8), seen=z((batch, MAXP), np.int8),
-        aims=z((batch, 45), np.int64), window=z((batch, 9), np.int64), window_edges=z((batch, 36), np.int64),
+        aims=z((batch, 45), np.int64),
         **kernel_arrays(batch, NGAME_STREAMS, NSEAT, (ncard, NCARDSTAT), trace_events),
     )
 
@@ -457,6 +455,8 @@ class TablesLayout:
     g_edge_side: np.ndarray  # int8 (K, NE)
     g_column: np.ndarray     # int8 (K, H + 1, W + 1)
     g_links: np.ndarray      # int16 (K, NL, 7): a row per link, what sight through it needs (Geometry.links)
+    g_window: np.ndarray     # int16 (K, NSQ, 10): Geometry.window
+    g_window_edges: np.ndarray  # int16 (K, NSQ, 37): Geometry.window_edges
     g_colours: np.ndarray    # int8 (K, MAXP): colour of seat p in the deal (-1 beyond the players)
     g_base: np.ndarray       # int16 (K, MAXP): base square of seat p
     g_tstart: np.ndarray     # int16 (K, NTR): start square of treasure k (seat k // 2)

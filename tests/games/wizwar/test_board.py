@@ -309,6 +309,47 @@ def test_the_link_list_names_every_linked_side_once():
     assert [int(v) for v in row[0][2:]] == [0, 20, 0, 20, 2]
 
 
+def test_the_window_around_each_square_is_worked_out_once_a_deal():
+    """Geometry.window / window_edges (where Destroy Wall and attacks on walls look: the 3 x 3
+    block of the map around the caster's square, and the borders on its squares' sides) hold
+    what a direct walk over the block gives, in its order: squares row by row; for each, its
+    sides N, E, S, W, a border listed once, from the square and side it is recorded on or from
+    the block's square if that one lies outside the block. Every arrangement and turn, and the
+    dealt pools."""
+    from simlab.games.wizwar import data as D
+
+    def walked(g, me):
+        H, W = g.sq_of.shape
+        r0, c0 = int(g.sq_r[me]), int(g.sq_c[me])
+        win = [int(g.sq_of[r, c]) for r in range(max(0, r0 - 1), min(H, r0 + 2))
+               for c in range(max(0, c0 - 1), min(W, c0 + 2)) if g.sq_of[r, c] >= 0]
+        near = []
+        for sq in win:
+            for d in range(4):
+                f = int(g.edge[sq, d])
+                o = int(g.edge_sq[f])
+                inside = abs(int(g.sq_r[o]) - r0) <= 1 and abs(int(g.sq_c[o]) - c0) <= 1
+                if (o == sq and g.edge_side[f] == d) or not inside:
+                    near.append(f)
+        return win, near
+
+    geos = []
+    for name, arr in B.arrangements().items():
+        for rots in itertools.islice(itertools.product(range(4), repeat=arr.players), 0, None, 7):
+            geos.append(B.assemble(_open_set(), arr, list(range(arr.players)), rots).geo)
+    for players in (2, 3, 4):
+        pool = D.deal_pool(players, size=2)
+        geos += [B.Geometry(*(pool[f"g_{f}"][k] for f in B.Geometry._fields)) for k in range(2)]
+    for g in geos:
+        assert g.window.dtype == g.window_edges.dtype == np.int16
+        for me in range(g.sq_r.shape[0]):
+            win, near = walked(g, me)
+            assert g.window[me, 0] == len(win) and list(g.window[me, 1:1 + len(win)]) == win
+            assert (g.window[me, 1 + len(win):] == -1).all()
+            assert g.window_edges[me, 0] == len(near) and list(g.window_edges[me, 1:1 + len(near)]) == near
+            assert len(set(near)) == len(near) and (g.window_edges[me, 1 + len(near):] == -1).all()
+
+
 def test_doors_belong_to_the_sector_that_shows_them():
     """R46 (L8): doors in one's own sector are open for their owner; A-11: a door on a join shown
     by one sector belongs to that sector, one shown by both is open to both owners."""
