@@ -33,7 +33,7 @@ from simlab.games.wizwar.movement import (
     walk_length,
     walks,
 )
-from simlab.games.wizwar.rotation import put_back, turn_marked, walk_marks
+from simlab.games.wizwar.rotation import put_back, remembered_turn, turn_marked, turned_geo, walk_marks
 from simlab.games.wizwar.sight import adjacent, in_storm, line_of_sight, sees_bent
 from simlab.games.wizwar.state import (
     DRAW_MAX,
@@ -344,23 +344,38 @@ def wall_side_score(s, t, b, geo, p, prm, card, d, goal, field, here):
 def rotate_score(s, t, b, geo, p, prm, card, z, here):
     """Score of Rotate Sector turning slot z // 4 by z % 4 quarter turns: the steps it takes off
     the bot's walk to its goal (the goal and the bot may turn with the sector), tried on the
-    game's own board and put back; worth casting from 3 steps on, less the card's worth."""
-    marks = walk_marks(s, b)  # a trial for walks: goal_square and a search read nothing else
-    turn_marked(s, t, b, geo, z // 4, z % 4, marks)
-    goal, fme = goal_walks(s, t, b, geo, p)
-    me = s.pos[b, p]
-    after = 40
-    if goal >= 0:
-        # walks are symmetric (tests/games/wizwar/test_movement.py): the search goal_square made
-        # from the bot's square gives the walk, if it made one (not when carrying a treasure)
-        d = fme[goal] if fme.shape[0] > 0 else walk_length(geo, goal, me, move_bit(s, t, b, p))
-        if d >= 0:
-            after = d
-    put_back(s, b, marks)
+    game's own board and put back; worth casting from 3 steps on, less the card's worth.
+
+    A turn the game remembers (``rotation.remembered_turn``: 95% of trials at two players) is
+    not laid down: the walks are searched on the remembered board after it, the wizards and
+    treasures read where it moved them (:func:`turned_goal_walks`). The same searches and
+    draws, so the same games, without copying the board out and back."""
+    j = remembered_turn(s, b, z // 4, z % 4)
+    if j >= 0:
+        turned = turned_geo(geo, s.trial_kind[b, j, 1], s.trial_doors[b, j, 1])
+        after = _walk_after(s, t, b, turned, p, s.trial_sqmap[b, j])
+    else:
+        marks = walk_marks(s, b)  # a trial for walks: goal_square and a search read nothing else
+        turn_marked(s, t, b, geo, z // 4, z % 4, marks)
+        after = _walk_after(s, t, b, geo, p, s.pos[b, :0])
+        put_back(s, b, marks)
     gain = here - after
     if gain < 3:
         return -1.0
     return prm[P_W_TREASURE] * gain - 0.3 * card_value(t, card)
+
+
+@njit(cache=True)
+def _walk_after(s, t, b, geo, p, sqmap):
+    """:func:`rotate_score`'s walk to the goal after a turn (40: no goal), on the turned board
+    ``geo`` with the pieces moved by ``sqmap`` (empty: already moved)."""
+    goal, fme = turned_goal_walks(s, t, b, geo, p, sqmap)
+    if goal < 0:
+        return 40
+    # walks are symmetric (tests/games/wizwar/test_movement.py): the search goal_square made
+    # from the bot's square gives the walk, if it made one (not when carrying a treasure)
+    d = fme[goal] if fme.shape[0] > 0 else walk_length(geo, goal, _moved(sqmap, s.pos[b, p]), move_bit(s, t, b, p))
+    return d if d >= 0 else 40
 
 
 @njit(cache=True)
@@ -441,8 +456,23 @@ def goal_square(s, t, b, geo, p):
 def goal_walks(s, t, b, geo, p):
     """:func:`goal_square` and the walking distances from seat p's square it searched to find
     it (empty when carrying a treasure: the goal is home, found without a search)."""
+    return turned_goal_walks(s, t, b, geo, p, s.pos[b, :0])
+
+
+@njit(cache=True, inline="always")
+def _moved(sqmap, sq):
+    """Square ``sq`` after a turn that moved each square's contents to ``sqmap`` (empty: none)."""
+    return sq if sqmap.shape[0] == 0 or sq < 0 else np.int64(sqmap[sq])
+
+
+@njit(cache=True)
+def turned_goal_walks(s, t, b, geo, p, sqmap):
+    """:func:`goal_walks` as it would be after a sector turn that moved each square's wizards
+    and treasures to ``sqmap`` (empty: as they are) on the board ``geo`` (the turned board): a
+    remembered trial turn is scored without laying it down and putting the board back
+    (:func:`rotate_score`). The same reads and draws as on the turned board itself."""
     k = s.deal[b]
-    me = s.pos[b, p]
+    me = _moved(sqmap, s.pos[b, p])
     home = t.g_base[k, p]
     if s.carrying[b, p] >= 0:
         return home, s.pos[b, :0]  # an empty view: no allocation
@@ -452,7 +482,7 @@ def goal_walks(s, t, b, geo, p):
     ties = 0
     n = s.players[b]
     for j in range(2 * n):
-        sq = s.tr_sq[b, j]
+        sq = _moved(sqmap, s.tr_sq[b, j])
         if s.tr_carrier[b, j] >= 0 or field[sq] < 0:
             continue
         owner = j // 2
@@ -474,15 +504,16 @@ def goal_walks(s, t, b, geo, p):
                     best = sq
     if best < 0:
         for q in range(n):
-            if q != p and s.alive[b, q] and field[s.pos[b, q]] >= 0 and field[s.pos[b, q]] <= bd:
-                if field[s.pos[b, q]] < bd:
-                    bd = field[s.pos[b, q]]
-                    best = s.pos[b, q]
+            w = _moved(sqmap, s.pos[b, q])
+            if q != p and s.alive[b, q] and field[w] >= 0 and field[w] <= bd:
+                if field[w] < bd:
+                    bd = field[w]
+                    best = w
                     ties = 1
                 else:
                     ties += 1
                     if rand(s, b, p, ties) == 0:
-                        best = s.pos[b, q]
+                        best = w
     return best, field
 
 

@@ -25,7 +25,7 @@ from simlab.games.wizwar.board import DOOR as _DOOR
 from simlab.games.wizwar.board import DR as _DR
 from simlab.games.wizwar.board import OPEN as _OPEN
 from simlab.games.wizwar.board import OUTER as _OUTER
-from simlab.games.wizwar.board import SIZE
+from simlab.games.wizwar.board import SIZE, Geometry
 from simlab.games.wizwar.board import WALL as _WALL
 from simlab.games.wizwar.movement import SIGHT_ONLY
 from simlab.games.wizwar.state import FILLED, MAXP, Z_FLOOR, Z_MAINT0, column_due, fill_bits
@@ -165,13 +165,35 @@ def turn_marked(s, t, b, geo, slot, k, marks):
 @njit(cache=True)
 def _remembered_turn(s, b, slot, k, marks):
     """The memory slot holding this turn of the board in ``marks`` (:func:`walk_marks`), -1."""
+    return _find_turn(s, b, slot, k, marks[0], marks[1], marks[4], marks[8])
+
+
+@njit(cache=True)
+def remembered_turn(s, b, slot, k):
+    """The memory slot holding this turn of game b's board as it is now (:func:`turn_marked`),
+    -1: where a bot's trial can read the board after the turn without making it."""
+    return _find_turn(s, b, slot, k, s.edge_kind[b], s.edge_doors[b], s.fill[b], s.turned[b])
+
+
+@njit(cache=True)
+def _find_turn(s, b, slot, k, kind, doors, fill, turned):
     keys = s.trial_key[b]
     for j in range(keys.shape[0] - 1):
-        if (keys[j] == slot * 4 + k and same_bytes(s.trial_kind[b, j, 0], marks[0])
-                and same_bytes(s.trial_doors[b, j, 0], marks[1]) and same_bytes(s.trial_fill[b, j, 0], marks[4])
-                and same_bytes(s.trial_turned[b, j], marks[8])):
+        if (keys[j] == slot * 4 + k and same_bytes(s.trial_kind[b, j, 0], kind)
+                and same_bytes(s.trial_doors[b, j, 0], doors) and same_bytes(s.trial_fill[b, j, 0], fill)
+                and same_bytes(s.trial_turned[b, j], turned)):
             return j
     return -1
+
+
+@njit(cache=True)
+def turned_geo(geo, kind, doors):
+    """``geo`` with the border kinds and door colours ``kind`` and ``doors`` (a remembered
+    turn's board after it, ``State.trial_kind[b, j, 1]``): what a search reads of the board.
+    Its other fields (columns, fillers' marks elsewhere) are the board's as it is."""
+    return Geometry(geo.sq_of, geo.sq_r, geo.sq_c, geo.nbr, geo.arrive, geo.edge, geo.link, geo.hedge, geo.vedge,
+                    kind, doors, geo.edge_inner, geo.edge_sq, geo.edge_side, geo.column, geo.links,
+                    geo.window, geo.window_edges, geo.walk_key, geo.walk_kind, geo.walk_doors, geo.walk_dist)
 
 
 @njit(cache=True)

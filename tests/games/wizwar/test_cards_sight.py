@@ -737,6 +737,44 @@ def test_balanced_seals_the_way_home_of_a_treasure_thief():
     assert any(named(rnd, chosen(rnd), "Seal Door") for _ in range(80))
 
 
+def test_a_remembered_trial_turn_is_scored_without_laying_it_down():
+    """bots.rotate_score reads a remembered turn (rotation.remembered_turn) off the memory:
+    turned_goal_walks on the board after the turn (rotation.turned_geo), with the wizards and
+    treasures read where the turn moved them, finds the goal and walks that laying the turn down
+    finds, with the same random draws (ties: both wizards stand as near the treasures), and
+    leaves the board as it was."""
+    from simlab.games.wizwar.bots import goal_walks, turned_goal_walks
+    from simlab.games.wizwar.rotation import board_marks, put_back, remembered_turn, turn_marked, turned_geo, walk_marks
+    drawn = 0
+    for slot in range(2):
+        for k in (1, 2, 3):
+            for at in ((0, 1), (2, 2), (4, 4)):
+                pos = ready(blue=face(wall_east(0, 0), (3, 8, "D"), *CLOSED_NS), at=at, red_at=(2, 7))
+                st, t, geo = pos.st, pos.t, pos.geo
+                assert remembered_turn(st, 0, slot, k) == -1
+                marks = walk_marks(st, 0)
+                turn_marked(st, t, 0, geo, slot, k, marks)  # tried once: remembered
+                put_back(st, 0, marks)
+                j = remembered_turn(st, 0, slot, k)
+                assert j >= 0
+                before, rng = board_marks(st, 0), st.rng.copy()
+                for p in range(2):
+                    st.rng[:] = rng
+                    marks = walk_marks(st, 0)
+                    turn_marked(st, t, 0, geo, slot, k, marks)
+                    laid_goal, laid = goal_walks(st, t, 0, geo, p)
+                    laid, laid_rng = laid.copy(), st.rng.copy()
+                    put_back(st, 0, marks)
+                    st.rng[:] = rng
+                    turned = turned_geo(geo, st.trial_kind[0, j, 1], st.trial_doors[0, j, 1])
+                    goal, walks = turned_goal_walks(st, t, 0, turned, p, st.trial_sqmap[0, j])
+                    assert goal == laid_goal and np.array_equal(walks, laid), (slot, k, at, p)
+                    assert np.array_equal(st.rng, laid_rng)
+                    drawn += not np.array_equal(rng, laid_rng)
+                    assert all(np.array_equal(a, b) for a, b in zip(before, board_marks(st, 0), strict=True))
+    assert drawn > 0  # some goal was drawn between equally near ones
+
+
 def test_a_trial_turn_is_remembered_board_by_board():
     """rotation.turn_marked remembers the bots' trial turns for walks (State.trial_*): the same
     turn of the same board is laid down from memory exactly as worked out (border kinds, door
