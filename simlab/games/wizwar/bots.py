@@ -348,8 +348,8 @@ def rotate_score(s, t, b, geo, p, prm, card, z, here):
 
     A turn the game remembers (``rotation.remembered_turn``: 95% of trials at two players) is
     not laid down: the walks are searched on the remembered board after it, the wizards and
-    treasures read where it moved them (:func:`turned_goal_walks`). The same searches and
-    draws, so the same games, without copying the board out and back."""
+    treasures read where it moved them (:func:`turned_goal`). The same walks and draws, so
+    the same games, without copying the board out and back."""
     j = remembered_turn(s, b, z // 4, z % 4)
     if j >= 0:
         turned = turned_geo(geo, s.trial_kind[b, j, 1], s.trial_doors[b, j, 1])
@@ -367,15 +367,10 @@ def rotate_score(s, t, b, geo, p, prm, card, z, here):
 
 @njit(cache=True)
 def _walk_after(s, t, b, geo, p, sqmap):
-    """:func:`rotate_score`'s walk to the goal after a turn (40: no goal), on the turned board
-    ``geo`` with the pieces moved by ``sqmap`` (empty: already moved)."""
-    goal, fme = turned_goal_walks(s, t, b, geo, p, sqmap)
-    if goal < 0:
-        return 40
-    # walks are symmetric (tests/games/wizwar/test_movement.py): the search goal_square made
-    # from the bot's square gives the walk, if it made one (not when carrying a treasure)
-    d = fme[goal] if fme.shape[0] > 0 else walk_length(geo, goal, _moved(sqmap, s.pos[b, p]), move_bit(s, t, b, p))
-    return d if d >= 0 else 40
+    """:func:`rotate_score`'s walk to the goal after a turn (40: no goal or no way), on the
+    turned board ``geo`` with the pieces moved by ``sqmap`` (empty: already moved)."""
+    goal, d = turned_goal(s, t, b, geo, p, sqmap)
+    return d if goal >= 0 and d >= 0 else 40
 
 
 @njit(cache=True)
@@ -456,7 +451,10 @@ def goal_square(s, t, b, geo, p):
 def goal_walks(s, t, b, geo, p):
     """:func:`goal_square` and the walking distances from seat p's square it searched to find
     it (empty when carrying a treasure: the goal is home, found without a search)."""
-    return turned_goal_walks(s, t, b, geo, p, s.pos[b, :0])
+    if s.carrying[b, p] >= 0:
+        return t.g_base[s.deal[b], p], s.pos[b, :0]  # an empty view: no allocation
+    field = distances(geo, s.pos[b, p], move_bit(s, t, b, p))
+    return _goal_by(s, t, b, geo, p, s.pos[b, :0], field)[0], field
 
 
 @njit(cache=True, inline="always")
@@ -466,25 +464,45 @@ def _moved(sqmap, sq):
 
 
 @njit(cache=True)
-def turned_goal_walks(s, t, b, geo, p, sqmap):
-    """:func:`goal_walks` as it would be after a sector turn that moved each square's wizards
-    and treasures to ``sqmap`` (empty: as they are) on the board ``geo`` (the turned board): a
-    remembered trial turn is scored without laying it down and putting the board back
-    (:func:`rotate_score`). The same reads and draws as on the turned board itself."""
+def turned_goal(s, t, b, geo, p, sqmap):
+    """:func:`goal_square` as it would be after a sector turn that moved each square's wizards
+    and treasures to ``sqmap`` on the board ``geo`` (the turned board), and the steps from seat
+    p's square to it (-1: no goal or no way): a remembered trial turn is scored without laying
+    it down and putting the board back (:func:`rotate_score`). The same reads and draws as
+    :func:`goal_walks` on the turned board itself.
+
+    Each candidate's steps are read from the search out of its square (walks are symmetric:
+    tests/games/wizwar/test_movement.py), not from one search out of the bot's: treasures and
+    wizards stand still while the bot walks, so their searches on a trial board are remembered
+    from step to step (movement.distances), where the bot's square is new at every step."""
+    me = _moved(sqmap, s.pos[b, p])
+    if s.carrying[b, p] >= 0:
+        home = t.g_base[s.deal[b], p]
+        return home, walk_length(geo, home, me, move_bit(s, t, b, p))
+    if s.players[b] > 2:
+        # more candidates than the memory keeps on every trial board: one search from the bot's
+        # square (measured: 4 players 20% slower the other way; docs/speed.md)
+        return _goal_by(s, t, b, geo, p, sqmap, distances(geo, me, move_bit(s, t, b, p)))
+    return _goal_by(s, t, b, geo, p, sqmap, s.pos[b, :0])
+
+
+@njit(cache=True)
+def _goal_by(s, t, b, geo, p, sqmap, field):
+    """The goal of seat p not carrying a treasure (:func:`goal_square`) and the steps to it
+    (-1, -1: none), the pieces moved by ``sqmap``; ``field``: the walks from p's square, or
+    empty to read each candidate's own search (:func:`turned_goal`)."""
     k = s.deal[b]
     me = _moved(sqmap, s.pos[b, p])
     home = t.g_base[k, p]
-    if s.carrying[b, p] >= 0:
-        return home, s.pos[b, :0]  # an empty view: no allocation
-    field = distances(geo, me, move_bit(s, t, b, p))
+    bit = move_bit(s, t, b, p)
     best = -1
     bd = 1 << 20
     ties = 0
     n = s.players[b]
     for j in range(2 * n):
-        sq = _moved(sqmap, s.tr_sq[b, j])
-        if s.tr_carrier[b, j] >= 0 or field[sq] < 0:
+        if s.tr_carrier[b, j] >= 0:
             continue
+        sq = _moved(sqmap, s.tr_sq[b, j])
         owner = j // 2
         want = False
         if owner != p:
@@ -493,9 +511,12 @@ def turned_goal_walks(s, t, b, geo, p, sqmap):
             for q in range(n):
                 if q != p and sq == t.g_base[k, q]:
                     want = True
-        if want and field[sq] <= bd:
-            if field[sq] < bd:
-                bd = field[sq]
+        if not want:
+            continue
+        d = np.int64(field[sq]) if field.shape[0] > 0 else walk_length(geo, sq, me, bit)
+        if 0 <= d <= bd:
+            if d < bd:
+                bd = d
                 best = sq
                 ties = 1
             else:  # reservoir choice among the equally near (one draw per extra tie)
@@ -504,17 +525,20 @@ def turned_goal_walks(s, t, b, geo, p, sqmap):
                     best = sq
     if best < 0:
         for q in range(n):
+            if q == p or not s.alive[b, q]:
+                continue
             w = _moved(sqmap, s.pos[b, q])
-            if q != p and s.alive[b, q] and field[w] >= 0 and field[w] <= bd:
-                if field[w] < bd:
-                    bd = field[w]
+            d = np.int64(field[w]) if field.shape[0] > 0 else walk_length(geo, w, me, bit)
+            if 0 <= d <= bd:
+                if d < bd:
+                    bd = d
                     best = w
                     ties = 1
                 else:
                     ties += 1
                     if rand(s, b, p, ties) == 0:
                         best = w
-    return best, field
+    return best, (bd if best >= 0 else -1)
 
 
 # --- geo cards ---

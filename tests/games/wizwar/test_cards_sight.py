@@ -739,12 +739,22 @@ def test_balanced_seals_the_way_home_of_a_treasure_thief():
 
 def test_a_remembered_trial_turn_is_scored_without_laying_it_down():
     """bots.rotate_score reads a remembered turn (rotation.remembered_turn) off the memory:
-    turned_goal_walks on the board after the turn (rotation.turned_geo), with the wizards and
-    treasures read where the turn moved them, finds the goal and walks that laying the turn down
-    finds, with the same random draws (ties: both wizards stand as near the treasures), and
-    leaves the board as it was."""
-    from simlab.games.wizwar.bots import goal_walks, turned_goal_walks
+    turned_goal on the board after the turn (rotation.turned_geo), with the wizards and
+    treasures read where the turn moved them and each candidate's steps read from its own
+    search (walks are symmetric), finds the goal and the steps to it that goal_walks finds with
+    the turn laid down, with the same random draws (ties: equally near treasures), and leaves
+    the board as it was. Without a turn, it agrees with goal_walks on the board as it is."""
+    from simlab.games.wizwar.bots import goal_walks, move_bit, turned_goal
+    from simlab.games.wizwar.movement import walk_length
     from simlab.games.wizwar.rotation import board_marks, put_back, remembered_turn, turn_marked, turned_geo, walk_marks
+
+    def walked(st, t, geo, p):
+        goal, fme = goal_walks(st, t, 0, geo, p)
+        if goal < 0:
+            return goal, -1
+        me = st.pos[0, p]
+        return goal, int(fme[goal] if fme.shape[0] > 0 else walk_length(geo, goal, me, move_bit(st, t, 0, p)))
+
     drawn = 0
     for slot in range(2):
         for k in (1, 2, 3):
@@ -759,19 +769,33 @@ def test_a_remembered_trial_turn_is_scored_without_laying_it_down():
                 assert j >= 0
                 before, rng = board_marks(st, 0), st.rng.copy()
                 for p in range(2):
-                    st.rng[:] = rng
-                    marks = walk_marks(st, 0)
-                    turn_marked(st, t, 0, geo, slot, k, marks)
-                    laid_goal, laid = goal_walks(st, t, 0, geo, p)
-                    laid, laid_rng = laid.copy(), st.rng.copy()
-                    put_back(st, 0, marks)
-                    st.rng[:] = rng
-                    turned = turned_geo(geo, st.trial_kind[0, j, 1], st.trial_doors[0, j, 1])
-                    goal, walks = turned_goal_walks(st, t, 0, turned, p, st.trial_sqmap[0, j])
-                    assert goal == laid_goal and np.array_equal(walks, laid), (slot, k, at, p)
-                    assert np.array_equal(st.rng, laid_rng)
-                    drawn += not np.array_equal(rng, laid_rng)
-                    assert all(np.array_equal(a, b) for a, b in zip(before, board_marks(st, 0), strict=True))
+                    for turn in (True, False):
+                        st.rng[:] = rng
+                        if turn:
+                            marks = walk_marks(st, 0)
+                            turn_marked(st, t, 0, geo, slot, k, marks)
+                        laid, laid_rng = walked(st, t, geo, p), st.rng.copy()
+                        if turn:
+                            put_back(st, 0, marks)
+                        st.rng[:] = rng
+                        if turn:
+                            turned = turned_geo(geo, st.trial_kind[0, j, 1], st.trial_doors[0, j, 1])
+                            got = turned_goal(st, t, 0, turned, p, st.trial_sqmap[0, j])
+                        else:
+                            got = turned_goal(st, t, 0, geo, p, st.pos[0, :0])
+                        assert (int(got[0]), int(got[1])) == laid, (slot, k, at, p, turn)
+                        assert np.array_equal(st.rng, laid_rng)
+                        drawn += not np.array_equal(rng, laid_rng)
+                        assert all(np.array_equal(a, b) for a, b in zip(before, board_marks(st, 0), strict=True))
+            # carrying a treasure: the goal is home, the steps from the search out of home
+            st.carrying[0, 0], st.tr_carrier[0, 2] = 2, 0
+            marks = walk_marks(st, 0)
+            turn_marked(st, t, 0, geo, slot, k, marks)
+            laid = walked(st, t, geo, 0)
+            put_back(st, 0, marks)
+            turned = turned_geo(geo, st.trial_kind[0, j, 1], st.trial_doors[0, j, 1])
+            got = turned_goal(st, t, 0, turned, 0, st.trial_sqmap[0, j])
+            assert (int(got[0]), int(got[1])) == laid and laid[1] >= 0
     assert drawn > 0  # some goal was drawn between equally near ones
 
 
