@@ -28,6 +28,7 @@ from numba import config as numba_config
 from numba import typeof, types
 from numba.core import cgutils
 from numba.core.typing.typeof import typeof_impl
+from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic, lower_cast, models, overload, register_model
 
 from simlab.games.base import ArrayStruct, borrowed, mix64, next_u64, randbelow
@@ -37,7 +38,7 @@ __all__ = ["MAX_SEATS", "KernelLayout", "kernel_arrays", "register_game", "play_
            "shuffle_list", "lookahead_bots", "lookahead_hook", "copy_row", "reseed_row", "scratch_row", "own_draw",
            "paired_gain", "playout_params", "precompile_playout", "turn_streams",
            "QUALITY_COLUMNS", "reset_quality", "track_round", "quality_columns", "note_first_round",
-           "same_bytes", "memory_slot", "forget"]
+           "same_bytes", "memory_slot", "forget", "lowest_bit"]
 
 MAX_SEATS = 4  # the most seats any registered game has; each seat owns one tie-break stream
 
@@ -474,6 +475,21 @@ def _memcmp_zero(typingctx, a, b, nbytes):
 def _same_bytes_overload(a, b):
     if isinstance(a, types.Array) and isinstance(b, types.Array):
         return lambda a, b: a.shape[0] == b.shape[0] and _memcmp_zero(a, b, a.nbytes)
+    return None
+
+
+def lowest_bit(x):
+    """The index of the lowest set bit of the nonzero unsigned 64-bit word ``x``: compiled, one
+    instruction (``trailing_zeros``). Walks a bit set a member at a time (Wiz-War's step graphs,
+    ``movement.step_graph``)."""
+    x = int(x)
+    return (x & -x).bit_length() - 1
+
+
+@overload(lowest_bit)
+def _lowest_bit_overload(x):
+    if isinstance(x, types.Integer):
+        return lambda x: np.int64(trailing_zeros(x))
     return None
 
 

@@ -528,6 +528,10 @@ class Geometry(NamedTuple):
     walk_kind: np.ndarray   # int8 (WALKS, NE)    walk_* rows of its State), read and written by
     walk_doors: np.ndarray  # int8 (WALKS, NE)    movement.distances; empty (nothing remembered)
     walk_dist: np.ndarray   # int16 (WALKS, NSQ)  on a Board's own Geometry
+    graph_key: np.ndarray   # int64 (GRAPHS + 1,): the game's remembered step graphs (State.graph_*:
+    graph_kind: np.ndarray  # int8 (GRAPHS, NE)    for each colour mask and board, the squares one
+    graph_doors: np.ndarray  # int8 (GRAPHS, NE)   step away from each square, movement.step_graph);
+    graph_adj: np.ndarray   # uint64 (GRAPHS, NSQ, 2)  empty on a Board's own Geometry
 
 
 @dataclass(frozen=True, eq=False)
@@ -729,10 +733,12 @@ def _packed(values: np.ndarray, keep: np.ndarray) -> np.ndarray:
     return out
 
 
-def no_walks() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The ``walk_*`` fields of a Geometry that remembers no searches (a Board's own)."""
+def no_walks() -> tuple[np.ndarray, ...]:
+    """The ``walk_*`` and ``graph_*`` fields of a Geometry that remembers no searches (a Board's
+    own)."""
     return (np.zeros(0, np.int64), np.zeros((0, 0), np.int8), np.zeros((0, 0), np.int8),
-            np.zeros((0, 0), np.int16))
+            np.zeros((0, 0), np.int16), np.zeros(0, np.int64), np.zeros((0, 0), np.int8),
+            np.zeros((0, 0), np.int8), np.zeros((0, 0, 2), np.uint64))
 
 
 def link_rows(link: np.ndarray, nbr: np.ndarray, arrive: np.ndarray, sq_r: np.ndarray,

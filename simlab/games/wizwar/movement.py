@@ -13,11 +13,11 @@ from __future__ import annotations
 import numpy as np
 
 from simlab.games.jit import njit
-from simlab.games.kernel import memory_slot, same_bytes
+from simlab.games.kernel import lowest_bit, memory_slot, same_bytes
 
 __all__ = ["ALL_DOORS", "SIGHT_ONLY", "passes", "walks", "border_open", "step", "step_unlocked", "distances",
            "walk_length",
-           "distances_around", "walk_key", "walk_violations",
+           "distances_around", "walk_key", "walk_violations", "step_graph",
            "path", "straight", "bolt_path", "away_side", "push_dest", "teleport_squares"]
 
 ALL_DOORS = 0x0F  # a colour mask that opens every printed door (validation: reachability)
@@ -121,8 +121,87 @@ def _remembered(geo, src, bit):
     j = memory_slot(keys, key)
     geo.walk_kind[j] = kind
     geo.walk_doors[j] = doors
-    _search_into(geo, src, bit, _NO_AVOID, geo.walk_dist[j])
+    if geo.graph_key.shape[0] > 0 and geo.nbr.shape[0] <= 128:
+        _graph_search(step_graph(geo, bit), src, geo.walk_dist[j])
+    else:
+        _search_into(geo, src, bit, _NO_AVOID, geo.walk_dist[j])
     return j
+
+
+@njit(cache=True)
+def step_graph(geo, bit):
+    """The step graph of the board as it is now for a mover with colour mask ``bit``: for each
+    square, the squares one allowed step away (:func:`step`) as a bit set over the squares, two
+    words (up to 128 squares: a map of four sectors has 100). A game's Geometry remembers its
+    last graphs (``graph_*``) by mask and board as :func:`distances` remembers searches: a
+    search missed on a board already seen walks the graph, a few word operations a square,
+    instead of testing every border again (4x faster at 2 players, measured; docs/speed.md)."""
+    keys = geo.graph_key
+    kind, doors = geo.edge_kind, geo.edge_doors
+    for j in range(keys.shape[0] - 1):
+        if keys[j] == bit and same_bytes(geo.graph_kind[j], kind) and same_bytes(geo.graph_doors[j], doors):
+            return geo.graph_adj[j]
+    j = memory_slot(keys, bit)
+    geo.graph_kind[j] = kind
+    geo.graph_doors[j] = doors
+    _build_graph(geo, bit, geo.graph_adj[j])
+    return geo.graph_adj[j]
+
+
+@njit(cache=True)
+def _build_graph(geo, bit, adj):
+    """:func:`step_graph` worked out into ``adj`` (squares x 2 words)."""
+    nbr, arrive, edge, kind, doors = geo.nbr, geo.arrive, geo.edge, geo.edge_kind, geo.edge_doors
+    one = np.uint64(1)
+    for s in range(nbr.shape[0]):
+        adj[s, 0] = 0
+        adj[s, 1] = 0
+        for d in range(4):
+            t = np.int64(nbr[s, d])
+            if t < 0:
+                continue
+            e, f = edge[s, d], edge[t, arrive[s, d]]  # as _search_into: both exits' borders
+            if walks(kind[e], doors[e], bit) and (f == e or walks(kind[f], doors[f], bit)):
+                adj[s, t >> 6] |= one << np.uint64(t & 63)
+
+
+@njit(cache=True)
+def _graph_search(adj, src, dist):
+    """Breadth-first search over the step graph ``adj`` from ``src`` into ``dist`` (-1 =
+    unreachable), a level at a time: the squares one step beyond the frontier are the union of
+    its squares' neighbour sets less those reached before."""
+    one = np.uint64(1)
+    zero = np.uint64(0)
+    dist[:] = -1
+    dist[src] = 0
+    v0 = one << np.uint64(src) if src < 64 else zero
+    v1 = one << np.uint64(src - 64) if src >= 64 else zero
+    f0, f1 = v0, v1
+    level = 0
+    while (f0 | f1) != zero:
+        level += 1
+        n0, n1 = zero, zero
+        while f0 != zero:
+            s = lowest_bit(f0)
+            n0 |= adj[s, 0]
+            n1 |= adj[s, 1]
+            f0 &= f0 - one
+        while f1 != zero:
+            s = lowest_bit(f1) + 64
+            n0 |= adj[s, 0]
+            n1 |= adj[s, 1]
+            f1 &= f1 - one
+        n0 &= ~v0
+        n1 &= ~v1
+        v0 |= n0
+        v1 |= n1
+        f0, f1 = n0, n1
+        while n0 != zero:
+            dist[lowest_bit(n0)] = level
+            n0 &= n0 - one
+        while n1 != zero:
+            dist[lowest_bit(n1) + 64] = level
+            n1 &= n1 - one
 
 
 @njit(cache=True, inline="always")
@@ -144,6 +223,15 @@ def walk_violations(geo):
             continue
         fresh = _search(geo, (keys[j] & ((1 << 20) - 1)) - 1, keys[j] >> 20, _NO_AVOID)
         if not same_bytes(fresh, geo.walk_dist[j]):
+            bad += 1
+    graphs = geo.graph_key
+    for j in range(graphs.shape[0] - 1):  # ... and step graphs (step_graph)
+        if graphs[j] < 0 or not (same_bytes(geo.graph_kind[j], geo.edge_kind)
+                                 and same_bytes(geo.graph_doors[j], geo.edge_doors)):
+            continue
+        fresh = np.empty_like(geo.graph_adj[j])
+        _build_graph(geo, graphs[j], fresh)
+        if not (fresh == geo.graph_adj[j]).all():
             bad += 1
     return bad
 

@@ -244,7 +244,8 @@ def geo_of(s, t, b):
                     t.g_link[k], t.g_hedge[k], t.g_vedge[k], s.edge_kind[b], s.edge_doors[b],
                     t.g_edge_inner[k], t.g_edge_sq[k], t.g_edge_side[k], s.column[b], t.g_links[k],
                     t.g_window[k], t.g_window_edges[k],
-                    s.walk_key[b], s.walk_kind[b], s.walk_doors[b], s.walk_dist[b])
+                    s.walk_key[b], s.walk_kind[b], s.walk_doors[b], s.walk_dist[b],
+                    s.graph_key[b], s.graph_kind[b], s.graph_doors[b], s.graph_adj[b])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -270,6 +271,7 @@ def setup(s, t, b, players, seed_words, game_id):
     s.sick_turn[b] = 0
     s.edge_doors[b] = t.g_edge_doors[k]  # door colours: Rotate Sector moves doors
     forget(s.walk_key[b])  # no searches remembered: a search depends on the deal (movement.distances)
+    forget(s.graph_key[b])  # ... nor step graphs (movement.step_graph)
     forget(s.trial_key[b])  # ... nor trial turns (rotation.turn_marked)
     s.turned[b] = 0
     objects_setup(s, b)

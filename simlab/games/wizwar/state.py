@@ -52,6 +52,8 @@ MAXOPT = 320        # legal options of one decision (rules.enumerate_options)
 WALKS = 32          # searches a game remembers (movement.distances): of a balanced game's searches, 72%
 #                     at 2 players and 20% at 4 repeat one of its last 32 on the same board (16 answered
 #                     none at 4 players: a decision's trial turns searched more than 16 boards)
+GRAPHS = 8          # step graphs a game remembers (movement.step_graph): one per colour mask and board
+#                     searched (the board as it is and the trial turns' boards)
 TRIALS = 12         # trial sector turns a game remembers (rotation.turn_marked): every turn of every slot
 #                     (4 x 3 at 4 players; 8 answered none there); 95% of a balanced two-player game's
 #                     trials and 92% of a four-player game's repeat one of its last 12
@@ -313,6 +315,13 @@ class StateLayout(KernelLayout):
     walk_kind: np.ndarray  # int8 (B, WALKS, NE)
     walk_doors: np.ndarray  # int8 (B, WALKS, NE)
     walk_dist: np.ndarray  # int16 (B, WALKS, NSQ)
+    # the game's last step graphs (movement.step_graph; no game rule reads them): the colour mask
+    # (graph_key; [b, GRAPHS] the slot written next), the board, and each square's neighbours one
+    # allowed step away as a bit set over the squares (two words: up to 128 squares)
+    graph_key: np.ndarray  # int64 (B, GRAPHS + 1), -1 = empty
+    graph_kind: np.ndarray  # int8 (B, GRAPHS, NE)
+    graph_doors: np.ndarray  # int8 (B, GRAPHS, NE)
+    graph_adj: np.ndarray  # uint64 (B, GRAPHS, NSQ, 2)
     # the game's last trial turns of a sector (rotation.turn_marked, a bot's Rotate Sector trials;
     # no game rule reads them): slot x 4 + quarter turns (trial_key; [b, TRIALS] the slot written
     # next), the board before ([..., 0, :]) and after ([..., 1, :]) and where each square went
@@ -409,6 +418,8 @@ def new_state(batch: int, trace_events: int = 0, ncard: int = 92,
         score_hist=z((batch, ROUND_HIST, MAXP), np.int16),
         walk_key=_memory_keys(batch, WALKS), walk_kind=z((batch, WALKS, ne), np.int8),
         walk_doors=z((batch, WALKS, ne), np.int8), walk_dist=z((batch, WALKS, nsq), np.int16),
+        graph_key=_memory_keys(batch, GRAPHS), graph_kind=z((batch, GRAPHS, ne), np.int8),
+        graph_doors=z((batch, GRAPHS, ne), np.int8), graph_adj=z((batch, GRAPHS, nsq, 2), np.uint64),
         trial_key=_memory_keys(batch, TRIALS), trial_kind=z((batch, TRIALS, 2, ne), np.int8),
         trial_doors=z((batch, TRIALS, 2, ne), np.int8), trial_fill=z((batch, TRIALS, 2, nsq), np.int8),
         trial_turned=z((batch, TRIALS, 4), np.int8), trial_sqmap=z((batch, TRIALS, nsq), np.int16),

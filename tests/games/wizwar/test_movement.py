@@ -13,6 +13,7 @@ from simlab.games.wizwar.movement import (
     distances,
     path,
     step,
+    step_graph,
     walk_key,
     walk_length,
     walk_violations,
@@ -127,14 +128,65 @@ def test_walks_are_symmetric_on_every_board():
                     assert (d == d.T).all(), (name, arr_name, bit)
 
 
-def _remembering(geo, slots):
-    """``geo`` with a memory of ``slots`` searches, as a game's Geometry has (State.walk_*)."""
+def _remembering(geo, slots, graphs=2):
+    """``geo`` with a memory of ``slots`` searches and ``graphs`` step graphs, as a game's
+    Geometry has (State.walk_*, graph_*)."""
     ne, n = geo.edge_kind.shape[0], geo.nbr.shape[0]
-    key = np.full(slots + 1, -1, np.int64)
-    key[slots] = 0
-    return geo._replace(edge_kind=geo.edge_kind.copy(), edge_doors=geo.edge_doors.copy(), walk_key=key,
+
+    def keys(k):
+        key = np.full(k + 1, -1, np.int64)
+        key[k] = 0
+        return key
+
+    return geo._replace(edge_kind=geo.edge_kind.copy(), edge_doors=geo.edge_doors.copy(), walk_key=keys(slots),
                         walk_kind=np.zeros((slots, ne), np.int8), walk_doors=np.zeros((slots, ne), np.int8),
-                        walk_dist=np.zeros((slots, n), np.int16))
+                        walk_dist=np.zeros((slots, n), np.int16), graph_key=keys(graphs),
+                        graph_kind=np.zeros((graphs, ne), np.int8), graph_doors=np.zeros((graphs, ne), np.int8),
+                        graph_adj=np.zeros((graphs, n, 2), np.uint64))
+
+
+def test_a_search_walks_the_remembered_step_graph():
+    """movement.step_graph: each square's neighbours one allowed step away (movement.step), as
+    a bit set; a search missed by a game's memory walks it level by level and finds what the
+    border-by-border search finds, on every board set at 2, 3 and 4 players with random walls,
+    doors and door colours, for every square and colour mask. A graph is remembered per mask
+    and board (a changed border is another board), the oldest forgotten first; simlab check's
+    invariant (walk_violations) counts a stale graph."""
+    rng = np.random.default_rng(3)
+    for players in (2, 3, 4):
+        for name in B.board_sets():
+            bd = B.build_board(players, int(rng.integers(0, 99)), name)
+            for _ in range(2):
+                geo = _remembering(bd.geo, 1, graphs=2)
+                for e in range(geo.edge_kind.shape[0]):
+                    if geo.edge_kind[e] != B.OUTER and rng.random() < 0.25:
+                        geo.edge_kind[e] = rng.choice([B.OPEN, B.WALL, B.DOOR])
+                        geo.edge_doors[e] = rng.integers(0, 16)
+                plain = bd.geo._replace(edge_kind=geo.edge_kind, edge_doors=geo.edge_doors)
+                n = geo.nbr.shape[0]
+                for bit in (BLUE, RED, 1 << 3, ALL_DOORS):
+                    adj = step_graph(geo, bit)
+                    for sq in range(n):
+                        near = {int(t) for d in range(4) if (t := step(plain, sq, d, bit)) >= 0}
+                        got = {t for t in range(n) if (int(adj[sq, t >> 6]) >> (t & 63)) & 1}
+                        assert got == near, (players, name, sq, bit)
+                    for src in range(n):
+                        assert (distances(geo, src, bit) == distances(plain, src, bit)).all(), (players, name, bit)
+                    assert walk_violations(geo) == 0
+    # remembered per mask and board, the oldest forgotten first
+    geo = _remembering(B.build_board(2, 1).geo, 4, graphs=2)
+    key = geo.graph_key
+    step_graph(geo, BLUE)
+    step_graph(geo, RED)
+    assert list(key) == [BLUE, RED, 0]
+    step_graph(geo, BLUE)
+    assert key[2] == 0  # found: nothing written
+    e = int(np.flatnonzero(geo.edge_kind == B.OPEN)[0])
+    geo.edge_kind[e] = B.WALL  # another board: a new graph in the oldest slot
+    step_graph(geo, BLUE)
+    assert list(key) == [BLUE, RED, 1] and geo.graph_kind[0, e] == B.WALL
+    geo.graph_adj[0, 0, 0] ^= np.uint64(1 << 40)  # a stale graph of the board as it is now
+    assert walk_violations(geo) == 1
 
 
 def test_a_game_remembers_its_searches_board_by_board():
