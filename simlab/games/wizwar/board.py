@@ -524,6 +524,8 @@ class Geometry(NamedTuple):
     #                         holds, then those squares in map order, -1 after (`windows`)
     window_edges: np.ndarray  # int16 (B, 37): how many borders lie on the sides of those squares, then
     #                         each of them once, -1 after (`windows`)
+    open_dist: np.ndarray   # int8 (B, B): steps between two squares with every border open (links
+    #                         included; `open_distances`): no walk on the board is shorter
     walk_key: np.ndarray    # int64 (WALKS + 1,): the game's remembered searches (State.walk_key; the
     walk_kind: np.ndarray   # int8 (WALKS, NE)    walk_* rows of its State), read and written by
     walk_doors: np.ndarray  # int8 (WALKS, NE)    movement.distances; empty (nothing remembered)
@@ -687,7 +689,7 @@ def assemble(faces: BoardSet, arrangement: Arrangement, colours: list[int] | tup
     geo = Geometry(sq_of, rr.astype(np.int16), cc.astype(np.int16), nbr, arrive, edge, link, hedge, vedge,
                    kind, np.array(doors, np.int8), np.array(inner, np.int8), edge_sq, edge_side,
                    columns(hedge, vedge, kind), link_rows(link, nbr, arrive, rr, cc),
-                   *windows(sq_of, rr, cc, edge, edge_sq, edge_side), *no_walks())
+                   *windows(sq_of, rr, cc, edge, edge_sq, edge_side), open_distances(nbr), *no_walks())
     board = Board(faces.name, arrangement, tuple(int(c) for c in colours), tuple(int(x) % 4 for x in rotations),
                   geo, owner[rr, cc].astype(np.int8),
                   np.where(cell[rr, cc] == BASE, owner[rr, cc], -1).astype(np.int8),
@@ -721,6 +723,28 @@ def windows(sq_of: np.ndarray, sq_r: np.ndarray, sq_c: np.ndarray, edge: np.ndar
     inside = (np.abs(r0[o] - r0[:, None]) <= 1) & (np.abs(c0[o] - c0[:, None]) <= 1)
     keep = (sq >= 0) & (((o == sq) & (edge_side[np.maximum(f, 0)] == side)) | ~inside)
     return win, _packed(f, keep)
+
+
+def open_distances(nbr: np.ndarray) -> np.ndarray:
+    """``Geometry.open_dist``: the steps between every two squares if every border were open
+    (one breadth-first search a square over ``nbr``, links included; -1 unreachable). A walk on
+    the board, with any walls, doors or blocks, or any one of them gone, is never shorter: a
+    bot's bound for what breaking a wall could gain (``bots.aims_possible``). Fixed by the deal."""
+    n = nbr.shape[0]
+    step = np.zeros((n, n), np.float32)  # step[s, t] = 1: one step from s to t
+    for d in range(4):
+        on = nbr[:, d] >= 0
+        step[np.flatnonzero(on), nbr[on, d]] = 1.0
+    dist = np.full((n, n), -1, np.int8)
+    reached = np.eye(n, dtype=bool)
+    dist[reached] = 0
+    front, level = reached.copy(), 0
+    while front.any():  # every source at once, a level at a time
+        level += 1
+        front = ((front.astype(np.float32) @ step) > 0) & ~reached
+        dist[front] = level
+        reached |= front
+    return dist
 
 
 def _packed(values: np.ndarray, keep: np.ndarray) -> np.ndarray:

@@ -193,8 +193,8 @@ def turned_geo(geo, kind, doors):
     Its other fields (columns, fillers' marks elsewhere) are the board's as it is."""
     return Geometry(geo.sq_of, geo.sq_r, geo.sq_c, geo.nbr, geo.arrive, geo.edge, geo.link, geo.hedge, geo.vedge,
                     kind, doors, geo.edge_inner, geo.edge_sq, geo.edge_side, geo.column, geo.links,
-                    geo.window, geo.window_edges, geo.walk_key, geo.walk_kind, geo.walk_doors, geo.walk_dist,
-                    geo.graph_key, geo.graph_kind, geo.graph_doors, geo.graph_adj)
+                    geo.window, geo.window_edges, geo.open_dist, geo.walk_key, geo.walk_kind, geo.walk_doors,
+                    geo.walk_dist, geo.graph_key, geo.graph_kind, geo.graph_doors, geo.graph_adj)
 
 
 @njit(cache=True)

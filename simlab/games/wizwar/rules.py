@@ -243,7 +243,7 @@ def geo_of(s, t, b):
     return Geometry(t.g_sq_of[k], t.g_sq_r[k], t.g_sq_c[k], t.g_nbr[k], t.g_arrive[k], t.g_edge[k],
                     t.g_link[k], t.g_hedge[k], t.g_vedge[k], s.edge_kind[b], s.edge_doors[b],
                     t.g_edge_inner[k], t.g_edge_sq[k], t.g_edge_side[k], s.column[b], t.g_links[k],
-                    t.g_window[k], t.g_window_edges[k],
+                    t.g_window[k], t.g_window_edges[k], t.g_open_dist[k],
                     s.walk_key[b], s.walk_kind[b], s.walk_doors[b], s.walk_dist[b],
                     s.graph_key[b], s.graph_kind[b], s.graph_doors[b], s.graph_adj[b])
 
@@ -3344,15 +3344,16 @@ def objects_options(s, t, b, geo, p, fog):
     fire_options(s, t, b, geo, p, fog, near, nn)
     tg = s.aims[b]  # nn + 9 at most
     ntg = 0
-    for m in range(nn):
-        if S.crack_limit(s, b, near[m]) > 0:
-            tg[ntg] = near[m]
-            ntg += 1
-    win, nw = window_squares(geo, me)
-    for m in range(nw):
-        if S.crack_limit(s, b, -1 - win[m]) > 0:
-            tg[ntg] = -1 - win[m]
-            ntg += 1
+    if BT.aims_possible(s, b, geo, p):  # else nothing here could shorten the bot's walk enough
+        for m in range(nn):
+            if S.crack_limit(s, b, near[m]) > 0:
+                tg[ntg] = near[m]
+                ntg += 1
+        win, nw = window_squares(geo, me)
+        for m in range(nw):
+            if S.crack_limit(s, b, -1 - win[m]) > 0:
+                tg[ntg] = -1 - win[m]
+                ntg += 1
     solvent = -1
     for k in range(s.cont_n[b, ci]):
         if t.card_effect[s.inst_card[b, s.cont[b, ci, k]]] == E_UNIVERSAL_SOLVENT:

@@ -468,6 +468,7 @@ class TablesLayout:
     g_links: np.ndarray      # int16 (K, NL, 7): a row per link, what sight through it needs (Geometry.links)
     g_window: np.ndarray     # int16 (K, NSQ, 10): Geometry.window
     g_window_edges: np.ndarray  # int16 (K, NSQ, 37): Geometry.window_edges
+    g_open_dist: np.ndarray  # int8 (K, NSQ, NSQ): Geometry.open_dist
     g_colours: np.ndarray    # int8 (K, MAXP): colour of seat p in the deal (-1 beyond the players)
     g_base: np.ndarray       # int16 (K, MAXP): base square of seat p
     g_tstart: np.ndarray     # int16 (K, NTR): start square of treasure k (seat k // 2)

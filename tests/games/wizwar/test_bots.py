@@ -200,6 +200,53 @@ def test_opened_walk_equals_the_walk_on_the_board_with_the_target_gone(players):
     assert tried > 6 * ne and shorter > 0  # some borders gone shorten the walk
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_target_is_aimed_at_when_an_open_board_would_not_shorten_the_walk_enough(players):
+    """Geometry.open_dist holds the steps between two squares with every border open (links
+    included): a search on the board with every border open, on every arrangement. No walk with
+    a wall, door or block gone is shorter, so when the bot's walk to its goal less that is under
+    break_min, bots.aims_possible is False and aims_wanted keeps none of the targets around it;
+    random boards, goals and break_min 0, 2 and 4, both answers seen."""
+    from simlab.games.wizwar import board as B
+    from simlab.games.wizwar import rules as R
+    from simlab.games.wizwar.movement import ALL_DOORS, distances
+
+    for arr in B.arrangements().values():
+        if arr.players == players:
+            g = B.assemble(B.board_set("open"), arr, list(range(players)), [0] * players).geo
+            opened = g._replace(edge_kind=np.zeros_like(g.edge_kind))
+            for sq in range(g.nbr.shape[0]):
+                assert (g.open_dist[sq] == distances(opened, sq, ALL_DOORS)).all()
+    answers = set()
+    for seed in range(30):
+        pos = Position(players, seed=seed, params={"break_min": 2.0 * (seed % 3)})
+        st, geo = pos.st, pos.geo
+        rng = np.random.default_rng(seed)
+        for e in range(geo.edge_kind.shape[0]):
+            if geo.edge_inner[e] and geo.edge_kind[e] != B.OUTER:
+                st.edge_kind[0, e] = rng.choice([B.OPEN, B.OPEN, B.WALL, B.DOOR])
+                st.edge_doors[0, e] = rng.integers(0, 16)
+        nsq = geo.nbr.shape[0]
+        for sq in rng.integers(0, nsq, 2):
+            for d in range(4):
+                st.edge_kind[0, geo.edge[sq, d]] |= S.FILLED  # a Stone Block
+            st.fill[0, sq] = S.FILL_BLOCK
+        for p in range(players):
+            st.pos[0, p] = rng.integers(0, nsq)
+        pos.start_turn(0)
+        BT.decision_view(st, pos.t, 0, geo, 0, pos.prm[0])
+        me = int(st.pos[0, 0])
+        near, nn = R.window_borders(geo, me)
+        win, nw = R.window_squares(geo, me)
+        tg = np.array([x for x in near[:nn]] + [-1 - int(q) for q in win[:nw]], np.int64)
+        tg = tg[[S.crack_limit(st, 0, int(x)) > 0 for x in tg]]
+        possible = BT.aims_possible(st, 0, geo, 0)
+        answers.add(bool(possible))
+        if not possible:
+            assert BT.aims_wanted(st, pos.t, 0, geo, 0, tg.copy(), len(tg)) == 0, seed
+    assert answers == {True, False}
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_view_leaves_out_only_attacks_on_objects_the_bot_never_takes(players):
     """rules.move_and_cast makes the bot's view first (bots.decision_view) and the listing then
