@@ -200,6 +200,28 @@ def test_opened_walk_equals_the_walk_on_the_board_with_the_target_gone(players):
     assert tried > 6 * ne and shorter > 0  # some borders gone shorten the walk
 
 
+def _clutter(pos, players, rng, kinds, cracks=False):
+    """Walls and doors at random on the borders between squares (kinds drawn from ``kinds``,
+    door colours at random, 0-2 cracks if ``cracks``), two Stone Blocks, and each wizard on a
+    random square."""
+    from simlab.games.wizwar import board as B
+
+    st, geo = pos.st, pos.geo
+    for e in range(geo.edge_kind.shape[0]):
+        if geo.edge_inner[e] and geo.edge_kind[e] != B.OUTER:
+            st.edge_kind[0, e] = rng.choice(kinds)
+            st.edge_doors[0, e] = rng.integers(0, 16)
+            if cracks:
+                st.crack[0, e] = rng.integers(0, 3)
+    nsq = geo.nbr.shape[0]
+    for sq in rng.integers(0, nsq, 2):
+        for d in range(4):
+            st.edge_kind[0, geo.edge[sq, d]] |= S.FILLED  # a Stone Block
+        st.fill[0, sq] = S.FILL_BLOCK
+    for p in range(players):
+        st.pos[0, p] = rng.integers(0, nsq)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_no_target_is_aimed_at_when_an_open_board_would_not_shorten_the_walk_enough(players):
     """Geometry.open_dist holds the steps between two squares with every border open (links
@@ -222,17 +244,7 @@ def test_no_target_is_aimed_at_when_an_open_board_would_not_shorten_the_walk_eno
         pos = Position(players, seed=seed, params={"break_min": 2.0 * (seed % 3)})
         st, geo = pos.st, pos.geo
         rng = np.random.default_rng(seed)
-        for e in range(geo.edge_kind.shape[0]):
-            if geo.edge_inner[e] and geo.edge_kind[e] != B.OUTER:
-                st.edge_kind[0, e] = rng.choice([B.OPEN, B.OPEN, B.WALL, B.DOOR])
-                st.edge_doors[0, e] = rng.integers(0, 16)
-        nsq = geo.nbr.shape[0]
-        for sq in rng.integers(0, nsq, 2):
-            for d in range(4):
-                st.edge_kind[0, geo.edge[sq, d]] |= S.FILLED  # a Stone Block
-            st.fill[0, sq] = S.FILL_BLOCK
-        for p in range(players):
-            st.pos[0, p] = rng.integers(0, nsq)
+        _clutter(pos, players, rng, [B.OPEN, B.OPEN, B.WALL, B.DOOR])
         pos.start_turn(0)
         BT.decision_view(st, pos.t, 0, geo, 0, pos.prm[0])
         me = int(st.pos[0, 0])
@@ -265,18 +277,7 @@ def test_the_view_leaves_out_only_attacks_on_objects_the_bot_never_takes(players
         pos = Position(players, seed=seed, params={"break_min": 2.0 * (seed % 3)})  # 0, 2, 4 steps
         st, geo = pos.st, pos.geo
         rng = np.random.default_rng(seed)
-        for e in range(geo.edge_kind.shape[0]):
-            if geo.edge_inner[e] and geo.edge_kind[e] != B.OUTER:
-                st.edge_kind[0, e] = rng.choice([B.OPEN, B.OPEN, B.WALL, B.WALL, B.DOOR])
-                st.edge_doors[0, e] = rng.integers(0, 16)
-                st.crack[0, e] = rng.integers(0, 3)
-        nsq = geo.nbr.shape[0]
-        for sq in rng.integers(0, nsq, 2):
-            for d in range(4):
-                st.edge_kind[0, geo.edge[sq, d]] |= S.FILLED  # a Stone Block
-            st.fill[0, sq] = S.FILL_BLOCK
-        for p in range(players):
-            st.pos[0, p] = rng.integers(0, nsq)
+        _clutter(pos, players, rng, [B.OPEN, B.OPEN, B.WALL, B.WALL, B.DOOR], cracks=True)
         for name in rng.choice(["Fireball", "Lightning Bolt", "Fire Darts", "Energy 5", "Energy 6", "Shatter",
                                 "Destroy Wall", "Zot!"], 5, replace=False):
             pos.give(0, str(name))
