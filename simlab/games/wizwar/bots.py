@@ -871,7 +871,7 @@ def walls_score(s, t, b, geo, p, prm, k, goal, field, here, wg, wwalk, wfrom, wt
             s.edge_kind[b, z] = old
             return 3.0 * prm[P_W_TREASURE] - cost if opens else -1.0
         gain = here - walk_across(field, wfrom[p], u, v)
-        if gain < 3:
+        if gain < DESTROY_GAIN_MIN:
             return -1.0
         return prm[P_W_TREASURE] * gain - cost
     sq = z if e == E_STONE_BLOCK else -1
@@ -1016,6 +1016,23 @@ def _keep_walk(s, b, x, walk):
         seen[b, m, 0] = x
         seen[b, m, 1] = walk
         seen[b, 0, 0] = m
+
+
+DESTROY_GAIN_MIN = 3  # steps Destroy Wall must take off the bot's walk to be worth casting (walls_score)
+
+
+@njit(cache=True)
+def destroy_futile(s, b, geo, p):
+    """True when no Destroy Wall option can score above nothing in seat p's view
+    (:func:`walls_score`): it has a goal, and its walk ``here`` less the steps on an open board
+    (``Geometry.open_dist``; no walk with one border gone is shorter) is under
+    DESTROY_GAIN_MIN. False for an inactive view and without a goal (then a wall that opens a
+    way is tried, with the goal's draws)."""
+    nums = s.view_num
+    if nums[b, V_ACTIVE] == 0:
+        return False
+    goal = np.int64(nums[b, V_GOAL])
+    return goal >= 0 and nums[b, V_HERE] - geo.open_dist[s.pos[b, p], goal] < DESTROY_GAIN_MIN
 
 
 @njit(cache=True)

@@ -268,11 +268,12 @@ def test_the_view_leaves_out_only_attacks_on_objects_the_bot_never_takes(players
     spells, energy cards and Shatter, and carried throwing items, Solvent and Wizardblade: the
     same option is taken as from the whole listing (rules.enumerate_options, bots.choose_option),
     with the same random draws; the listing is the whole one less some rows; every row left out
-    attacks a wall, door or block and scores below nothing in the whole listing."""
+    attacks a wall, door or block, or is a Destroy Wall after the first when none could gain
+    enough (bots.destroy_futile), and scores below nothing in the whole listing."""
     from simlab.games.wizwar import board as B
-    from simlab.games.wizwar.state import O_OBJECT
+    from simlab.games.wizwar.state import O_NEUTRAL, O_OBJECT
 
-    dropped = kept = 0
+    dropped = kept = walls = 0
     for seed in range(24):
         pos = Position(players, seed=seed, params={"break_min": 2.0 * (seed % 3)})  # 0, 2, 4 steps
         st, geo = pos.st, pos.geo
@@ -305,9 +306,16 @@ def test_the_view_leaves_out_only_attacks_on_objects_the_bot_never_takes(players
         left_out += [k for k, _ in it]
         goal, here = int(whole.view_num[0, BT.V_GOAL]), int(whole.view_num[0, BT.V_HERE])
         blocked = whole.view_num[0, BT.V_BLOCKED] == 1
+        prep = BT.walls_prep(whole, pos.t, 0, geo, 0, True, False)
         for k in left_out:
+            if rows1[k][0] == O_NEUTRAL:  # a Destroy Wall after the first (bots.destroy_futile)
+                assert pos.ct.names[whole.inst_card[0, rows1[k][1]]] == "Destroy Wall"
+                assert BT.walls_score(whole, pos.t, 0, geo, 0, pos.prm[0], k, goal, whole.view_field[0, 0], here,
+                                      *prep) < 0
+                walls += 1
+                continue
             assert rows1[k][0] == O_OBJECT
             assert BT.object_score(whole, pos.t, 0, geo, 0, pos.prm[0], k, goal, here, blocked) < 0
         dropped += len(left_out)
         kept += sum(r[0] == O_OBJECT for r in rows2)
-    assert dropped > 0 and kept > 0  # both kinds of target occur
+    assert dropped > 0 and kept > 0 and walls > 0  # every kind of row left out occurs
