@@ -152,17 +152,26 @@ def step_graph(geo, bit):
 def _build_graph(geo, bit, adj):
     """:func:`step_graph` worked out into ``adj`` (squares x 2 words)."""
     nbr, arrive, edge, kind, doors = geo.nbr, geo.arrive, geo.edge, geo.edge_kind, geo.edge_doors
-    one = np.uint64(1)
+    ne = kind.shape[0]
+    ok = np.empty(ne + 1, np.uint64)  # each border once (1: it lets the mover by); [ne]: no square
+    for e in range(ne):
+        ok[e] = np.uint64(walks(kind[e], doors[e], bit))
+    ok[ne] = 0
     for s in range(nbr.shape[0]):
-        adj[s, 0] = 0
-        adj[s, 1] = 0
+        a0 = np.uint64(0)
+        a1 = np.uint64(0)
         for d in range(4):
             t = np.int64(nbr[s, d])
-            if t < 0:
-                continue
-            e, f = edge[s, d], edge[t, arrive[s, d]]  # as _search_into: both exits' borders
-            if walks(kind[e], doors[e], bit) and (f == e or walks(kind[f], doors[f], bit)):
-                adj[s, t >> 6] |= one << np.uint64(t & 63)
+            here = max(t, 0)
+            # as _search_into: a step crosses both exits' borders (the same one on a plain step)
+            go = ok[edge[s, d] if t >= 0 else ne] & ok[edge[here, arrive[s, d]] if t >= 0 else ne]
+            bitt = go << np.uint64(t & 63)
+            if t >= 64:
+                a1 |= bitt
+            else:
+                a0 |= bitt
+        adj[s, 0] = a0
+        adj[s, 1] = a1
 
 
 @njit(cache=True)
