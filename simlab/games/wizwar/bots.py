@@ -1021,33 +1021,34 @@ def _keep_walk(s, b, x, walk):
 DESTROY_GAIN_MIN = 3  # steps Destroy Wall must take off the bot's walk to be worth casting (walls_score)
 
 
+@njit(cache=True, inline="always")
+def _open_gain(s, b, geo, p):
+    """The most steps one wall, door or block gone could take off seat p's walk to the goal of
+    its view: ``here`` less the steps on an open board (``Geometry.open_dist``; no walk with one
+    border or block gone is shorter). NaN without a goal, so that every bound compares false."""
+    nums = s.view_num
+    goal = np.int64(nums[b, V_GOAL])
+    if goal < 0:
+        return np.nan
+    return nums[b, V_HERE] - geo.open_dist[s.pos[b, p], goal]
+
+
 @njit(cache=True)
 def destroy_futile(s, b, geo, p):
     """True when no Destroy Wall option can score above nothing in seat p's view
-    (:func:`walls_score`): it has a goal, and its walk ``here`` less the steps on an open board
-    (``Geometry.open_dist``; no walk with one border gone is shorter) is under
-    DESTROY_GAIN_MIN. False for an inactive view and without a goal (then a wall that opens a
-    way is tried, with the goal's draws)."""
-    nums = s.view_num
-    if nums[b, V_ACTIVE] == 0:
-        return False
-    goal = np.int64(nums[b, V_GOAL])
-    return goal >= 0 and nums[b, V_HERE] - geo.open_dist[s.pos[b, p], goal] < DESTROY_GAIN_MIN
+    (:func:`walls_score`): it has a goal, and the most a border gone could gain
+    (:func:`_open_gain`) is under DESTROY_GAIN_MIN. False for an inactive view and without a
+    goal (then a wall that opens a way is tried, with the goal's draws)."""
+    return s.view_num[b, V_ACTIVE] != 0 and _open_gain(s, b, geo, p) < DESTROY_GAIN_MIN
 
 
 @njit(cache=True)
 def aims_possible(s, b, geo, p):
-    """False when no wall, door or block could be worth attacking in seat p's view (its goal's
-    walk ``here`` less the steps on an open board, ``Geometry.open_dist``, is under break_min:
-    no walk with one target gone is shorter than that), so :func:`aims_wanted` would keep none
-    (true of 113 of 116 listings a balanced two-player game). True for an inactive view."""
-    nums = s.view_num
-    if nums[b, V_ACTIVE] == 0:
-        return True
-    goal = np.int64(nums[b, V_GOAL])
-    if goal < 0:
-        return False
-    return nums[b, V_HERE] - geo.open_dist[s.pos[b, p], goal] >= nums[b, V_BREAK_MIN]
+    """False when no wall, door or block could be worth attacking in seat p's view: the most a
+    target gone could gain (:func:`_open_gain`) is under break_min, or there is no goal, so
+    :func:`aims_wanted` would keep none (true of 113 of 116 listings a balanced two-player
+    game). True for an inactive view."""
+    return s.view_num[b, V_ACTIVE] == 0 or _open_gain(s, b, geo, p) >= s.view_num[b, V_BREAK_MIN]
 
 
 @njit(cache=True)
