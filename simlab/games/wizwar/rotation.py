@@ -192,7 +192,7 @@ def turned_geo(geo, kind, doors):
     turn's board after it, ``State.trial_kind[b, j, 1]``): what a search reads of the board.
     Its other fields (columns, fillers' marks elsewhere) are the board's as it is."""
     return Geometry(geo.sq_of, geo.sq_r, geo.sq_c, geo.nbr, geo.arrive, geo.edge, geo.link, geo.hedge, geo.vedge,
-                    kind, doors, geo.edge_inner, geo.edge_sq, geo.edge_side, geo.column, geo.links,
+                    kind, doors, geo.edge_inner, geo.edge_sq, geo.edge_side, geo.column, geo.links, geo.sight_links,
                     geo.window, geo.window_edges, geo.open_dist, geo.walk_key, geo.walk_kind, geo.walk_doors,
                     geo.walk_dist, geo.graph_key, geo.graph_kind, geo.graph_doors, geo.graph_adj)
 

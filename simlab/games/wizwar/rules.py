@@ -243,7 +243,7 @@ def geo_of(s, t, b):
     return Geometry(t.g_sq_of[k], t.g_sq_r[k], t.g_sq_c[k], t.g_nbr[k], t.g_arrive[k], t.g_edge[k],
                     t.g_link[k], t.g_hedge[k], t.g_vedge[k], s.edge_kind[b], s.edge_doors[b],
                     t.g_edge_inner[k], t.g_edge_sq[k], t.g_edge_side[k], s.column[b], t.g_links[k],
-                    t.g_window[k], t.g_window_edges[k], t.g_open_dist[k],
+                    t.g_sight_links[k], t.g_window[k], t.g_window_edges[k], t.g_open_dist[k],
                     s.walk_key[b], s.walk_kind[b], s.walk_doors[b], s.walk_dist[b],
                     s.graph_key[b], s.graph_kind[b], s.graph_doors[b], s.graph_adj[b])
 

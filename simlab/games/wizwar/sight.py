@@ -184,15 +184,32 @@ def _clear(geo, x0, y0, x1, y1, bit, n, tsn, tsd, allow):
 
 
 @njit(cache=True)
-def _sees_point(geo, a, x1, y1, bit, links, allow=0):
+def _sees_point(geo, a, pt, bit, links, allow=0):
+    """True if a viewer on square ``a`` sees target point ``pt``: square pt's centre, or (pt >= the
+    squares) the midpoint of border pt - squares. Directly, or through one of the links the deal
+    lets a line pass at all (``geo.sight_links``, the rest cannot: :func:`_through`)."""
+    nsq = geo.sq_r.shape[0]
+    if pt < nsq:
+        x1 = 2 * np.int64(geo.sq_c[pt]) + 1
+        y1 = 2 * np.int64(geo.sq_r[pt]) + 1
+    else:
+        s = geo.edge_sq[pt - nsq]
+        d = geo.edge_side[pt - nsq]
+        x1 = 2 * np.int64(geo.sq_c[s]) + 1 + _DX[d]
+        y1 = 2 * np.int64(geo.sq_r[s]) + 1 + _DY[d]
     x0 = 2 * np.int64(geo.sq_c[a]) + 1
     y0 = 2 * np.int64(geo.sq_r[a]) + 1
     if _clear(geo, x0, y0, x1, y1, bit, -1, np.int64(0), np.int64(1), allow):
         return True
     if links == LINKS_NONE:
         return False
+    m = np.int64(geo.sight_links[a, pt])  # about one link a pair, of 6 to 8
+    if m == 0:
+        return False  # no link's border lies on a straight line from a to the point (2 pairs in 5)
     lk = geo.links  # the few linked sides, listed once per board
     for n in range(lk.shape[0]):
+        if (m >> n) & 1 == 0:
+            continue
         X1, Y1, tsn, tsd = _through(lk, n, x0, y0, x1, y1, links)
         if tsd > 0 and _clear(geo, x0, y0, X1, Y1, bit, n, tsn, tsd, allow):
             return True
@@ -206,7 +223,7 @@ def line_of_sight(geo, a, b, bit, links=LINKS_STRAIGHT):
     (module docstring; R76, R77, R41, A-12)."""
     if a == b:
         return True
-    return _sees_point(geo, a, 2 * np.int64(geo.sq_c[b]) + 1, 2 * np.int64(geo.sq_r[b]) + 1, bit, links)
+    return _sees_point(geo, a, b, bit, links)
 
 
 @njit(cache=True)
@@ -217,7 +234,7 @@ def sees_through(geo, a, b, bit, links=LINKS_STRAIGHT):
     square still block."""
     if a == b:
         return True
-    return _sees_point(geo, a, 2 * np.int64(geo.sq_c[b]) + 1, 2 * np.int64(geo.sq_r[b]) + 1, bit, links, 1)
+    return _sees_point(geo, a, b, bit, links, 1)
 
 
 @njit(cache=True)
@@ -248,11 +265,7 @@ def sees_border(geo, a, e, bit, links=LINKS_STRAIGHT):
     """True if a viewer on square ``a`` sees border ``e`` (a wall, door or open border line aimed
     at by Create Wall, Destroy Wall, Pick Lock, ...): the line runs to the border's midpoint
     instead of a square's centre (R76, L10), and the border itself does not block it."""
-    s = geo.edge_sq[e]
-    d = geo.edge_side[e]
-    x = 2 * np.int64(geo.sq_c[s]) + 1 + _DX[d]
-    y = 2 * np.int64(geo.sq_r[s]) + 1 + _DY[d]
-    return _sees_point(geo, a, x, y, bit, links)
+    return _sees_point(geo, a, geo.sq_r.shape[0] + e, bit, links)
 
 
 @njit(cache=True)

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
+
 from simlab.games.wizwar import board as B
 from simlab.games.wizwar.sight import (
     LINKS_NONE,
     LINKS_ORTHOGONAL,
+    LINKS_STRAIGHT,
+    _through,
     adjacent,
     column_at,
     line_of_sight,
@@ -211,3 +215,56 @@ def test_direct_sight_matches_a_sampled_reference():
         bit = 1 << bd.colours[0]
         for a, b in itertools.combinations(range(0, bd.n_squares, 3), 2):
             assert line_of_sight(bd.geo, a, b, bit, LINKS_NONE) == _sampled_sight(bd, a, b, bit), (name, a, b)
+
+
+def _crossed_links(g: B.Geometry, a: int, pt: int) -> int:
+    """The links a line from square a's centre to target point pt may pass, as ``_through`` (the
+    code that runs at every failed direct line) says, one link at a time."""
+    nsq = len(g.sq_r)
+    if pt < nsq:
+        x1, y1 = 2 * int(g.sq_c[pt]) + 1, 2 * int(g.sq_r[pt]) + 1
+    else:
+        s, d = int(g.edge_sq[pt - nsq]), int(g.edge_side[pt - nsq])
+        x1, y1 = 2 * int(g.sq_c[s]) + 1 + B.DC[d], 2 * int(g.sq_r[s]) + 1 + B.DR[d]
+    x0, y0 = 2 * int(g.sq_c[a]) + 1, 2 * int(g.sq_r[a]) + 1
+    return sum(1 << n for n in range(len(g.links)) if _through(g.links, n, x0, y0, x1, y1, LINKS_STRAIGHT)[3] > 0)
+
+
+def test_links_a_line_may_pass_are_worked_out_once_a_deal():
+    """A-12: ``Geometry.sight_links`` (board.link_sight, numpy, every pair at once) names exactly the
+    links ``_through`` lets a straight line pass, for every viewer's square and every square centre
+    and border midpoint, on boards of every player count and shipped set; a failed direct line
+    tries only those (sight._sees_point): about one a pair, of 6 to 8."""
+    cases = ((2, 1, "extracted"), (3, 2, "corridor"), (4, 3, "extracted"), (4, 4, "gated"), (2, 5, "maze"),
+             (3, 6, "open"))
+    for players, seed, name in cases:
+        g = B.build_board(players, seed, name).geo
+        nsq, ne = len(g.sq_r), len(g.edge_sq)
+        assert g.sight_links.shape == (nsq, nsq + ne) and len(g.links) > 0
+        for a in range(0, nsq, 3):
+            for pt in range(nsq + ne):
+                assert int(g.sight_links[a, pt]) == _crossed_links(g, a, pt), (name, a, pt)
+        tried = np.unpackbits(g.sight_links.view(np.uint8)).sum() / g.sight_links.size
+        assert 0.5 < tried < 2 < len(g.links)
+
+
+def test_sight_through_links_is_the_same_with_every_link_tried():
+    """The table only skips links that cannot be passed: on seeded boards with random walls and doors,
+    line_of_sight and sees_border give the same answers with the table as with every bit set."""
+    rng = np.random.default_rng(3)
+    for players, name in ((2, "extracted"), (4, "gated"), (3, "maze")):
+        bd = B.build_board(players, 7, name)
+        g = bd.geo
+        kinds = g.edge_kind.copy()
+        inner = np.flatnonzero(g.edge_inner == 1)
+        kinds[rng.choice(inner, len(inner) // 4, replace=False)] = B.WALL
+        cols = B.columns(g.hedge, g.vedge, kinds)
+        plain = g._replace(edge_kind=kinds, column=cols)
+        every = plain._replace(sight_links=np.full_like(g.sight_links, (1 << len(g.links)) - 1))
+        bit = 1 << bd.colours[0]
+        for a in range(0, bd.n_squares, 2):
+            for c in range(bd.n_squares):
+                for links in (LINKS_STRAIGHT, LINKS_ORTHOGONAL):
+                    assert line_of_sight(plain, a, c, bit, links) == line_of_sight(every, a, c, bit, links)
+            for e in range(0, len(g.edge_sq), 3):
+                assert sees_border(plain, a, e, bit) == sees_border(every, a, e, bit)
