@@ -648,7 +648,7 @@ def burn_stones(s, t, b, q, prm):
 # Move and Cast: legal options (R31-R36, R49-R59, R65-R67, R114-R119, R140-R142)
 # ---------------------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_opt(s, b, kind, a, x, y, z):
     """Append one legal option to the decision buffer (silently full at MAXOPT)."""
     n = s.opt_n[b]
@@ -1291,7 +1291,7 @@ def first_add(s, t, b, p):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_options(s, t, b, p):
     """Add options (O_ADD; card text: two cards' energy values combined boost one spell or
     action; FAQ: the exception to one card per boost, R36, R92). Offered (a smaller set): the pair

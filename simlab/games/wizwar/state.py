@@ -559,7 +559,7 @@ def hand_size(s, b, p):
     return s.cont_n[b, Z_HAND0 + p] + items + s.cont_n[b, Z_MAINT0 + p]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def spell_on(s, t, b, effect, q):
     """A maintained spell with ``effect`` affecting wizard q (any seat's; q = -1: a global one),
     or -1. Maintained spells act only while they lie in a maint container (R89)."""
