@@ -520,9 +520,10 @@ class Geometry(NamedTuple):
     #                         the borders by `columns`; rebuild it whenever a border changes.
     links: np.ndarray       # int16 (NL, 7): one row per link (link != LINK_NONE), in square-then-side
     #                         order, what a line of sight through it needs (`link_rows`; sight.LK_*)
-    sight_links: np.ndarray  # uint16 (B, B + NE): for a viewer's square and a target point (a square's
+    sight_links: np.ndarray  # uint8 (B, B + NE): for a viewer's square and a target point (a square's
     #                         centre, or B + a border's midpoint), the links a straight line may pass
-    #                         (bit n: row n of links; `link_sight`): sight tries no other link
+    #                         (bit n: row n of links, bit 7: row 7 or later; `link_sight`): sight
+    #                         tries no other link
     window: np.ndarray      # int16 (B, 10): how many squares the 3 x 3 block of the map around the square
     #                         holds, then those squares in map order, -1 after (`windows`)
     window_edges: np.ndarray  # int16 (B, 37): how many borders lie on the sides of those squares, then
@@ -803,16 +804,16 @@ def link_sight(links: np.ndarray, sq_r: np.ndarray, sq_c: np.ndarray, edge_sq: n
     border between its corner columns: what ``sight._through`` works out before any wall is
     looked at. Walls, doors and columns change in play; these crossings depend only on the deal,
     so a failed direct line tries only the links set here (about one a pair at 2 to 4 players)
-    instead of all 6 to 8 (a test checks every pair against ``_through``). The same integer arithmetic, every pair
-    of a link at once."""
-    if links.shape[0] > 16:
-        raise BoardError(f"{links.shape[0]} wrap-around and portal links; sight handles up to 16")
+    instead of all 6 to 8 (a test checks every pair against ``_through``). The same integer
+    arithmetic, every pair of a link at once. One byte a pair keeps a deal's table small in the
+    cache: bit 7 stands for rows 7 and later together (a board of more than 8 links tries all of
+    those when it is set)."""
     x0 = (2 * sq_c.astype(np.int64) + 1)[:, None]
     y0 = (2 * sq_r.astype(np.int64) + 1)[:, None]
     es = edge_sq.astype(np.int64)
     px = np.concatenate([2 * sq_c.astype(np.int64) + 1, 2 * sq_c[es].astype(np.int64) + 1 + np.take(DC, edge_side)])
     py = np.concatenate([2 * sq_r.astype(np.int64) + 1, 2 * sq_r[es].astype(np.int64) + 1 + np.take(DR, edge_side)])
-    out = np.zeros((len(sq_r), len(px)), np.uint16)
+    out = np.zeros((len(sq_r), len(px)), np.uint8)
     for n, (_, d, q, tx, ty, seam, cell) in enumerate(links.astype(np.int64)):
         bx, by = px, py
         for _ in range(q % 4):  # clockwise, y grows southwards (sight._turn)
@@ -823,7 +824,7 @@ def link_sight(links: np.ndarray, sq_r: np.ndarray, sq_c: np.ndarray, edge_sq: n
         tsd = np.abs(u1 - u0)
         along = v0 * tsd + tsn * (v1 - v0)
         ok = (tsd > 0) & (tsn > 0) & (tsn < tsd) & (along > 2 * tsd * cell) & (along < 2 * tsd * (cell + 1))
-        out[ok] |= np.uint16(1 << n)
+        out[ok] |= np.uint8(1 << min(n, 7))
     return out
 
 

@@ -1400,7 +1400,10 @@ def decision_view(s, t, b, geo, p, prm):
     if goal < 0 and fme.shape[0] > 0:
         fields[b, 0] = fme  # no goal: the walks from the bot's square, as searched
     else:
-        fields[b, 0] = distances(geo, goal if goal >= 0 else me, bit)
+        # the square first: a conditional inside the call's arguments would carry geo across
+        # blocks in numba's IR, a reference count for each of its arrays at every decision
+        src = goal if goal >= 0 else me
+        fields[b, 0] = distances(geo, src, bit)
     here = fields[b, 0, me]
     nums[b, V_BLOCKED] = 1 if here < 0 else 0
     nums[b, V_ACTIVE] = 1

@@ -119,10 +119,9 @@ def _clear(geo, x0, y0, x1, y1, bit, n, tsn, tsd, allow):
         ty = np.int64(lk[n, LK_TY])
         p = geo.nbr[e, d]
         arr = geo.arrive[e, d]
-    # the arrays are read out of the named tuple once, and only for a line that gets this far:
-    # each read costs a reference count
-    hedge, vedge, kind, doors, inner, column = geo.hedge, geo.vedge, geo.edge_kind, geo.edge_doors, \
-        geo.edge_inner, geo.column
+    # each array is read from the named tuple where it is used, not bound to a name: a name would
+    # count a reference to each array at every call (six pairs a line, measured in the compiled
+    # code), a read inside one block is pruned
     H, W = geo.sq_of.shape
     dx = x1 - x0
     dy = y1 - y0
@@ -147,7 +146,8 @@ def _clear(geo, x0, y0, x1, y1, bit, n, tsn, tsd, allow):
                     # on the seam: _through has placed the crossing on the exit's own border,
                     # away from its corner columns; both halves of that border must let sight by
                     f, g = geo.edge[e, d], geo.edge[p, arr]
-                    if not (passes(kind[f], doors[f], bit) and passes(kind[g], doors[g], bit)):
+                    if not (passes(geo.edge_kind[f], geo.edge_doors[f], bit)
+                            and passes(geo.edge_kind[g], geo.edge_doors[g], bit)):
                         return False
                     continue
                 if side > 0:
@@ -161,7 +161,7 @@ def _clear(geo, x0, y0, x1, y1, bit, n, tsn, tsd, allow):
             if X % two == 0 and Y % two == 0:
                 if not (0 <= i <= H and 0 <= j <= W):
                     return False
-                if column[i, j] != 0:
+                if geo.column[i, j] != 0:
                     if through and axis == 1:
                         continue  # a corner lies on both axes' grid lines: counted on axis 0
                     if allow > 0:
@@ -170,13 +170,14 @@ def _clear(geo, x0, y0, x1, y1, bit, n, tsn, tsd, allow):
                     return False
                 continue
             if X % two == 0:
-                f = vedge[i, j] if 0 <= i < H and 0 <= j <= W else -1
+                f = geo.vedge[i, j] if 0 <= i < H and 0 <= j <= W else -1
             else:
-                f = hedge[i, j] if 0 <= i <= H and 0 <= j < W else -1
-            if f < 0 or inner[f] == 0:
+                f = geo.hedge[i, j] if 0 <= i <= H and 0 <= j < W else -1
+            if f < 0 or geo.edge_inner[f] == 0:
                 return False
-            if not passes(kind[f], doors[f], bit):
-                if allow > 0 and (kind[f] == _WALL or kind[f] == _DOOR):
+            kf = geo.edge_kind[f]
+            if not passes(kf, geo.edge_doors[f], bit):
+                if allow > 0 and (kf == _WALL or kf == _DOOR):
                     allow -= 1
                     continue
                 return False
@@ -208,8 +209,8 @@ def _sees_point(geo, a, pt, bit, links, allow=0):
         return False  # no link's border lies on a straight line from a to the point (2 pairs in 5)
     lk = geo.links  # the few linked sides, listed once per board
     for n in range(lk.shape[0]):
-        if (m >> n) & 1 == 0:
-            continue
+        if (m >> min(n, 7)) & 1 == 0:
+            continue  # bit 7: row 7 and every row after it (board.link_sight)
         X1, Y1, tsn, tsd = _through(lk, n, x0, y0, x1, y1, links)
         if tsd > 0 and _clear(geo, x0, y0, X1, Y1, bit, n, tsn, tsd, allow):
             return True

@@ -466,7 +466,7 @@ class TablesLayout:
     g_edge_side: np.ndarray  # int8 (K, NE)
     g_column: np.ndarray     # int8 (K, H + 1, W + 1)
     g_links: np.ndarray      # int16 (K, NL, 7): a row per link, what sight through it needs (Geometry.links)
-    g_sight_links: np.ndarray  # uint16 (K, NSQ, NSQ + NE): the links a line may pass (Geometry.sight_links)
+    g_sight_links: np.ndarray  # uint8 (K, NSQ, NSQ + NE): the links a line may pass (Geometry.sight_links)
     g_window: np.ndarray     # int16 (K, NSQ, 10): Geometry.window
     g_window_edges: np.ndarray  # int16 (K, NSQ, 37): Geometry.window_edges
     g_open_dist: np.ndarray  # int8 (K, NSQ, NSQ): Geometry.open_dist
