@@ -112,15 +112,16 @@ def walk_length(geo, src, dst, bit):
 def _remembered(geo, src, bit):
     """The slot of the game's memory (``geo.walk_*``) that holds the search from ``src`` with
     mask ``bit`` on the board as it is now: found, or searched into the oldest slot."""
-    keys = geo.walk_key
+    # the board's arrays are read where used, never bound to a name: a name counts a reference
+    # to its array at every call (the same in sight._clear and step_graph)
     key = walk_key(src, bit)
-    kind, doors = geo.edge_kind, geo.edge_doors
-    for j in range(keys.shape[0] - 1):
-        if keys[j] == key and same_bytes(geo.walk_kind[j], kind) and same_bytes(geo.walk_doors[j], doors):
+    for j in range(geo.walk_key.shape[0] - 1):
+        if geo.walk_key[j] == key and same_bytes(geo.walk_kind[j], geo.edge_kind) \
+                and same_bytes(geo.walk_doors[j], geo.edge_doors):
             return j
-    j = memory_slot(keys, key)
-    geo.walk_kind[j] = kind
-    geo.walk_doors[j] = doors
+    j = memory_slot(geo.walk_key, key)
+    geo.walk_kind[j] = geo.edge_kind
+    geo.walk_doors[j] = geo.edge_doors
     if geo.graph_key.shape[0] > 0 and geo.nbr.shape[0] <= 128:
         _graph_search(step_graph(geo, bit), src, geo.walk_dist[j])
     else:
@@ -136,14 +137,13 @@ def step_graph(geo, bit):
     last graphs (``graph_*``) by mask and board as :func:`distances` remembers searches: a
     search missed on a board already seen walks the graph, a few word operations a square,
     instead of testing every border again (4x faster at 2 players, measured; docs/speed.md)."""
-    keys = geo.graph_key
-    kind, doors = geo.edge_kind, geo.edge_doors
-    for j in range(keys.shape[0] - 1):
-        if keys[j] == bit and same_bytes(geo.graph_kind[j], kind) and same_bytes(geo.graph_doors[j], doors):
+    for j in range(geo.graph_key.shape[0] - 1):
+        if geo.graph_key[j] == bit and same_bytes(geo.graph_kind[j], geo.edge_kind) \
+                and same_bytes(geo.graph_doors[j], geo.edge_doors):
             return geo.graph_adj[j]
-    j = memory_slot(keys, bit)
-    geo.graph_kind[j] = kind
-    geo.graph_doors[j] = doors
+    j = memory_slot(geo.graph_key, bit)
+    geo.graph_kind[j] = geo.edge_kind
+    geo.graph_doors[j] = geo.edge_doors
     _build_graph(geo, bit, geo.graph_adj[j])
     return geo.graph_adj[j]
 
