@@ -474,7 +474,13 @@ def _memcmp_zero(typingctx, a, b, nbytes):
 @overload(same_bytes)
 def _same_bytes_overload(a, b):
     if isinstance(a, types.Array) and isinstance(b, types.Array):
-        return lambda a, b: a.shape[0] == b.shape[0] and _memcmp_zero(a, b, a.nbytes)
+        def impl(a, b):
+            return a.shape[0] == b.shape[0] and _memcmp_zero(a, b, a.nbytes)
+
+        # lowered as a kernel function (simlab.games.jit): its arguments borrow the caller's
+        # references instead of counting each array up and down at every comparison
+        impl._simlab_kernel = True
+        return impl
     return None
 
 

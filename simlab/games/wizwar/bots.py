@@ -1453,7 +1453,8 @@ def choose_in_view(s, t, b, geo, p, prm):
     n = s.opt_n[b]
     score = s.opt_score[b, :n]  # scratch rows of the game (State): no allocation a decision
     score[:] = 0.0
-    wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, False, False)  # filled at the first walls option
+    # the scratch rows walls_prep fills at the first walls option (the same rows every call)
+    wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, False, False)
     prepped = False
     look = s.look[b]  # sight answers of this decision (_looks_at, _sees_enemy)
     look[:] = -1
@@ -1575,7 +1576,9 @@ def choose_in_view(s, t, b, geo, p, prm):
                                 and walls_effect(t.card_effect[s.inst_card[b, s.opt[b, k2, 1]]]):
                             threats = True
                     threats = threats or e != E_DESTROY_WALL
-                    wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, True, threats)
+                    # fills the same rows wg, wwalk, wfrom and wto already name: bound again here,
+                    # the four would be loop-carried, released at every option of the loop
+                    walls_prep(s, t, b, geo, p, True, threats)
                     prepped = True
                 if e == E_WALL_OF_FIRE or e == E_ROSEBUSH or e == E_THORNBUSH or e == E_DUST_CLOUD:
                     sc = trap_score(s, t, b, geo, p, k, e != E_WALL_OF_FIRE, wg, wwalk, wfrom, wto)
@@ -1629,7 +1632,7 @@ def choose_in_view(s, t, b, geo, p, prm):
             sc = -1.0 if s.opt[b, k, 2] == 1 and goal >= 0 else 0.5  # collect only with nowhere to go
             if s.opt[b, k, 2] == 0:
                 if not prepped:
-                    wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, True, True)
+                    walls_prep(s, t, b, geo, p, True, True)  # the rows wg, ... name (above)
                     prepped = True
                 sc = trap_score(s, t, b, geo, p, k, True, wg, wwalk, wfrom, wto)
         elif kind == O_OBJECT:
