@@ -101,8 +101,8 @@ from numba.core.environment import lookup_environment
 from numba.core.runtime import rtsys
 from numba.core.unsafe import eh
 
-__all__ = ["njit", "canonical_type", "KERNEL_OPT", "kernel_opt_level", "compiling_parts", "recording_plan",
-           "LOCK_PATIENCE"]
+__all__ = ["njit", "kernel_impl", "canonical_type", "KERNEL_OPT", "kernel_opt_level", "compiling_parts",
+           "recording_plan", "LOCK_PATIENCE"]
 
 KERNEL_OPT = 1
 """numba's optimisation level (``NUMBA_OPT``) for the game kernels: LLVM's -O1 module passes
@@ -649,6 +649,16 @@ lowering.BaseLower.setup_function = _setup_function
 callconv.CPUCallConv.return_status_propagate = _return_status_propagate
 lowering.Lower.lower_assign = _lower_assign
 lowering.Lower.delvar = _delvar
+
+
+def kernel_impl(func: Callable) -> Callable:
+    """Mark an ``@overload`` implementation to be lowered as this module's kernel functions are
+    (arguments borrowed, an error passed up pruned like a raise: the section above), and return
+    it. numba compiles an overload's implementation itself, so :func:`njit` never sees it; one
+    that takes arrays otherwise counts each of them up and down at every call
+    (``kernel.same_bytes``: two arrays at every lookup of Wiz-War's memories)."""
+    func._simlab_kernel = True  # _setup_function
+    return func
 
 
 def njit(*, cache: bool = True, inline: str = "never", hooks: bool = False) -> Callable[[Callable], Any]:

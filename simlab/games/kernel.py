@@ -32,7 +32,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic, lower_cast, models, overload, register_model
 
 from simlab.games.base import ArrayStruct, borrowed, mix64, next_u64, randbelow
-from simlab.games.jit import njit
+from simlab.games.jit import kernel_impl, njit
 
 __all__ = ["MAX_SEATS", "KernelLayout", "kernel_arrays", "register_game", "play_batch", "rand", "coin",
            "shuffle_list", "lookahead_bots", "lookahead_hook", "copy_row", "reseed_row", "scratch_row", "own_draw",
@@ -474,13 +474,8 @@ def _memcmp_zero(typingctx, a, b, nbytes):
 @overload(same_bytes)
 def _same_bytes_overload(a, b):
     if isinstance(a, types.Array) and isinstance(b, types.Array):
-        def impl(a, b):
-            return a.shape[0] == b.shape[0] and _memcmp_zero(a, b, a.nbytes)
-
-        # lowered as a kernel function (simlab.games.jit): its arguments borrow the caller's
-        # references instead of counting each array up and down at every comparison
-        impl._simlab_kernel = True
-        return impl
+        # lowered as a kernel function: its arguments borrow the caller's references
+        return kernel_impl(lambda a, b: a.shape[0] == b.shape[0] and _memcmp_zero(a, b, a.nbytes))
     return None
 
 

@@ -770,15 +770,13 @@ def _walk(geo, q_sq, g, bitq):
 
 
 @njit(cache=True)
-def walls_prep(s, t, b, geo, p, active, threats):
-    """What walls_score reads, computed once per decision (empty unless ``active``): per seat q
-    (only if ``threats``) the goal of its walk that threatens seat p's treasures (-1: none
-    reachable), the walk's length, and the distances from q's square and to that goal; row p
-    holds the distances from p's own square. The arrays are the game's scratch rows
-    (``State.prep_*``): a decision's listing holds one set, filled at its first walls option."""
+def walls_prep(s, t, b, geo, p, threats):
+    """What walls_score reads, computed once per decision: per seat q (only if ``threats``) the
+    goal of its walk that threatens seat p's treasures (-1: none reachable), the walk's length,
+    and the distances from q's square and to that goal; row p holds the distances from p's own
+    square. The arrays are the game's scratch rows (``State.prep_*``, returned): a decision's
+    listing holds one set, filled at its first walls option."""
     g, walk, dfrom, dto = s.prep_goal[b], s.prep_walk[b], s.prep_from[b], s.prep_to[b]
-    if not active:
-        return g, walk, dfrom, dto  # not filled: read only once filled (choose_in_view's prepped)
     g[:] = -1
     walk[:] = 0
     dfrom[:] = -1
@@ -1453,8 +1451,8 @@ def choose_in_view(s, t, b, geo, p, prm):
     n = s.opt_n[b]
     score = s.opt_score[b, :n]  # scratch rows of the game (State): no allocation a decision
     score[:] = 0.0
-    # the scratch rows walls_prep fills at the first walls option (the same rows every call)
-    wg, wwalk, wfrom, wto = walls_prep(s, t, b, geo, p, False, False)
+    # the scratch rows walls_prep fills at the first walls option; read only once filled (prepped)
+    wg, wwalk, wfrom, wto = s.prep_goal[b], s.prep_walk[b], s.prep_from[b], s.prep_to[b]
     prepped = False
     look = s.look[b]  # sight answers of this decision (_looks_at, _sees_enemy)
     look[:] = -1
@@ -1578,7 +1576,7 @@ def choose_in_view(s, t, b, geo, p, prm):
                     threats = threats or e != E_DESTROY_WALL
                     # fills the same rows wg, wwalk, wfrom and wto already name: bound again here,
                     # the four would be loop-carried, released at every option of the loop
-                    walls_prep(s, t, b, geo, p, True, threats)
+                    walls_prep(s, t, b, geo, p, threats)
                     prepped = True
                 if e == E_WALL_OF_FIRE or e == E_ROSEBUSH or e == E_THORNBUSH or e == E_DUST_CLOUD:
                     sc = trap_score(s, t, b, geo, p, k, e != E_WALL_OF_FIRE, wg, wwalk, wfrom, wto)
@@ -1632,7 +1630,7 @@ def choose_in_view(s, t, b, geo, p, prm):
             sc = -1.0 if s.opt[b, k, 2] == 1 and goal >= 0 else 0.5  # collect only with nowhere to go
             if s.opt[b, k, 2] == 0:
                 if not prepped:
-                    walls_prep(s, t, b, geo, p, True, True)  # the rows wg, ... name (above)
+                    walls_prep(s, t, b, geo, p, True)  # the rows wg, ... name (above)
                     prepped = True
                 sc = trap_score(s, t, b, geo, p, k, True, wg, wwalk, wfrom, wto)
         elif kind == O_OBJECT:

@@ -306,7 +306,7 @@ def test_the_view_leaves_out_only_attacks_on_objects_the_bot_never_takes(players
         left_out += [k for k, _ in it]
         goal, here = int(whole.view_num[0, BT.V_GOAL]), int(whole.view_num[0, BT.V_HERE])
         blocked = whole.view_num[0, BT.V_BLOCKED] == 1
-        prep = BT.walls_prep(whole, pos.t, 0, geo, 0, True, False)
+        prep = BT.walls_prep(whole, pos.t, 0, geo, 0, False)
         for k in left_out:
             if rows1[k][0] == O_NEUTRAL:  # a Destroy Wall after the first (bots.destroy_futile)
                 assert pos.ct.names[whole.inst_card[0, rows1[k][1]]] == "Destroy Wall"
